@@ -1,0 +1,177 @@
+"""The entries of a game's log, and their one JSON form (shared by API and storage)."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from .errors import RuleViolation
+from .ruleset import Hand
+
+
+class Step(StrEnum):
+    """The four recorded steps of a round, in the order they happen."""
+
+    PHASE1 = "phase1"
+    PHASE2 = "phase2"
+    TRICKS = "tricks"
+    PHASE3 = "phase3"
+
+
+STEP_ORDER: tuple[Step, ...] = tuple(Step)
+HAND_STEPS = frozenset({Step.PHASE1, Step.PHASE2, Step.PHASE3})
+
+
+class Outcome(StrEnum):
+    """How a hand step ended."""
+
+    WIN = "win"
+    TIE = "tie"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The best hand of phase 1, 2 or 3: one winner, an exact tie, or no hand at all."""
+
+    round: int
+    step: Step
+    outcome: Outcome
+    winner: str | None = None
+    hand: Hand | None = None
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    """The tricks step without Chicago: who took the last trick."""
+
+    round: int
+    taker: str
+    step: ClassVar[Step] = Step.TRICKS
+
+
+@dataclass(frozen=True)
+class ChicagoCall:
+    """The tricks step with Chicago: who called it and whether they took all five."""
+
+    round: int
+    caller: str
+    won: bool
+    step: ClassVar[Step] = Step.TRICKS
+
+
+Event = HandResult | LastTrick | ChicagoCall
+
+_HAND_STEP_FIELDS = frozenset({"round", "step", "outcome", "winner", "hand"})
+_TRICKS_FIELDS = frozenset({"round", "step", "last_trick", "chicago", "chicago_won"})
+
+
+def _choices(values) -> str:
+    return ", ".join(str(value) for value in values)
+
+
+def read_position(data: Mapping[str, object]) -> tuple[int, Step]:
+    """The round and step an entry claims to be for."""
+    round_number = data.get("round")
+    if round_number is None:
+        raise RuleViolation("Say which round this is for: 'round' is missing.", "round")
+    if type(round_number) is not int or round_number < 1:
+        raise RuleViolation("'round' must be a whole number from 1 up.", "round")
+    step = data.get("step")
+    if step is None:
+        raise RuleViolation("Say which step this is for: 'step' is missing.", "step")
+    if step not in STEP_ORDER:
+        raise RuleViolation(f"'step' must be one of {_choices(STEP_ORDER)}.", "step")
+    return round_number, Step(step)
+
+
+def _reject_unknown_fields(data: Mapping[str, object], allowed: frozenset[str], step: Step):
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise RuleViolation(
+            f"The {step} step does not take {_choices(repr(key) for key in unknown)}; "
+            f"it takes {_choices(sorted(allowed))}."
+        )
+
+
+def _player_name(data: Mapping[str, object], key: str) -> str:
+    name = data.get(key)
+    if not isinstance(name, str) or not name.strip():
+        raise RuleViolation(f"'{key}' must be a player's name.", key)
+    return name.strip()
+
+
+def _read_hand_result(data: Mapping[str, object], round_number: int, step: Step) -> HandResult:
+    _reject_unknown_fields(data, _HAND_STEP_FIELDS, step)
+    outcome = data.get("outcome")
+    if outcome not in tuple(Outcome):
+        raise RuleViolation(
+            f"'outcome' must be one of {_choices(Outcome)}: a winner, a tie, or no hand.",
+            "outcome",
+        )
+    if outcome != Outcome.WIN:
+        extras = [key for key in ("winner", "hand") if data.get(key) is not None]
+        if extras:
+            raise RuleViolation(
+                f"A '{outcome}' outcome scores nobody: leave out {_choices(extras)}.",
+                extras[0],
+            )
+        return HandResult(round_number, step, Outcome(outcome))
+    winner = _player_name(data, "winner")
+    hand = data.get("hand")
+    if hand is None:
+        raise RuleViolation(f"Say which hand {winner} won with: 'hand' is missing.", "hand")
+    if hand not in tuple(Hand):
+        raise RuleViolation(f"Unknown hand {hand!r}: use one of {_choices(Hand)}.", "hand")
+    return HandResult(round_number, step, Outcome.WIN, winner, Hand(hand))
+
+
+def _read_tricks(data: Mapping[str, object], round_number: int) -> LastTrick | ChicagoCall:
+    _reject_unknown_fields(data, _TRICKS_FIELDS, Step.TRICKS)
+    has_last_trick = data.get("last_trick") is not None
+    has_chicago = data.get("chicago") is not None
+    if has_last_trick and has_chicago:
+        raise RuleViolation(
+            "Record either the last trick or a Chicago call, not both: "
+            "a called Chicago decides the tricks.",
+            "chicago",
+        )
+    if has_last_trick:
+        if "chicago_won" in data:
+            raise RuleViolation("'chicago_won' goes with a Chicago call only.", "chicago_won")
+        return LastTrick(round_number, _player_name(data, "last_trick"))
+    if has_chicago:
+        won = data.get("chicago_won")
+        if not isinstance(won, bool):
+            raise RuleViolation(
+                "'chicago_won' must be true or false: did the caller take all five tricks?",
+                "chicago_won",
+            )
+        return ChicagoCall(round_number, _player_name(data, "chicago"), won)
+    raise RuleViolation(
+        "Say who took the last trick ('last_trick'), or who called Chicago ('chicago').",
+        "last_trick",
+    )
+
+
+def read_event(data: Mapping[str, object]) -> Event:
+    """Parse an entry in its JSON form, refusing anything malformed."""
+    round_number, step = read_position(data)
+    if step is Step.TRICKS:
+        return _read_tricks(data, round_number)
+    return _read_hand_result(data, round_number, step)
+
+
+def event_to_dict(event: Event) -> dict[str, object]:
+    """The JSON form of an entry, as the API shows it and the log stores it."""
+    position: dict[str, object] = {"round": event.round, "step": str(event.step)}
+    match event:
+        case HandResult(outcome=Outcome.WIN):
+            return position | {"outcome": "win", "winner": event.winner, "hand": str(event.hand)}
+        case HandResult():
+            return position | {"outcome": str(event.outcome)}
+        case LastTrick():
+            return position | {"last_trick": event.taker}
+        case ChicagoCall():
+            return position | {"chicago": event.caller, "chicago_won": event.won}
+    raise TypeError(f"not an event: {event!r}")
