@@ -1,0 +1,69 @@
+"""Chicago Scorer: a phone-first scorekeeper for Swedish Chicago."""
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from flask import Flask
+
+from .config import config_from_environment, fill_instance_defaults
+from .database import configure_engine
+from .extensions import csrf, db, migrate
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(config: Mapping[str, object] | None = None) -> Flask:
+    """Build the app; ``config`` overrides the settings read from the environment."""
+    app = Flask(
+        __name__,
+        instance_path=str(PROJECT_ROOT / "instance"),
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(config_from_environment())
+    if config is not None:
+        app.config.from_mapping(config)
+    fill_instance_defaults(app.config, app.instance_path)
+    app.json.sort_keys = False
+    register_extensions(app)
+    register_blueprints(app)
+    register_error_handlers(app)
+    register_template_helpers(app)
+    register_commands(app)
+    return app
+
+
+def register_extensions(app: Flask) -> None:
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
+    csrf.init_app(app)
+    with app.app_context():
+        configure_engine(db.engine)
+
+
+def register_blueprints(app: Flask) -> None:
+    from .api import api
+    from .pages import pages
+
+    app.register_blueprint(pages)
+    app.register_blueprint(api)
+    csrf.exempt(api)
+
+
+def register_error_handlers(app: Flask) -> None:
+    from .http_errors import register
+
+    register(app)
+
+
+def register_template_helpers(app: Flask) -> None:
+    from .labels import register
+
+    register(app)
+
+
+def register_commands(app: Flask) -> None:
+    from .cli import register
+
+    register(app)

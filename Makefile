@@ -1,0 +1,40 @@
+# The two commands: `make run` serves the app, `make test` runs every test.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 5000
+WORKERS ?= 2
+
+.PHONY: run install test lint clean
+
+run: install
+	$(BIN)/flask --app app db upgrade
+	@$(BIN)/flask --app app address --port $(PORT)
+	$(BIN)/gunicorn --workers $(WORKERS) --bind 0.0.0.0:$(PORT) --access-logfile - app:app
+
+install: $(VENV)/.installed
+
+test: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python requirements.txt
+	$(BIN)/pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,3 @@
+from chicago_scorer import create_app
+
+app = create_app()

@@ -1,0 +1,85 @@
+"""The JSON API: parse the request, call one service, answer with JSON."""
+
+import json
+
+from flask import Blueprint, request, url_for
+
+from . import services
+from .game_json import game_json, game_summary_json
+from .http_errors import STATUS_OF, MalformedBody, error_json, status_of
+from .rules import RuleViolation
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_PAGE_SIZE = 100
+CREATE_FIELDS = frozenset({"players", "dealer"})
+
+
+def _refusal(error: Exception):
+    return error_json(error.message, status_of(error))
+
+
+for _kind in STATUS_OF:
+    api.register_error_handler(_kind, _refusal)
+
+
+def _json_object() -> dict[str, object]:
+    try:
+        body = json.loads(request.get_data(as_text=True) or "null")
+    except ValueError as error:
+        raise MalformedBody(f"The body is not valid JSON: {error.msg}.") from error
+    if not isinstance(body, dict):
+        raise MalformedBody('The body must be a JSON object, like {"players": [...]}.')
+    return body
+
+
+def _bearer_key() -> str | None:
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    return key.strip() if scheme.lower() == "bearer" and key.strip() else None
+
+
+def _query_int(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name, str(default))
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise MalformedBody(f"'{name}' must be a whole number from {low} to {high}.")
+    return int(raw)
+
+
+@api.post("/games")
+def create_game():
+    """Start a game; the answer carries the edit key, shown only this once."""
+    body = _json_object()
+    unknown = sorted(set(body) - CREATE_FIELDS)
+    if unknown:
+        raise RuleViolation(f"Unknown field {unknown[0]!r}: a game takes 'players' and 'dealer'.")
+    created = services.create_game(body.get("players"), body.get("dealer"))
+    location = url_for("api.get_game", game_id=created.game.id)
+    return game_json(created.game) | {"edit_key": created.edit_key}, 201, {"Location": location}
+
+
+@api.get("/games")
+def list_games():
+    """Games, newest first, a page at a time."""
+    limit = _query_int("limit", 50, 1, MAX_PAGE_SIZE)
+    offset = _query_int("offset", 0, 0, 10**9)
+    games, total = services.list_games(limit, offset)
+    return {"games": [game_summary_json(game) for game in games], "total": total}
+
+
+@api.get("/games/<int:game_id>")
+def get_game(game_id: int):
+    """One game with its events."""
+    return game_json(services.load_game(game_id))
+
+
+@api.post("/games/<int:game_id>/events")
+def record_event(game_id: int):
+    """Record the next step; needs the game's edit key."""
+    body = _json_object()
+    return game_json(services.record_event(game_id, _bearer_key(), body)), 201
+
+
+@api.delete("/games/<int:game_id>/events/last")
+def undo_last_event(game_id: int):
+    """Remove the newest event; needs the game's edit key."""
+    return game_json(services.undo_last_event(game_id, _bearer_key()))

@@ -1,0 +1,48 @@
+"""Configuration read from the environment when the app is created."""
+
+import os
+import secrets
+from pathlib import Path
+
+SECRET_KEY_FILE = "secret_key"
+
+
+def default_database_url(instance_path: str) -> str:
+    """SQLite in the instance folder."""
+    return "sqlite:///" + str(Path(instance_path) / "chicago.sqlite3")
+
+
+def load_or_create_secret_key(instance_path: str) -> str:
+    """The key kept in the instance folder, generated once on first start."""
+    path = Path(instance_path) / SECRET_KEY_FILE
+    try:
+        # O_EXCL: when two workers start at once, exactly one writes the key.
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    key = secrets.token_hex(32)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key)
+    return key
+
+
+def config_from_environment(environ=os.environ) -> dict[str, object]:
+    """The settings for this process; ``DATABASE_URL`` and ``SECRET_KEY`` when set."""
+    settings: dict[str, object] = {
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+        "WTF_CSRF_TIME_LIMIT": None,
+    }
+    if environ.get("DATABASE_URL"):
+        settings["SQLALCHEMY_DATABASE_URI"] = environ["DATABASE_URL"]
+    if environ.get("SECRET_KEY"):
+        settings["SECRET_KEY"] = environ["SECRET_KEY"]
+    return settings
+
+
+def fill_instance_defaults(config, instance_path: str) -> None:
+    """Fall back to SQLite and a kept secret key in the instance folder."""
+    config.setdefault("SQLALCHEMY_DATABASE_URI", default_database_url(instance_path))
+    if not config.get("SECRET_KEY"):
+        config["SECRET_KEY"] = load_or_create_secret_key(instance_path)

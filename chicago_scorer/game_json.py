@@ -1,0 +1,35 @@
+"""The API's game object, built from a replayed game."""
+
+from .rules import ScoredEvent, event_to_dict
+from .services import LoadedGame
+
+
+def event_json(scored: ScoredEvent) -> dict[str, object]:
+    """An event in its JSON form, with the points it moved."""
+    return event_to_dict(scored.event) | {"points": dict(scored.points)}
+
+
+def game_summary_json(game: LoadedGame) -> dict[str, object]:
+    """A game without its events, for listings."""
+    state = game.state
+    next_step = state.next_step
+    return {
+        "id": game.id,
+        "created_at": game.created_at.isoformat(),
+        "players": [
+            {"name": name, "score": score}
+            for name, score in zip(state.players, state.scores, strict=True)
+        ],
+        "status": str(state.status),
+        "winner": state.winner,
+        "tiebreak_players": list(state.tiebreak_players),
+        "dealer": state.dealer_name,
+        "next": None if next_step is None else {"round": state.round, "step": str(next_step)},
+    }
+
+
+def game_json(game: LoadedGame) -> dict[str, object]:
+    """The whole game object, events included."""
+    return game_summary_json(game) | {
+        "events": [event_json(scored) for scored in game.state.history]
+    }

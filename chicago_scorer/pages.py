@@ -1,0 +1,131 @@
+"""The phone pages: parse a form, call one service, then redirect or re-render."""
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+
+from . import services
+from .forms import EntryForm, NewGameForm, UndoForm
+from .http_errors import status_of
+from .labels import STEP_QUESTIONS
+from .rules import HAND_STEPS, Hand, RuleError, Status
+from .scoreboard import chicago_choices, describe, player_rows, round_log
+from .scorekeeper import edit_key_for, remember_edit_key
+from .services import EditKeyMissing, EditKeyWrong, GameNotFound
+
+pages = Blueprint("pages", __name__)
+
+RECENT_GAMES = 10
+REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
+FORM_EXPIRED = (
+    "This page was out of date, so nothing was recorded. Check the scores and tap again."
+)
+
+
+@pages.errorhandler(CSRFError)
+def _expired_form(error: CSRFError):
+    """A form without a valid CSRF token records nothing; show the fresh page again."""
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id is None:
+        form = NewGameForm(formdata=None)
+        form.form_errors.append(FORM_EXPIRED)
+        return _render_home(form, 400)
+    form = EntryForm(formdata=None)
+    form.form_errors.append(FORM_EXPIRED)
+    return _render_scoreboard(game_id, entry_form=form, status=400)
+
+
+@pages.errorhandler(GameNotFound)
+def _unknown_game(error: GameNotFound):
+    return render_template("error.html", status=404, message=error.message), 404
+
+
+def _render_home(form: NewGameForm, status: int = 200):
+    games, _total = services.list_games(limit=RECENT_GAMES)
+    return render_template("home.html", form=form, games=games), status
+
+
+def _render_scoreboard(
+    game_id: int,
+    entry_form: EntryForm | None = None,
+    undo_form: UndoForm | None = None,
+    status: int = 200,
+):
+    game = services.load_game(game_id)
+    state = game.state
+    can_edit = edit_key_for(game_id) is not None and state.status is not Status.FINISHED
+    can_undo = edit_key_for(game_id) is not None and game.event_count > 0
+    context = {
+        "game": game,
+        "state": state,
+        "rows": player_rows(state),
+        "log": round_log(state),
+        "can_edit": can_edit,
+        "can_undo": can_undo,
+        "is_scorekeeper": edit_key_for(game_id) is not None,
+        "entry_form": entry_form or EntryForm(formdata=None),
+        "undo_form": undo_form or UndoForm(formdata=None, event_count=game.event_count),
+        "question": STEP_QUESTIONS.get(state.next_step) if state.next_step else None,
+        "is_hand_step": state.next_step in HAND_STEPS,
+        "hands": list(Hand),
+        "hand_points": state.setup.rules.hand_points,
+        "chicago_choices": chicago_choices(state) if can_edit else [],
+        "round_players": [state.players[seat] for seat in state.round_seats],
+        "last_entry": state.history[-1] if state.history else None,
+        "last_entry_text": describe(state.history[-1]) if state.history else None,
+    }
+    return render_template("scoreboard.html", **context), status
+
+
+@pages.get("/")
+def home():
+    """Start a game, or open a recent one."""
+    return _render_home(NewGameForm(formdata=None))
+
+
+@pages.post("/games")
+def create_game():
+    """Create a game and make this device its scorekeeper."""
+    form = NewGameForm()
+    if not form.validate_on_submit():
+        return _render_home(form, 422)
+    try:
+        created = services.create_game(form.names(), form.dealer_name())
+    except RuleError as error:
+        form.attach(error)
+        return _render_home(form, status_of(error))
+    remember_edit_key(created.game.id, created.edit_key)
+    return redirect(url_for(".scoreboard", game_id=created.game.id), 303)
+
+
+@pages.get("/games/<int:game_id>")
+def scoreboard(game_id: int):
+    """The scores, and for the scorekeeper the next step to record."""
+    return _render_scoreboard(game_id)
+
+
+@pages.post("/games/<int:game_id>/entries")
+def record_entry(game_id: int):
+    """Record the step the scorekeeper tapped."""
+    form = EntryForm()
+    if not form.validate_on_submit():
+        return _render_scoreboard(game_id, entry_form=form, status=422)
+    try:
+        services.record_event(game_id, edit_key_for(game_id), form.entry())
+    except REFUSALS as error:
+        form.attach(error)
+        return _render_scoreboard(game_id, entry_form=form, status=status_of(error))
+    return redirect(url_for(".scoreboard", game_id=game_id), 303)
+
+
+@pages.post("/games/<int:game_id>/undo")
+def undo(game_id: int):
+    """Undo the newest entry, if it is still the one the page showed."""
+    form = UndoForm()
+    if not form.validate_on_submit():
+        return _render_scoreboard(game_id, undo_form=form, status=422)
+    try:
+        services.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
+    except REFUSALS as error:
+        form.form_errors.append(error.message)
+        return _render_scoreboard(game_id, undo_form=form, status=status_of(error))
+    return redirect(url_for(".scoreboard", game_id=game_id), 303)

@@ -1,0 +1,168 @@
+"""One function per use case: load, ask the rules, store, and commit once."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
+from .extensions import db
+from .models import Event, Game, Player
+from .rules import GameSetup, GameState, OutOfTurn, event_to_dict, new_setup, read_event, record
+from .rules import replay as replay_events
+
+
+class GameNotFound(Exception):
+    """No game has this id."""
+
+    def __init__(self, game_id: object) -> None:
+        super().__init__(f"There is no game {game_id}; check the link.")
+        self.message = str(self)
+
+
+class EditKeyMissing(Exception):
+    """A change was asked for without the game's edit key."""
+
+    message = "Only the scorekeeper's device can change this game: send its edit key."
+
+
+class EditKeyWrong(Exception):
+    """A change was asked for with a key that does not open this game."""
+
+    message = "That edit key does not open this game; use the key given when it was created."
+
+
+CONCURRENT_CHANGE = (
+    "Another device changed this game at the same moment, so this entry was not "
+    "recorded: it is probably already recorded. Refresh to see the game."
+)
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A stored game and the state its log replays to."""
+
+    id: int
+    created_at: datetime
+    state: GameState
+
+    @property
+    def event_count(self) -> int:
+        """How many events are recorded; the page sends it back to guard undo."""
+        return len(self.state.history)
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    """A new game and the edit key that only its creator receives."""
+
+    game: LoadedGame
+    edit_key: str
+
+
+def create_game(players: object, dealer: str | None = None) -> CreatedGame:
+    """Start a game for 2–4 players in seating order; the first dealer defaults to seat 1."""
+    setup = new_setup(players, dealer)
+    edit_key = new_edit_key()
+    game = Game(first_dealer_seat=setup.first_dealer, edit_key_hash=hash_edit_key(edit_key))
+    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
+    db.session.add(game)
+    db.session.commit()
+    return CreatedGame(_loaded(game), edit_key)
+
+
+def load_game(game_id: int) -> LoadedGame:
+    """A game replayed from its log."""
+    return _loaded(_stored_game(game_id))
+
+
+def list_games(limit: int = 50, offset: int = 0) -> tuple[list[LoadedGame], int]:
+    """A page of games, newest first, and how many there are in all."""
+    total = db.session.scalar(select(func.count()).select_from(Game))
+    games = db.session.scalars(
+        select(Game)
+        .options(selectinload(Game.players), selectinload(Game.events))
+        .order_by(Game.created_at.desc(), Game.id.desc())
+        .limit(limit)
+        .offset(offset)
+    )
+    return [_loaded(game) for game in games], total
+
+
+def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> LoadedGame:
+    """Check one entry against the rules and append it to the game's log."""
+    game = _editable_game(game_id, edit_key)
+    state = record(_replay(game), entry)
+    count = game.event_count
+    _claim_next_count(game, count, count + 1)
+    db.session.add(Event(game=game, seq=count + 1, payload=event_to_dict(state.history[-1].event)))
+    _commit_or_conflict()
+    return load_game(game_id)
+
+
+def undo_last_event(
+    game_id: int, edit_key: str | None, expected_count: int | None = None
+) -> LoadedGame:
+    """Remove the newest event; undoing the winning entry reopens the game."""
+    game = _editable_game(game_id, edit_key)
+    count = game.event_count
+    if count == 0:
+        raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
+    if expected_count is not None and expected_count != count:
+        raise OutOfTurn(CONCURRENT_CHANGE)
+    _claim_next_count(game, count, count - 1)
+    db.session.execute(delete(Event).where(Event.game_id == game.id, Event.seq == count))
+    _commit_or_conflict()
+    return load_game(game_id)
+
+
+def _stored_game(game_id: int) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise GameNotFound(game_id)
+    return game
+
+
+def _editable_game(game_id: int, edit_key: str | None) -> Game:
+    game = _stored_game(game_id)
+    if not edit_key:
+        raise EditKeyMissing()
+    if not edit_key_matches(edit_key, game.edit_key_hash):
+        raise EditKeyWrong()
+    return game
+
+
+def _replay(game: Game) -> GameState:
+    setup = GameSetup(tuple(player.name for player in game.players), game.first_dealer_seat)
+    return replay_events(setup, (read_event(event.payload) for event in game.events))
+
+
+def _loaded(game: Game) -> LoadedGame:
+    created_at = game.created_at
+    if created_at.tzinfo is None:  # SQLite hands back naive times; they are stored as UTC.
+        created_at = created_at.replace(tzinfo=UTC)
+    return LoadedGame(game.id, created_at, _replay(game))
+
+
+def _claim_next_count(game: Game, current: int, new: int) -> None:
+    """Move the event count only if no other device moved it since we read it."""
+    claimed = db.session.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.event_count == current)
+        .values(event_count=new)
+        .execution_options(synchronize_session=False)
+    )
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        raise OutOfTurn(CONCURRENT_CHANGE)
+
+
+def _commit_or_conflict() -> None:
+    try:
+        db.session.commit()
+    except IntegrityError as error:
+        db.session.rollback()
+        raise OutOfTurn(CONCURRENT_CHANGE) from error

@@ -1,0 +1,273 @@
+"""The phone pages, driven through forms the way a scorekeeper taps them."""
+
+import re
+
+import pytest
+
+from chicago_scorer import create_app
+from settings import settings_for
+
+
+def start_game(client, *names, dealer_row=0):
+    data = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": str(dealer_row)}
+    response = client.post("/games", data=data)
+    assert response.status_code == 303, response.text
+    return response.headers["Location"]
+
+
+def tap(client, game_url, **fields):
+    """Send the step card's form as a tap on one of its buttons would."""
+    page = client.get(game_url).text
+    round_number = re.search(r'name="round" value="(\d+)"', page).group(1)
+    step = re.search(r'name="step" value="(\w+)"', page).group(1)
+    return client.post(f"{game_url}/entries", data={"round": round_number, "step": step} | fields)
+
+
+def scores(page: str) -> list[int]:
+    return [int(score) for score in re.findall(r'<span class="score">(\d+)</span>', page)]
+
+
+def test_home_offers_a_new_game_and_is_sized_for_phones(client):
+    page = client.get("/").text
+
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "New game" in page
+    assert page.count('name="dealer"') == 4
+
+
+def test_pages_load_nothing_from_another_origin(client):
+    game_url = start_game(client, "Ann", "Bo")
+    for url in ["/", game_url]:
+        page = client.get(url).text
+        assert not re.search(r'(src|href)="(https?:)?//', page), url
+
+
+def test_a_whole_game_can_be_played_through_the_forms(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy", dealer_row=1)
+    page = client.get(game_url).text
+    assert "Round 1 · Bo deals, Cy leads" in page
+    assert "Round 1 · Phase 1: best hand?" in page
+
+    for response in [
+        tap(client, game_url, winner="Ann", hand="royal_flush"),
+        tap(client, game_url, outcome="tie"),
+        tap(client, game_url, last_trick="Bo"),
+        tap(client, game_url, outcome="none"),
+    ]:
+        assert response.status_code == 303
+
+    page = client.get(game_url).text
+    assert "Ann wins with 52 points!" in page
+    assert scores(page) == [52, 5, 0]
+    assert 'name="hand"' not in page  # nothing more to record
+    assert "Ann +52 · royal flush" in page
+    assert "Bo +5 · last trick" in page
+    assert "Tie: nobody scores" in page
+    assert "Nobody had a hand" in page
+
+
+def test_chicago_buttons_are_disabled_with_the_reason_under_15_points(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+
+    page = client.get(game_url).text
+
+    assert "Bo needs 15 points to call Chicago and has 0." in page
+    ann_won = re.search(r'<button type="submit" name="chicago" value="won:Ann"\s*>', page)
+    bo_won = re.search(r'value="won:Bo"\s+disabled', page)
+    assert ann_won and bo_won
+
+
+def test_a_won_chicago_and_a_lost_one_are_shown_in_the_log(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+    assert tap(client, game_url, chicago="won:Ann").status_code == 303
+    tap(client, game_url, outcome="none")
+    tap(client, game_url, outcome="none")
+    tap(client, game_url, outcome="none")
+    assert tap(client, game_url, chicago="lost:Ann").status_code == 303
+
+    page = client.get(game_url).text
+
+    assert "Ann Chicago won +15" in page
+    assert "Ann Chicago lost −15" in page
+    assert scores(page) == [15, 0]
+
+
+def test_a_refused_chicago_rerenders_with_the_message_and_changes_nothing(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, outcome="none")
+    tap(client, game_url, outcome="none")
+
+    response = tap(client, game_url, chicago="won:Bo")
+
+    assert response.status_code == 422
+    assert "Bo needs 15 points to call Chicago and has 0." in response.text
+    assert "Nothing recorded yet" not in response.text
+    assert scores(response.text) == [0, 0]
+    assert "Round 1 · Tricks" in response.text
+
+
+def test_a_hand_without_a_player_asks_for_the_player_first(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    response = tap(client, game_url, hand="flush")
+
+    assert response.status_code == 422
+    assert "First tap who had the best hand, then the hand." in response.text
+    assert "Nothing recorded yet." in response.text
+
+
+def test_a_stale_tap_from_a_second_device_gets_the_fresh_scoreboard_and_409(client):
+    game_url = start_game(client, "Ann", "Bo")
+    stale_form = {"round": "1", "step": "phase1", "winner": "Ann", "hand": "flush"}
+    assert client.post(f"{game_url}/entries", data=stale_form).status_code == 303
+
+    response = client.post(f"{game_url}/entries", data=stale_form)
+
+    assert response.status_code == 409
+    assert "refresh" in response.text
+    assert scores(response.text) == [5, 0]
+    assert "Round 1 · Phase 2: best hand?" in response.text
+
+
+def test_undo_asks_for_confirmation_and_removes_only_the_newest_entry(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    tap(client, game_url, winner="Bo", hand="flush")
+    page = client.get(game_url).text
+    assert "Remove “Round 1 · Phase 2: Bo +5 · flush”?" in page
+
+    response = client.post(f"{game_url}/undo", data={"event_count": "2"})
+
+    assert response.status_code == 303
+    page = client.get(game_url).text
+    assert scores(page) == [1, 0]
+    assert "Round 1 · Phase 2: best hand?" in page
+
+
+def test_an_undo_from_a_stale_page_is_refused_with_409(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    tap(client, game_url, winner="Bo", hand="flush")
+
+    response = client.post(f"{game_url}/undo", data={"event_count": "1"})
+
+    assert response.status_code == 409
+    assert scores(response.text) == [1, 5]
+
+
+def test_other_devices_see_the_scoreboard_read_only(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    other_device = app.test_client()
+
+    page = other_device.get(game_url).text
+    response = other_device.post(
+        f"{game_url}/entries", data={"round": "1", "step": "phase2", "outcome": "tie"}
+    )
+
+    assert "View only" in page
+    assert 'name="hand"' not in page
+    assert "Undo last entry" not in page
+    assert scores(page) == [1, 0]
+    assert response.status_code == 401
+    assert scores(client.get(game_url).text) == [1, 0]
+
+
+def test_bad_names_are_shown_next_to_the_field_and_no_game_is_made(client):
+    response = client.post("/games", data={"players-0": "Ann", "players-1": "ann", "dealer": "0"})
+
+    assert response.status_code == 422
+    second_row = re.search(r'<input id="players-1".*?>.*?</div>', response.text, re.S).group(0)
+    assert 'aria-invalid="true"' in second_row
+    assert "&#39;Ann&#39; and &#39;ann&#39; are the same name" in second_row
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_one_player_is_not_a_game(client):
+    response = client.post("/games", data={"players-0": "Ann", "dealer": "0"})
+
+    assert response.status_code == 422
+    assert "2 to 4 players" in response.text
+
+
+def test_the_first_dealer_must_be_a_named_player(client):
+    response = client.post("/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "3"})
+
+    assert response.status_code == 422
+    assert "first dealer" in response.text
+
+
+def test_a_player_called_script_is_shown_escaped(client):
+    game_url = start_game(client, "<script>alert(1)</script>", "Bo")
+
+    page = client.get(game_url).text
+
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get("/").text
+
+
+def test_an_unknown_game_is_a_404_page(client):
+    response = client.get("/games/999")
+
+    assert response.status_code == 404
+    assert "There is no game 999" in response.text
+    assert response.mimetype == "text/html"
+
+
+def test_an_unknown_page_is_a_404_page(client):
+    response = client.get("/no/such/page")
+
+    assert response.status_code == 404
+    assert "Not found" in response.text
+
+
+@pytest.fixture
+def csrf_client(database_file):
+    return create_app(settings_for(database_file, WTF_CSRF_ENABLED=True)).test_client()
+
+
+def csrf_token(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
+def test_forms_without_a_csrf_token_are_refused_and_record_nothing(csrf_client):
+    response = csrf_client.post(
+        "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    )
+
+    assert response.status_code == 400
+    assert "out of date, so nothing was recorded" in response.text
+    assert csrf_client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_game_played_with_csrf_tokens(csrf_client):
+    token = csrf_token(csrf_client.get("/").text)
+    created = csrf_client.post(
+        "/games", data={"csrf_token": token, "players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    )
+    game_url = created.headers["Location"]
+
+    page = csrf_client.get(game_url).text
+    forged = csrf_client.post(
+        f"{game_url}/entries", data={"round": "1", "step": "phase1", "outcome": "tie"}
+    )
+    tapped = csrf_client.post(
+        f"{game_url}/entries",
+        data={
+            "csrf_token": csrf_token(page),
+            "round": "1",
+            "step": "phase1",
+            "winner": "Bo",
+            "hand": "three_of_a_kind",
+        },
+    )
+
+    assert created.status_code == 303
+    assert forged.status_code == 400
+    assert tapped.status_code == 303
+    assert scores(csrf_client.get(game_url).text) == [0, 3]

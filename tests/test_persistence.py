@@ -1,0 +1,70 @@
+"""What is recorded survives: restarts, the cached count, and the migrations."""
+
+import flask_migrate
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import func, inspect, select
+
+from api_client import create_api_game
+from chicago_scorer import create_app
+from chicago_scorer.extensions import db
+from chicago_scorer.models import Event, Game
+from settings import settings_for
+
+
+def test_the_game_is_the_same_after_the_app_restarts_on_the_same_file(app, database_file):
+    game = create_api_game(app.test_client(), ["Ann", "Bo", "Cy"], dealer="Cy")
+    game.win(1, "phase1", "Bo", "full_house")
+    game.nobody(1, "phase2")
+    before = game.state()
+    with app.app_context():
+        db.engine.dispose()
+
+    restarted = create_app(settings_for(database_file)).test_client()
+
+    assert restarted.get(f"/api/games/{game.id}").get_json() == before
+    restarted_game = type(game)(restarted, game.id, game.edit_key)
+    assert restarted_game.last_trick(1, "Ann")["players"][0]["score"] == 5
+
+
+def test_the_cached_event_count_always_equals_the_log(client, db):
+    game = create_api_game(client, ["Ann", "Bo"])
+    steps = [
+        lambda: game.win(1, "phase1", "Ann", "one_pair"),
+        lambda: game.nobody(1, "phase2"),
+        lambda: game.undo(),
+        lambda: game.nobody(1, "phase2"),
+        lambda: game.last_trick(1, "Bo"),
+        lambda: game.undo(),
+        lambda: game.undo(),
+    ]
+    for step in steps:
+        step()
+        stored = db.session.get(Game, game.id)
+        db.session.refresh(stored)
+        logged = db.session.scalar(select(func.count()).where(Event.game_id == game.id))
+        assert stored.event_count == logged == len(game.state()["events"])
+
+
+def test_an_empty_database_is_brought_up_to_date_by_the_migrations(tmp_path):
+    app = create_app(settings_for(tmp_path / "empty.sqlite3"))
+    with app.app_context():
+        flask_migrate.upgrade()
+        tables = set(inspect(db.engine).get_table_names())
+        db.engine.dispose()
+
+    assert {"games", "players", "events", "alembic_version"} <= tables
+
+
+def test_the_migrations_match_the_models_exactly(db):
+    with db.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+
+    assert differences == []
+
+
+def test_sqlite_runs_with_foreign_keys_and_wal(db):
+    with db.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() > 0
