@@ -36,6 +36,7 @@ class ScoredEvent:
 
     event: Event
     points: Mapping[str, int]
+    in_tiebreak: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,7 @@ def apply_event(state: GameState, event: Event) -> GameState:
     state = replace(
         state,
         scores=tuple(scores),
-        history=state.history + (ScoredEvent(event, applied),),
+        history=state.history + (ScoredEvent(event, applied, state.is_tiebreak),),
     )
     if event.step is Step.PHASE3:
         return _end_round(state)
