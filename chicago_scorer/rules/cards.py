@@ -1,0 +1,117 @@
+"""Playing cards, and reading a five-card hand from what a person types."""
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .errors import RuleViolation
+
+HAND_SIZE = 5
+LOWEST_RANK = 2
+ACE = 14
+
+RANK_SYMBOLS: dict[int, str] = {rank: str(rank) for rank in range(LOWEST_RANK, 11)} | {
+    11: "J",
+    12: "Q",
+    13: "K",
+    ACE: "A",
+}
+
+_RANKS_BY_TEXT: dict[str, int] = {symbol: rank for rank, symbol in RANK_SYMBOLS.items()} | {
+    "T": 10
+}
+
+# Phone keyboards often send a suit symbol followed by the emoji variation selector.
+_EMOJI_VARIATION = "\ufe0f"
+_SEPARATORS = re.compile(r"[\s,]+")
+_WHAT_A_CARD_IS = "use a rank 2–10, J, Q, K or A and a suit s, h, d, c or ♠ ♥ ♦ ♣."
+
+
+class Suit(StrEnum):
+    """The four suits, by the letter used to type them."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def symbol(self) -> str:
+        """The suit's printed symbol."""
+        return _SUIT_SYMBOLS[self]
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUITS_BY_TEXT: dict[str, Suit] = {suit.value: suit for suit in Suit} | {
+    symbol: suit for suit, symbol in _SUIT_SYMBOLS.items()
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: a rank from 2 to 14 (ace high) and a suit."""
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if self.rank not in RANK_SYMBOLS or not isinstance(self.suit, Suit):
+            raise ValueError(f"not a card: rank {self.rank!r}, suit {self.suit!r}")
+
+    def __str__(self) -> str:
+        return f"{RANK_SYMBOLS[self.rank]}{self.suit}"
+
+
+DECK: tuple[Card, ...] = tuple(
+    Card(rank, suit) for suit in Suit for rank in range(LOWEST_RANK, ACE + 1)
+)
+_DECK_BY_RANK_AND_SUIT = {(card.rank, card.suit): card for card in DECK}
+
+
+def rank_symbol(rank: int) -> str:
+    """How a rank is printed: 2 to 10, J, Q, K or A."""
+    return RANK_SYMBOLS[rank]
+
+
+def parse_card(text: object) -> Card:
+    """Read one card such as 'As', 'AS', '10h', 'Th', 'td' or 'A♠'."""
+    if not isinstance(text, str):
+        raise RuleViolation(f"{text!r} is not a card: {_WHAT_A_CARD_IS}", "hand")
+    cleaned = text.strip().replace(_EMOJI_VARIATION, "")
+    rank = _RANKS_BY_TEXT.get(cleaned[:-1].upper())
+    suit = _SUITS_BY_TEXT.get(cleaned[-1:].lower())
+    if rank is None or suit is None:
+        advice = (
+            "separate the cards with spaces or commas."
+            if len(cleaned) > 3 and rank is None
+            else _WHAT_A_CARD_IS
+        )
+        raise RuleViolation(f"{text.strip()!r} is not a card: {advice}", "hand")
+    return _DECK_BY_RANK_AND_SUIT[rank, suit]
+
+
+def parse_hand(cards: object) -> tuple[Card, ...]:
+    """Read exactly five distinct cards, given as one string or a sequence of strings."""
+    if isinstance(cards, str):
+        pieces = [piece for piece in _SEPARATORS.split(cards.strip()) if piece]
+    elif isinstance(cards, Sequence):
+        pieces = list(cards)
+    else:
+        raise RuleViolation(
+            "A hand is five cards, such as 'As Ks Qs Js 10s'.",
+            "hand",
+        )
+    hand = tuple(parse_card(piece) for piece in pieces)
+    if len(hand) != HAND_SIZE:
+        if not hand:
+            raise RuleViolation(f"A hand has {HAND_SIZE} cards; none were given.", "hand")
+        given = " ".join(piece.strip() for piece in pieces)
+        raise RuleViolation(f"A hand has {HAND_SIZE} cards; {given!r} has {len(hand)}.", "hand")
+    repeated = [(card, count) for card, count in Counter(hand).items() if count > 1]
+    if repeated:
+        card, count = repeated[0]
+        times = "twice" if count == 2 else f"{count} times"
+        raise RuleViolation(f"{card} appears {times}.", "hand")
+    return hand
