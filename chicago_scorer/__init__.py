@@ -45,8 +45,10 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .api import api
     from .pages import pages
+    from .settling import settling
 
     app.register_blueprint(pages)
+    app.register_blueprint(settling)
     app.register_blueprint(api)
     csrf.exempt(api)
 

@@ -5,7 +5,7 @@ import json
 from flask import Blueprint, request, url_for
 
 from . import services
-from .game_json import game_json, game_summary_json
+from .game_json import game_json, game_summary_json, verdict_json
 from .http_errors import STATUS_OF, MalformedBody, error_json, status_of
 from .rules import RuleViolation
 
@@ -83,3 +83,19 @@ def record_event(game_id: int):
 def undo_last_event(game_id: int):
     """Remove the newest event; needs the game's edit key."""
     return game_json(services.undo_last_event(game_id, _bearer_key()))
+
+
+@api.post("/settle")
+def settle_showdown():
+    """Decide who wins a tie from each player's five cards."""
+    body = _json_object()
+    unknown = sorted(set(body) - {"hands"})
+    if unknown:
+        raise RuleViolation(f"Unknown field {unknown[0]!r}: send only 'hands'.")
+    hands = body.get("hands")
+    if not isinstance(hands, dict):
+        raise RuleViolation(
+            'Send \'hands\' as an object of names and cards: {"Ann": "As Ks Qs Js 10s", ...}.',
+            "hands",
+        )
+    return verdict_json(services.settle_showdown(hands))

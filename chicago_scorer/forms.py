@@ -1,11 +1,13 @@
 """Forms: parse what a tap sent, with CSRF, and carry errors back onto the page."""
 
+from collections.abc import Sequence
+
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, StringField
+from wtforms import Field, HiddenField, IntegerField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
-from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError
+from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError, RuleViolation
 
 
 def attach_error(form: FlaskForm, error: Exception, fields: dict[str, str]) -> None:
@@ -18,15 +20,31 @@ def attach_error(form: FlaskForm, error: Exception, fields: dict[str, str]) -> N
         form.form_errors.append(message)
 
 
+def name_field(form_name: str) -> StringField:
+    """A player's name box, sent as ``form_name``."""
+    return StringField(
+        "Name", name=form_name, validators=[Optional(), Length(max=MAX_NAME_LENGTH)]
+    )
+
+
+def rows_of(form: FlaskForm, attribute: str) -> list[Field]:
+    """A form's per-seat fields, ``attribute_0`` to ``attribute_3``, in seat order."""
+    return [form[f"{attribute}_{row}"] for row in range(MAX_PLAYERS)]
+
+
 class NewGameForm(FlaskForm):
     """Up to four names in seating order, and who drew the lowest card."""
 
-    players = FieldList(
-        StringField("Name", validators=[Optional(), Length(max=MAX_NAME_LENGTH)]),
-        min_entries=MAX_PLAYERS,
-        max_entries=MAX_PLAYERS,
+    # One field per seat (not a FieldList) so a skipped row keeps its place.
+    player_0, player_1, player_2, player_3 = (
+        name_field(f"players-{row}") for row in range(MAX_PLAYERS)
     )
     dealer = StringField("Deals first", default="0")
+
+    @property
+    def players(self) -> list[Field]:
+        """The name boxes in seating order."""
+        return rows_of(self, "player")
 
     def filled_rows(self) -> list[int]:
         """The rows that hold a name, in seating order."""
@@ -71,6 +89,7 @@ class EntryForm(FlaskForm):
     outcome = StringField()
     last_trick = StringField()
     chicago = StringField()
+    cards = StringField()
 
     ERROR_FIELDS = {
         "winner": "winner",
@@ -79,6 +98,7 @@ class EntryForm(FlaskForm):
         "last_trick": "last_trick",
         "chicago": "chicago",
         "chicago_won": "chicago",
+        "cards": "hand",
     }
 
     def validate_hand(self, field: StringField) -> None:
@@ -91,11 +111,8 @@ class EntryForm(FlaskForm):
         if self.outcome.data:
             return position | {"outcome": self.outcome.data}
         if self.hand.data:
-            return position | {
-                "outcome": "win",
-                "winner": self.winner.data,
-                "hand": self.hand.data,
-            }
+            win = {"outcome": "win", "winner": self.winner.data, "hand": self.hand.data}
+            return position | win | ({"cards": self.cards.data} if self.cards.data else {})
         if self.last_trick.data:
             return position | {"last_trick": self.last_trick.data}
         if self.chicago.data:
@@ -112,3 +129,58 @@ class UndoForm(FlaskForm):
     """Undo the newest entry, guarded by how many entries the page showed."""
 
     event_count = IntegerField(widget=HiddenInput())
+
+
+class ShowdownForm(FlaskForm):
+    """Up to four players' five cards, typed or picked from the grid."""
+
+    name_0, name_1, name_2, name_3 = (name_field(f"names-{row}") for row in range(MAX_PLAYERS))
+    hand_0, hand_1, hand_2, hand_3 = (
+        StringField("Cards", name=f"hands-{row}") for row in range(MAX_PLAYERS)
+    )
+
+    @property
+    def names(self) -> list[Field]:
+        """The name boxes, for the standalone settler."""
+        return rows_of(self, "name")
+
+    @property
+    def hands(self) -> list[Field]:
+        """The cards boxes, one per seat."""
+        return rows_of(self, "hand")
+
+    def name_of(self, row: int, fixed_names: Sequence[str] | None = None) -> str:
+        """The player on a row: the game's name, the one typed, or 'Player N'."""
+        if fixed_names is not None:
+            return fixed_names[row]
+        return (self.names[row].data or "").strip() or f"Player {row + 1}"
+
+    def showdown(self, fixed_names: Sequence[str] | None = None) -> dict[str, str]:
+        """The rows that hold cards, as a name-to-cards mapping."""
+        rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
+        hands: dict[str, str] = {}
+        for row in range(rows):
+            cards = (self.hands[row].data or "").strip()
+            if not cards:
+                continue
+            name = self.name_of(row, fixed_names)
+            if name.casefold() in (known.casefold() for known in hands):
+                raise RuleViolation(f"Two hands are called {name!r}: rename one.", f"names.{row}")
+            hands[name] = cards
+        return hands
+
+    def attach(self, error: RuleError, fixed_names: Sequence[str] | None = None) -> None:
+        """Show a refusal next to the hand it concerns, or above the form."""
+        where = error.field or ""
+        if where.startswith("names."):
+            row = int(where.removeprefix("names."))
+            self.names[row].errors = [*self.names[row].errors, error.message]
+            return
+        if where.startswith("hands."):
+            rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
+            wanted = where.removeprefix("hands.").casefold()
+            for row in range(rows):
+                if self.name_of(row, fixed_names).casefold() == wanted:
+                    self.hands[row].errors = [*self.hands[row].errors, error.message]
+                    return
+        self.form_errors.append(error.message)

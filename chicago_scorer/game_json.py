@@ -1,6 +1,7 @@
 """The API's game object, built from a replayed game."""
 
 from .rules import ScoredEvent, event_to_dict
+from .rules.showdown import Verdict
 from .services import LoadedGame
 
 
@@ -32,4 +33,16 @@ def game_json(game: LoadedGame) -> dict[str, object]:
     """The whole game object, events included."""
     return game_summary_json(game) | {
         "events": [event_json(scored) for scored in game.state.history]
+    }
+
+
+def verdict_json(verdict: Verdict) -> dict[str, object]:
+    """A settled showdown, as ``POST /api/settle`` answers it."""
+    return {
+        "winner": verdict.winner,
+        "tied": list(verdict.tied),
+        "hand": None if verdict.hand is None else str(verdict.hand),
+        "points": verdict.points,
+        "hands": {name: str(category) for name, category in verdict.hands.items()},
+        "explanation": verdict.explanation,
     }

@@ -11,8 +11,18 @@ from sqlalchemy.orm import selectinload
 from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from .extensions import db
 from .models import Event, Game, Player
-from .rules import GameSetup, GameState, OutOfTurn, event_to_dict, new_setup, read_event, record
+from .rules import (
+    STANDARD_RULES,
+    GameSetup,
+    GameState,
+    OutOfTurn,
+    event_to_dict,
+    new_setup,
+    read_event,
+    record,
+)
 from .rules import replay as replay_events
+from .rules.showdown import Verdict, settle
 
 
 class GameNotFound(Exception):
@@ -117,6 +127,12 @@ def undo_last_event(
     db.session.execute(delete(Event).where(Event.game_id == game.id, Event.seq == count))
     _commit_or_conflict()
     return load_game(game_id)
+
+
+def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> Verdict:
+    """Decide a tie from the cards, by the game's rules when it is for a game."""
+    rules = STANDARD_RULES if game_id is None else load_game(game_id).state.setup.rules
+    return settle(hands, rules)
 
 
 def _stored_game(game_id: int) -> Game:

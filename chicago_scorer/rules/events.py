@@ -5,7 +5,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
+from .cards import Card, parse_hand
 from .errors import RuleViolation
+from .hand_words import describe
+from .ranking import classify
 from .ruleset import Hand
 
 
@@ -39,6 +42,7 @@ class HandResult:
     outcome: Outcome
     winner: str | None = None
     hand: Hand | None = None
+    cards: tuple[Card, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class ChicagoCall:
 
 Event = HandResult | LastTrick | ChicagoCall
 
-_HAND_STEP_FIELDS = frozenset({"round", "step", "outcome", "winner", "hand"})
+_HAND_STEP_FIELDS = frozenset({"round", "step", "outcome", "winner", "hand", "cards"})
 _TRICKS_FIELDS = frozenset({"round", "step", "last_trick", "chicago", "chicago_won"})
 
 
@@ -110,7 +114,7 @@ def _read_hand_result(data: Mapping[str, object], round_number: int, step: Step)
             "outcome",
         )
     if outcome != Outcome.WIN:
-        extras = [key for key in ("winner", "hand") if data.get(key) is not None]
+        extras = [key for key in ("winner", "hand", "cards") if data.get(key) is not None]
         if extras:
             raise RuleViolation(
                 f"A '{outcome}' outcome scores nobody: leave out {_choices(extras)}.",
@@ -123,7 +127,24 @@ def _read_hand_result(data: Mapping[str, object], round_number: int, step: Step)
         raise RuleViolation(f"Say which hand {winner} won with: 'hand' is missing.", "hand")
     if hand not in tuple(Hand):
         raise RuleViolation(f"Unknown hand {hand!r}: use one of {_choices(Hand)}.", "hand")
-    return HandResult(round_number, step, Outcome.WIN, winner, Hand(hand))
+    cards = None if data.get("cards") is None else _cards_making(data["cards"], Hand(hand))
+    return HandResult(round_number, step, Outcome.WIN, winner, Hand(hand), cards)
+
+
+def _cards_making(text: object, hand: Hand) -> tuple[Card, ...]:
+    """The winner's five cards, which must make the hand declared."""
+    try:
+        cards = parse_hand(text)
+    except RuleViolation as refusal:
+        raise RuleViolation(f"The winner's cards: {refusal.message}", "cards") from None
+    ranking = classify(cards)
+    if ranking.category.hand is not hand:
+        raise RuleViolation(
+            f"Those cards make {describe(ranking)}, not {hand.replace('_', ' ')}: "
+            "check the cards or the hand.",
+            "cards",
+        )
+    return cards
 
 
 def _read_tricks(data: Mapping[str, object], round_number: int) -> LastTrick | ChicagoCall:
@@ -166,8 +187,11 @@ def event_to_dict(event: Event) -> dict[str, object]:
     """The JSON form of an entry, as the API shows it and the log stores it."""
     position: dict[str, object] = {"round": event.round, "step": str(event.step)}
     match event:
-        case HandResult(outcome=Outcome.WIN):
+        case HandResult(outcome=Outcome.WIN, cards=None):
             return position | {"outcome": "win", "winner": event.winner, "hand": str(event.hand)}
+        case HandResult(outcome=Outcome.WIN, cards=cards):
+            win = {"outcome": "win", "winner": event.winner, "hand": str(event.hand)}
+            return position | win | {"cards": " ".join(str(card) for card in cards)}
         case HandResult():
             return position | {"outcome": str(event.outcome)}
         case LastTrick():

@@ -195,6 +195,12 @@ def _playing_seat(state: GameState, name: str, field_name: str) -> int:
 def _score_event(state: GameState, event: Event) -> tuple[Event, dict[int, int]]:
     """The event with canonical names, and the score change it asks for, by seat."""
     rules = state.setup.rules
+    if isinstance(event, HandResult) is (event.step is Step.TRICKS):
+        raise RuleViolation(
+            "The tricks step records the last trick or a Chicago call; "
+            "phases 1, 2 and 3 record the best hand.",
+            "step",
+        )
     match event:
         case HandResult(outcome=Outcome.WIN, winner=str(name), hand=hand) if hand is not None:
             seat = _playing_seat(state, name, "winner")

@@ -7,27 +7,12 @@ from types import MappingProxyType
 from .cards import Card, parse_hand, rank_symbol
 from .errors import RuleViolation
 from .events import Outcome
+from .hand_words import GROUP_COUNT, describe, in_words, plural
 from .ranking import Category, Ranking, classify
 from .ruleset import STANDARD_RULES, RuleSet
 
 MIN_HANDS = 2
 MAX_HANDS = 4
-
-PLURAL_RANK_WORDS: dict[int, str] = {
-    2: "twos",
-    3: "threes",
-    4: "fours",
-    5: "fives",
-    6: "sixes",
-    7: "sevens",
-    8: "eights",
-    9: "nines",
-    10: "tens",
-    11: "jacks",
-    12: "queens",
-    13: "kings",
-    14: "aces",
-}
 
 
 @dataclass(frozen=True)
@@ -74,42 +59,7 @@ def settle(hands: Mapping[str, object], rules: RuleSet = STANDARD_RULES) -> Verd
     return Verdict(winner, (), best.category, points, categories, explanation)
 
 
-def describe(ranking: Ranking) -> str:
-    """A hand in words, such as 'two pair, kings and fives with a 9 kicker'."""
-    category, ranks = ranking.category, ranking.ranks
-    match category:
-        case Category.ROYAL_FLUSH:
-            return category.words
-        case Category.STRAIGHT | Category.STRAIGHT_FLUSH:
-            return f"{category.words}, {rank_symbol(ranks[0])}-high"
-        case Category.FULL_HOUSE:
-            return f"{category.words}, {_plural(ranks[0])} over {_plural(ranks[1])}"
-        case Category.HIGH_CARD | Category.FLUSH:
-            return f"{category.words}, {_in_words([rank_symbol(rank) for rank in ranks])}"
-    group_count = _GROUP_COUNT[category]
-    groups = _in_words([_plural(rank) for rank in ranks[:group_count]])
-    kickers = [rank_symbol(rank) for rank in ranks[group_count:]]
-    if len(kickers) == 1:
-        return f"{category.words}, {groups} with a {kickers[0]} kicker"
-    return f"{category.words}, {groups} with {_in_words(kickers)} kickers"
-
-
 _NOBODY_SCORES = "Nobody has a scoring hand; nobody scores"
-
-# How many of a category's deciding ranks are groups (pairs, trips, quads, a straight's
-# top card); the rest are single cards compared one by one from the top.
-_GROUP_COUNT: dict[Category, int] = {
-    Category.HIGH_CARD: 0,
-    Category.ONE_PAIR: 1,
-    Category.TWO_PAIR: 2,
-    Category.THREE_OF_A_KIND: 1,
-    Category.STRAIGHT: 1,
-    Category.FLUSH: 0,
-    Category.FULL_HOUSE: 2,
-    Category.FOUR_OF_A_KIND: 1,
-    Category.STRAIGHT_FLUSH: 1,
-    Category.ROYAL_FLUSH: 1,
-}
 
 
 def _why_better(better: Ranking, worse: Ranking, both: str) -> str:
@@ -123,13 +73,13 @@ def _why_better(better: Ranking, worse: Ranking, both: str) -> str:
         if ours != theirs
     )
     ours, theirs = better.ranks[position], worse.ranks[position]
-    group_count = _GROUP_COUNT[category]
-    shared_groups = [_plural(rank) for rank in better.ranks[:position]][:group_count]
-    context = f", {_in_words(shared_groups)}" if shared_groups else ""
+    group_count = GROUP_COUNT[category]
+    shared_groups = [plural(rank) for rank in better.ranks[:position]][:group_count]
+    context = f", {in_words(shared_groups)}" if shared_groups else ""
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         difference = f"{rank_symbol(ours)}-high against {rank_symbol(theirs)}-high"
     elif position < group_count:
-        difference = f"{_plural(ours)} against {_plural(theirs)}"
+        difference = f"{plural(ours)} against {plural(theirs)}"
     else:
         difference = f"first difference {rank_symbol(ours)} against {rank_symbol(theirs)}"
     return f"{both} {category.words}{context}; {difference}"
@@ -169,14 +119,4 @@ def _who(names: Sequence[str], player_count: int) -> str:
     """'both' when everyone at the showdown is meant, else the names ('all' for 3+)."""
     if len(names) == player_count == 2:
         return "both"
-    return f"{_in_words(names)} {'both' if len(names) == 2 else 'all'}"
-
-
-def _plural(rank: int) -> str:
-    return PLURAL_RANK_WORDS[rank]
-
-
-def _in_words(items: Sequence[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return f"{in_words(names)} {'both' if len(names) == 2 else 'all'}"

@@ -1,0 +1,285 @@
+"""Settling ties from the cards: the API contract, cards on events, and the picker pages."""
+
+import re
+
+import pytest
+
+from api_client import create_api_game
+
+
+def settle(client, hands):
+    return client.post("/api/settle", json={"hands": hands})
+
+
+def test_the_best_hand_wins_its_points(client):
+    response = settle(client, {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2d"})
+
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "winner": "Ann",
+        "tied": [],
+        "hand": "royal_flush",
+        "points": 52,
+        "hands": {"Ann": "royal_flush", "Bo": "full_house"},
+        "explanation": "Ann wins: royal flush beats full house",
+    }
+
+
+def test_the_same_kind_of_hand_is_decided_card_by_card(client):
+    body = settle(client, {"Ann": "Qs 9s 7s 4s 2s", "Bo": "Qh 8h 7h 4h 2h"}).get_json()
+
+    assert body["winner"] == "Ann"
+    assert body["points"] == 5
+    assert body["explanation"] == "Ann wins: both flush; first difference 9 against 8"
+
+
+def test_an_exact_tie_names_who_tied_and_scores_nobody(client):
+    body = settle(
+        client, {"Ann": "Ks Kd 5c 5h 9s", "Bo": "Kh Kc 5s 5d 9d", "Cy": "2c 3c 4d 8h Jd"}
+    ).get_json()
+
+    assert body["winner"] is None
+    assert body["tied"] == ["Ann", "Bo"]
+    assert body["hand"] is None
+    assert body["points"] == 0
+    assert "Exact tie" in body["explanation"]
+
+
+def test_only_high_cards_means_nobody_scores(client):
+    body = settle(client, {"Ann": "As Jd 9c 6h 2s", "Bo": "Kh Qd 9d 6s 3c"}).get_json()
+
+    assert body == {
+        "winner": None,
+        "tied": [],
+        "hand": "high_card",
+        "points": 0,
+        "hands": {"Ann": "high_card", "Bo": "high_card"},
+        "explanation": "Nobody has a scoring hand; nobody scores",
+    }
+
+
+@pytest.mark.parametrize(
+    ("hands", "words"),
+    [
+        ({"Ann": "As Ks Qs Js 1s", "Bo": "9h 9d 9c 2s 2d"}, ["'1s'"]),
+        ({"Ann": "As Ks Qs Js", "Bo": "9h 9d 9c 2s 2d"}, ["Ann", "has 4"]),
+        ({"Ann": "As Ks Qs Js Js", "Bo": "9h 9d 9c 2s 2d"}, ["Js", "twice"]),
+        ({"Ann": "As Ks Qs Js Ts", "Bo": "As 9d 9c 2s 2d"}, ["As", "Ann", "Bo"]),
+        ({"Ann": "As Ks Qs Js Ts"}, ["2 to 4"]),
+        (
+            {f"P{n}": f"{rank}s {rank}h {rank}d {rank}c 2s" for n, rank in enumerate("3456")}
+            | {"P5": "Ah Kh Qh Jh 9h"},
+            ["2 to 4"],
+        ),
+    ],
+)
+def test_bad_showdowns_are_422_naming_the_problem(client, hands, words):
+    response = settle(client, hands)
+
+    body = response.get_json()
+    assert response.status_code == 422
+    assert set(body) == {"error"}
+    for word in words:
+        assert word in body["error"]
+
+
+@pytest.mark.parametrize("body", [{"hands": ["As Ks Qs Js Ts"]}, {}, {"hands": {}, "x": 1}])
+def test_a_settle_body_without_a_hands_object_is_422(client, body):
+    assert client.post("/api/settle", json=body).status_code == 422
+
+
+def test_a_win_may_carry_the_winners_cards_and_they_are_kept(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    body = game.record(
+        {
+            "round": 1,
+            "step": "phase1",
+            "outcome": "win",
+            "winner": "Ann",
+            "hand": "royal_flush",
+            "cards": "A♠ K♠ Q♠ J♠ T♠",
+        }
+    )
+
+    assert body["events"][0]["cards"] == "As Ks Qs Js 10s"
+    assert body["players"][0]["score"] == 52
+
+
+def test_cards_that_do_not_make_the_declared_hand_are_422_saying_what_they_make(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    response = game.post(
+        {
+            "round": 1,
+            "step": "phase1",
+            "outcome": "win",
+            "winner": "Ann",
+            "hand": "flush",
+            "cards": "Ks Kd Kc 5h 5s",
+        }
+    )
+
+    assert response.status_code == 422
+    assert "full house" in response.get_json()["error"]
+    assert game.state()["events"] == []
+
+
+def test_cards_are_refused_on_a_tie(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    response = game.post(
+        {"round": 1, "step": "phase1", "outcome": "tie", "cards": "Ks Kd Kc 5h 5s"}
+    )
+
+    assert response.status_code == 422
+
+
+# --- the picker pages ---
+
+
+def start_game(client, *names):
+    data = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": "0"}
+    return client.post("/games", data=data).headers["Location"]
+
+
+def test_the_standalone_settler_is_reachable_from_home(client):
+    home = client.get("/").text
+    page = client.get("/settle").text
+
+    assert 'href="/settle"' in home
+    assert page.count("data-card=") == 52
+    assert page.count("data-hand-input") == 4
+
+
+def test_the_standalone_settler_gives_a_verdict_in_words(client):
+    response = client.post(
+        "/settle",
+        data={
+            "names-0": "Ann",
+            "hands-0": "Qs 9s 7s 4s 2s",
+            "names-1": "Bo",
+            "hands-1": "Qh 8h 7h 4h 2h",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "Ann wins +5" in response.text
+    assert "Ann wins: both flush; first difference 9 against 8." in response.text
+    assert "Record:" not in response.text  # no game to record it in
+
+
+def test_unnamed_rows_are_called_by_their_seat_and_blank_rows_left_out(client):
+    response = client.post(
+        "/settle", data={"hands-0": "Ks Kd 5c 5h 9s", "hands-2": "Kh Kc 5s 5d 9d"}
+    )
+
+    assert "Exact tie: both two pair" in response.text
+    assert "<strong>Player 1</strong>: two pair" in response.text
+    assert "<strong>Player 3</strong>: two pair" in response.text
+    assert "Player 2</strong>" not in response.text
+
+
+def test_a_card_in_two_hands_is_shown_next_to_the_second_hand(client):
+    response = client.post(
+        "/settle",
+        data={
+            "names-0": "Ann",
+            "hands-0": "As Ks Qs Js Ts",
+            "names-1": "Bo",
+            "hands-1": "As 9d 9c 2s 2d",
+        },
+    )
+
+    assert response.status_code == 422
+    second_row = response.text.split('id="hands-1"')[1].split("</div>")[0]
+    assert "As is in both Ann&#39;s and Bo&#39;s hands" in second_row
+
+
+def test_two_hands_with_one_name_are_refused(client):
+    response = client.post(
+        "/settle",
+        data={
+            "names-0": "Ann",
+            "hands-0": "As Ks Qs Js Ts",
+            "names-1": "ann",
+            "hands-1": "9h 9d 9c 2s 2d",
+        },
+    )
+
+    assert response.status_code == 422
+    assert "Two hands are called" in response.text
+
+
+def test_a_tie_settled_in_the_game_is_recorded_in_one_tap(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    assert "Settle a tie from the cards" in client.get(game_url).text
+
+    verdict = client.post(
+        f"{game_url}/settle", data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"}
+    )
+    record_form = re.search(
+        r'<form method="post" action="[^"]*/entries">(.*?)</form>', verdict.text, re.S
+    ).group(1)
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', record_form))
+    recorded = client.post(f"{game_url}/entries", data=fields)
+
+    assert "Record: Ann +5 · flush" in verdict.text
+    assert recorded.status_code == 303
+    event = client.get(f"/api{game_url}").get_json()["events"][0]
+    assert event == {
+        "round": 1,
+        "step": "phase1",
+        "outcome": "win",
+        "winner": "Ann",
+        "hand": "flush",
+        "cards": "Qs 9s 7s 4s 2s",
+        "points": {"Ann": 5},
+    }
+
+
+def test_an_exact_tie_settled_in_the_game_records_a_tie(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    verdict = client.post(
+        f"{game_url}/settle", data={"hands-0": "Ks Kd 5c 5h 9s", "hands-1": "Kh Kc 5s 5d 9d"}
+    )
+    recorded = client.post(
+        f"{game_url}/entries", data={"round": "1", "step": "phase1", "outcome": "tie"}
+    )
+
+    assert 'name="outcome" value="tie"' in verdict.text
+    assert recorded.status_code == 303
+    assert client.get(f"/api{game_url}").get_json()["events"][0]["outcome"] == "tie"
+
+
+def test_the_game_picker_has_a_cards_box_for_each_player_of_the_round(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+
+    page = client.get(f"{game_url}/settle").text
+
+    for row, name in enumerate(["Ann", "Bo", "Cy"]):
+        assert f'<label class="hand-name" for="hands-{row}">{name}</label>' in page
+    assert page.count("data-hand-input") == 3
+
+
+def test_the_game_picker_sends_the_scorekeeper_back_when_the_step_is_not_a_hand(client):
+    game_url = start_game(client, "Ann", "Bo")
+    client.post(f"{game_url}/entries", data={"round": "1", "step": "phase1", "outcome": "none"})
+    client.post(f"{game_url}/entries", data={"round": "1", "step": "phase2", "outcome": "none"})
+
+    response = client.get(f"{game_url}/settle")
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == game_url
+
+
+def test_other_devices_get_a_verdict_but_no_record_button(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = app.test_client().post(
+        f"{game_url}/settle", data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"}
+    )
+
+    assert "Ann wins +5" in page.text
+    assert "Record:" not in page.text
