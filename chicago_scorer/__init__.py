@@ -35,6 +35,9 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
+    from .limits import register as register_limits
+
+    register_limits(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)

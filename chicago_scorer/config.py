@@ -26,6 +26,14 @@ def load_or_create_secret_key(instance_path: str) -> str:
     return key
 
 
+def normalize_database_url(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL URLs that name no driver, as hosting services give them."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url.removeprefix(prefix)
+    return url
+
+
 def config_from_environment(environ=os.environ) -> dict[str, object]:
     """The settings for this process; ``DATABASE_URL`` and ``SECRET_KEY`` when set."""
     settings: dict[str, object] = {
@@ -35,7 +43,7 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         "WTF_CSRF_TIME_LIMIT": None,
     }
     if environ.get("DATABASE_URL"):
-        settings["SQLALCHEMY_DATABASE_URI"] = environ["DATABASE_URL"]
+        settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
     return settings

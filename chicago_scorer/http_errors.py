@@ -1,9 +1,11 @@
 """How refusals reach people: JSON for the API, HTML pages for the browser."""
 
 from flask import Flask, jsonify, render_template, request
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from .extensions import db
+from .limits import too_large_message
 from .rules import OutOfTurn, RuleViolation
 from .services import EditKeyMissing, EditKeyWrong, GameNotFound
 
@@ -18,7 +20,8 @@ class MalformedBody(Exception):
 
 STATUS_OF = {
     MalformedBody: 400,
-    EditKeyMissing: 401,
+    # A device without the key is refused like one with a wrong key: it may only watch.
+    EditKeyMissing: 403,
     EditKeyWrong: 403,
     GameNotFound: 404,
     OutOfTurn: 409,
@@ -29,6 +32,7 @@ PLAIN_MESSAGES = {
     400: "The request could not be understood.",
     404: "There is nothing at this address; check the link.",
     405: "That action is not allowed here.",
+    503: "The database is busy, so nothing was recorded. Try again in a moment.",
     500: "Something went wrong on our side; nothing you recorded was lost. Try again.",
 }
 
@@ -51,23 +55,37 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
+def _answer(status: int, message: str, headers: dict[str, str] | None = None):
+    if wants_json():
+        body, status = error_json(message, status)
+    else:
+        body = render_template("error.html", status=status, message=message)
+    return body, status, headers or {}
+
+
 def _http_error(error: HTTPException):
     status = error.code or 500
-    message = PLAIN_MESSAGES.get(status, error.description or error.name)
-    if wants_json():
-        return error_json(message, status)
-    return render_template("error.html", status=status, message=message), status
+    if status == 413:
+        return _answer(413, too_large_message())
+    return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name))
+
+
+def _database_busy(error: OperationalError):
+    """SQLite's 'database is locked' becomes a 503 to retry, never a 500."""
+    db.session.rollback()
+    text = str(error.orig).lower()
+    if "locked" in text or "busy" in text:
+        return _answer(503, PLAIN_MESSAGES[503], {"Retry-After": "1"})
+    raise error
 
 
 def _server_error(error: Exception):
     db.session.rollback()
-    message = PLAIN_MESSAGES[500]
-    if wants_json():
-        return error_json(message, 500)
-    return render_template("error.html", status=500, message=message), 500
+    return _answer(500, PLAIN_MESSAGES[500])
 
 
 def register(app: Flask) -> None:
     """Install the error handlers."""
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(OperationalError, _database_busy)
     app.register_error_handler(500, _server_error)

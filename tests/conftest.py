@@ -1,40 +1,60 @@
-"""Fixtures: an app on a fresh, fully migrated SQLite database for every test."""
+"""Fixtures: an app on a fresh, fully migrated database for every test.
 
-import shutil
-from pathlib import Path
+The database is SQLite unless TEST_DATABASE_URL names a PostgreSQL server.
+"""
 
-import flask_migrate
 import pytest
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
+from databases import PostgresDatabases, SqliteDatabases, server_url
 from settings import settings_for
 
 
 @pytest.fixture(scope="session")
-def migrated_database(tmp_path_factory) -> Path:
-    """One database brought up to date by the real migrations, copied for each test."""
-    path = tmp_path_factory.mktemp("template") / "chicago.sqlite3"
-    app = create_app(settings_for(path))
-    with app.app_context():
-        flask_migrate.upgrade()
-        database.engine.dispose()
-    return path
+def databases(tmp_path_factory):
+    """Where test databases come from: a migrated template, copied per test."""
+    url = server_url()
+    if url is None:
+        yield SqliteDatabases(tmp_path_factory.mktemp("databases"))
+        return
+    postgres = PostgresDatabases(url)
+    yield postgres
+    postgres.close()
 
 
 @pytest.fixture
-def database_file(migrated_database, tmp_path) -> Path:
-    path = tmp_path / "chicago.sqlite3"
-    shutil.copy(migrated_database, path)
-    return path
+def database_url(databases):
+    """A fresh database at the newest schema, for this test alone."""
+    with databases.fresh() as url:
+        yield url
 
 
 @pytest.fixture
-def app(database_file):
-    app = create_app(settings_for(database_file))
-    yield app
-    with app.app_context():
-        database.engine.dispose()
+def empty_database_url(databases):
+    """A fresh database with no tables at all."""
+    with databases.fresh(migrated=False) as url:
+        yield url
+
+
+@pytest.fixture
+def make_app(database_url):
+    """Build apps on this test's database (as a restart would); their connections close after."""
+    apps = []
+
+    def make(**overrides):
+        apps.append(create_app(settings_for(database_url, **overrides)))
+        return apps[-1]
+
+    yield make
+    for made in apps:
+        with made.app_context():
+            database.engine.dispose()
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
 
 
 @pytest.fixture

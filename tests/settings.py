@@ -1,13 +1,11 @@
 """Settings for an app under test."""
 
-from pathlib import Path
 
-
-def settings_for(database_file: Path, **overrides) -> dict[str, object]:
-    """Test settings on the given SQLite file, CSRF off unless a test turns it on."""
+def settings_for(database_url: str, **overrides) -> dict[str, object]:
+    """Test settings on the given database, CSRF off unless a test turns it on."""
     return {
         "TESTING": True,
         "SECRET_KEY": "test secret",
         "WTF_CSRF_ENABLED": False,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database_file}",
+        "SQLALCHEMY_DATABASE_URI": database_url,
     } | overrides

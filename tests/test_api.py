@@ -166,12 +166,12 @@ def test_malformed_or_non_object_bodies_are_400(client, game, body, content_type
     assert game.state() == before
 
 
-def test_recording_without_the_edit_key_is_401(client, game):
+def test_recording_without_the_edit_key_is_403(client, game):
     response = client.post(
         f"{game.url}/events", json={"round": 1, "step": "phase1", "outcome": "tie"}
     )
 
-    assert_refused(response, 401, "edit key")
+    assert_refused(response, 403, "edit key")
     assert game.state()["events"] == []
 
 
@@ -192,10 +192,10 @@ def test_another_games_key_is_wrong_too(client, game):
     assert_refused(undo, 403)
 
 
-def test_undo_without_the_key_is_401(client, game):
+def test_undo_without_the_key_is_403(client, game):
     game.nobody(1, "phase1")
 
-    assert_refused(client.delete(f"{game.url}/events/last"), 401)
+    assert_refused(client.delete(f"{game.url}/events/last"), 403)
     assert len(game.state()["events"]) == 1
 
 

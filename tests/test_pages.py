@@ -4,9 +4,6 @@ import re
 
 import pytest
 
-from chicago_scorer import create_app
-from settings import settings_for
-
 
 def start_game(client, *names, dealer_row=0):
     data = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": str(dealer_row)}
@@ -173,7 +170,7 @@ def test_other_devices_see_the_scoreboard_read_only(app, client):
     assert 'name="hand"' not in page
     assert "Undo last entry" not in page
     assert scores(page) == [1, 0]
-    assert response.status_code == 401
+    assert response.status_code == 403
     assert scores(client.get(game_url).text) == [1, 0]
 
 
@@ -227,8 +224,8 @@ def test_an_unknown_page_is_a_404_page(client):
 
 
 @pytest.fixture
-def csrf_client(database_file):
-    return create_app(settings_for(database_file, WTF_CSRF_ENABLED=True)).test_client()
+def csrf_client(make_app):
+    return make_app(WTF_CSRF_ENABLED=True).test_client()
 
 
 def csrf_token(page: str) -> str:

@@ -1,18 +1,21 @@
 """What is recorded survives: restarts, the cached count, and the migrations."""
 
 import flask_migrate
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import func, inspect, select
+from sqlalchemy import create_engine, func, inspect, select
+from sqlalchemy.exc import IntegrityError
 
 from api_client import create_api_game
 from chicago_scorer import create_app
+from chicago_scorer.database import SQLITE_BUSY_TIMEOUT_MS, configure_engine
 from chicago_scorer.extensions import db
-from chicago_scorer.models import Event, Game
+from chicago_scorer.models import Event, Game, Player
 from settings import settings_for
 
 
-def test_the_game_is_the_same_after_the_app_restarts_on_the_same_file(app, database_file):
+def test_the_game_is_the_same_after_the_app_restarts_on_the_same_database(app, make_app):
     game = create_api_game(app.test_client(), ["Ann", "Bo", "Cy"], dealer="Cy")
     game.win(1, "phase1", "Bo", "full_house")
     game.nobody(1, "phase2")
@@ -20,7 +23,7 @@ def test_the_game_is_the_same_after_the_app_restarts_on_the_same_file(app, datab
     with app.app_context():
         db.engine.dispose()
 
-    restarted = create_app(settings_for(database_file)).test_client()
+    restarted = make_app().test_client()
 
     assert restarted.get(f"/api/games/{game.id}").get_json() == before
     restarted_game = type(game)(restarted, game.id, game.edit_key)
@@ -46,8 +49,8 @@ def test_the_cached_event_count_always_equals_the_log(client, db):
         assert stored.event_count == logged == len(game.state()["events"])
 
 
-def test_an_empty_database_is_brought_up_to_date_by_the_migrations(tmp_path):
-    app = create_app(settings_for(tmp_path / "empty.sqlite3"))
+def test_an_empty_database_is_brought_up_to_date_by_the_migrations(empty_database_url):
+    app = create_app(settings_for(empty_database_url))
     with app.app_context():
         flask_migrate.upgrade()
         tables = set(inspect(db.engine).get_table_names())
@@ -63,8 +66,23 @@ def test_the_migrations_match_the_models_exactly(db):
     assert differences == []
 
 
-def test_sqlite_runs_with_foreign_keys_and_wal(db):
-    with db.engine.connect() as connection:
-        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-        assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
-        assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() > 0
+def test_the_database_refuses_a_player_of_a_game_that_does_not_exist(db):
+    db.session.add(Player(game_id=12345, seat=0, name="Ann"))
+
+    with pytest.raises(IntegrityError):
+        db.session.commit()
+    db.session.rollback()
+
+
+def test_sqlite_connections_use_foreign_keys_wal_and_a_busy_timeout(tmp_path):
+    engine = create_engine(f"sqlite:///{tmp_path / 'pragmas.sqlite3'}")
+    configure_engine(engine)
+
+    with engine.connect() as connection:
+        pragmas = [
+            connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+            for name in ("foreign_keys", "journal_mode", "busy_timeout")
+        ]
+    engine.dispose()
+
+    assert pragmas == [1, "wal", SQLITE_BUSY_TIMEOUT_MS]

@@ -1,5 +1,6 @@
 """Who plays, in which seats, who deals first, and by which rules."""
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -9,6 +10,8 @@ from .ruleset import STANDARD_RULES, RuleSet
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 MAX_NAME_LENGTH = 40
+# Control characters, unpaired surrogates and line or paragraph separators.
+_INVISIBLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,12 @@ def _checked_name(position: int, raw: object) -> str:
     if not name:
         raise RuleViolation(
             f"Player {position + 1}'s name is blank: type a name or leave the player out.",
+            where,
+        )
+    if any(unicodedata.category(character) in _INVISIBLE for character in name):
+        raise RuleViolation(
+            f"Player {position + 1}'s name has a control character or line break; "
+            "type it again with letters, digits and spaces.",
             where,
         )
     if len(name) > MAX_NAME_LENGTH:
