@@ -10,7 +10,7 @@ WORKERS ?= 2
 run: install
 	$(BIN)/flask --app app db upgrade
 	@$(BIN)/flask --app app address --port $(PORT)
-	$(BIN)/gunicorn --workers $(WORKERS) --bind 0.0.0.0:$(PORT) --access-logfile - app:app
+	$(BIN)/gunicorn --workers $(WORKERS) --bind 0.0.0.0:$(PORT) app:app
 
 install: $(VENV)/.installed
 
