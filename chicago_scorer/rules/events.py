@@ -76,6 +76,8 @@ def _choices(values) -> str:
 
 def read_position(data: Mapping[str, object]) -> tuple[int, Step]:
     """The round and step an entry claims to be for."""
+    if not isinstance(data, Mapping):
+        raise RuleViolation("An entry is an object with 'round', 'step' and its result.")
     round_number = data.get("round")
     if round_number is None:
         raise RuleViolation("Say which round this is for: 'round' is missing.", "round")

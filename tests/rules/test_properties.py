@@ -1,0 +1,313 @@
+"""Invariants of the fold, checked over random legal games."""
+
+import string
+from dataclasses import dataclass
+from itertools import pairwise
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from chicago_scorer.rules import (
+    STANDARD_RULES,
+    STEP_ORDER,
+    ChicagoCall,
+    Event,
+    GameSetup,
+    GameState,
+    Hand,
+    HandResult,
+    LastTrick,
+    Outcome,
+    RuleSet,
+    RuleViolation,
+    Status,
+    Step,
+    chicago_refusal,
+    event_to_dict,
+    new_setup,
+    record,
+    replay,
+    start_game,
+)
+
+MAX_EVENTS = 200
+
+# Replaying a log of up to 200 entries takes a few milliseconds, which is more than
+# Hypothesis's default deadline allows on a busy two-core machine.
+game_settings = settings(max_examples=100, deadline=None)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A random legal game: its setup and every state from the start to the last entry."""
+
+    setup: GameSetup
+    states: tuple[GameState, ...]
+
+    @property
+    def final(self) -> GameState:
+        """The state after the last entry."""
+        return self.states[-1]
+
+    @property
+    def events(self) -> list[Event]:
+        """The game's log."""
+        return [scored.event for scored in self.final.history]
+
+
+player_names = st.text(alphabet=string.ascii_letters, min_size=1, max_size=40)
+
+# Mostly the standard rules; sometimes a low target, so that ties at the top and
+# tiebreak rounds are common, and a Chicago allowed from 0, so that the floor is used.
+rule_sets = st.one_of(
+    st.just(STANDARD_RULES),
+    st.builds(
+        RuleSet,
+        target=st.integers(min_value=5, max_value=30),
+        chicago_min_score=st.integers(min_value=0, max_value=15),
+        chicago_penalty=st.integers(min_value=1, max_value=20),
+    ),
+)
+
+
+def entry_at_next_step(state: GameState, body: dict[str, object]) -> dict[str, object]:
+    """An entry's JSON form for the step the game expects next."""
+    return {"round": state.round, "step": str(state.next_step)} | body
+
+
+def levelling_wins(state: GameState, round_players: list[str]) -> list[tuple[str, Hand]]:
+    """The wins that would bring a trailing player level with the top of the round."""
+    rules = state.setup.rules
+    top = max(state.score_of(name) for name in round_players)
+    return [
+        (name, hand)
+        for name in round_players
+        for hand in Hand
+        if state.score_of(name) + rules.points_for(hand) == top
+    ]
+
+
+@st.composite
+def legal_entries(draw, state: GameState) -> dict[str, object]:
+    """Any entry the rules accept at the state's next step, in its JSON form.
+
+    Random games seldom end level at the top, so some entries are steered towards a
+    tie on purpose: that is how tiebreak rounds, and repeated ones, get played.
+    """
+    round_players = [state.players[seat] for seat in state.round_seats]
+    if state.next_step is Step.TRICKS:
+        callers = [name for name in round_players if chicago_refusal(state, name) is None]
+        top = max(state.score_of(name) for name in round_players)
+        levellers = [
+            name
+            for name in round_players
+            if state.score_of(name) + state.setup.rules.last_trick_points == top
+        ]
+        choice = draw(st.sampled_from(["last_trick", "chicago", "level"]))
+        if choice == "chicago" and callers:
+            body = {"chicago": draw(st.sampled_from(callers)), "chicago_won": draw(st.booleans())}
+        elif choice == "level" and levellers:
+            body = {"last_trick": draw(st.sampled_from(levellers))}
+        else:
+            body = {"last_trick": draw(st.sampled_from(round_players))}
+        return entry_at_next_step(state, body)
+
+    # The last step of a round decides whether it ends level, so steer it more often.
+    steered = 6 if state.next_step is Step.PHASE3 else 1
+    choice = draw(st.sampled_from(["win", "tie", "none"] + ["level"] * steered))
+    levelling = levelling_wins(state, round_players)
+    if choice == "level" and levelling:
+        winner, hand = draw(st.sampled_from(levelling))
+    elif choice == "win":
+        winner, hand = draw(st.sampled_from(round_players)), draw(st.sampled_from(Hand))
+    else:
+        return entry_at_next_step(state, {"outcome": "tie" if choice == "level" else choice})
+    return entry_at_next_step(state, {"outcome": "win", "winner": winner, "hand": str(hand)})
+
+
+@st.composite
+def legal_games(draw) -> PlayedGame:
+    """A game of 2 to 4 players played with legal entries until it ends or 200 are in."""
+    players = draw(st.lists(player_names, min_size=2, max_size=4, unique_by=str.casefold))
+    setup = new_setup(players, draw(st.sampled_from(players)), draw(rule_sets))
+    states = [start_game(setup)]
+    while states[-1].next_step is not None and len(states) <= MAX_EVENTS:
+        states.append(record(states[-1], draw(legal_entries(states[-1]))))
+    return PlayedGame(setup, tuple(states))
+
+
+@game_settings
+@given(legal_games())
+def test_scores_are_never_negative(game):
+    for state in game.states:
+        assert all(score >= 0 for score in state.scores)
+
+
+@game_settings
+@given(legal_games())
+def test_replaying_the_log_is_deterministic_and_equals_the_state_built_entry_by_entry(game):
+    first = replay(game.setup, game.events)
+    second = replay(game.setup, game.events)
+
+    assert first == second == game.final
+
+
+@game_settings
+@given(legal_games())
+def test_replaying_the_json_form_of_the_log_gives_the_same_game(game):
+    state = start_game(game.setup)
+    for event in game.events:
+        state = record(state, event_to_dict(event))
+
+    assert state == game.final
+
+
+@game_settings
+@given(legal_games(), st.data())
+def test_undo_then_redo_of_any_entry_is_the_identity(game, data):
+    position = data.draw(st.integers(min_value=0, max_value=len(game.events) - 1))
+    before, after = game.states[position], game.states[position + 1]
+    log = game.events[: position + 1]
+
+    undone = replay(game.setup, log[:-1])
+    redone = record(undone, event_to_dict(log[-1]))
+
+    assert undone == before
+    assert redone == after
+
+
+@game_settings
+@given(legal_games(), st.data())
+def test_undoing_a_newly_recorded_entry_restores_the_previous_state(game, data):
+    open_states = [state for state in game.states if state.next_step is not None]
+    previous = data.draw(st.sampled_from(open_states))
+
+    recorded = record(previous, data.draw(legal_entries(previous)))
+    undone = replay(game.setup, [scored.event for scored in recorded.history][:-1])
+
+    assert undone == previous
+
+
+@game_settings
+@given(legal_games())
+def test_every_finished_game_has_a_winner_past_the_target_with_the_top_score(game):
+    final = game.final
+    assume(final.winner is not None)
+    winning_score = final.score_of(final.winner)
+    others_in_last_round = [
+        final.scores[seat] for seat in final.round_seats if seat != final.winner_seat
+    ]
+
+    assert winning_score >= game.setup.rules.target
+    assert all(score < winning_score for score in others_in_last_round)
+    assert winning_score == max(final.scores)
+    assert final.next_step is None
+
+
+@game_settings
+@given(legal_games())
+def test_the_cached_points_in_the_history_add_up_to_the_scores(game):
+    for state in game.states:
+        totals = {name: 0 for name in state.players}
+        for scored in state.history:
+            for name, points in scored.points.items():
+                totals[name] += points
+
+        assert tuple(totals[name] for name in state.players) == state.scores
+
+
+@game_settings
+@given(legal_games())
+def test_steps_follow_in_order_and_only_the_rounds_players_score_deal_or_lead(game):
+    for before, after in pairwise(game.states):
+        scored = after.history[-1]
+        round_players = {before.players[seat] for seat in before.round_seats}
+
+        assert before.round == len(before.history) // len(STEP_ORDER) + 1
+        assert scored.event.step is STEP_ORDER[len(before.history) % len(STEP_ORDER)]
+        assert set(scored.points) <= round_players
+        assert before.dealer_name in round_players
+        assert before.leader_name in round_players - {before.dealer_name}
+
+
+@game_settings
+@given(legal_games())
+def test_each_entry_is_marked_as_played_in_a_tiebreak_exactly_when_it_was(game):
+    for before, after in pairwise(game.states):
+        assert after.history[-1].in_tiebreak == before.is_tiebreak
+
+
+@game_settings
+@given(legal_games())
+def test_each_entry_scores_exactly_what_the_rules_give(game):
+    rules = game.setup.rules
+    for before, after in pairwise(game.states):
+        match after.history[-1].event:
+            case HandResult(outcome=Outcome.WIN, winner=winner, hand=hand):
+                expected = {winner: rules.points_for(hand)}
+            case HandResult():
+                expected = {}
+            case LastTrick(taker=taker):
+                expected = {taker: rules.last_trick_points}
+            case ChicagoCall(caller=caller, won=True):
+                expected = {caller: rules.chicago_points}
+            case ChicagoCall(caller=caller, won=False):
+                expected = {caller: -min(rules.chicago_penalty, before.score_of(caller))}
+
+        assert after.history[-1].points == expected
+
+
+@game_settings
+@given(legal_games())
+def test_the_winner_is_decided_only_when_a_round_ends(game):
+    for before, after in pairwise(game.states):
+        if after.history[-1].event.step is not Step.PHASE3:
+            assert after.winner is None
+            assert after.round == before.round
+
+
+@game_settings
+@given(legal_games())
+def test_an_ordinary_round_starts_only_while_everyone_is_below_the_target(game):
+    target = game.setup.rules.target
+    for state in game.states:
+        if state.next_step is Step.PHASE1 and state.status is Status.IN_PROGRESS:
+            assert max(state.scores) < target
+
+
+@game_settings
+@given(legal_games())
+def test_a_tiebreak_round_is_played_by_exactly_the_players_level_at_the_top(game):
+    for state in game.states:
+        if state.next_step is Step.PHASE1 and state.status is Status.TIEBREAK:
+            top = max(state.scores)
+            level_at_the_top = tuple(
+                seat for seat, score in enumerate(state.scores) if score == top
+            )
+
+            assert top >= game.setup.rules.target
+            assert len(level_at_the_top) >= 2
+            assert state.round_seats == level_at_the_top
+
+
+@game_settings
+@given(legal_games(), st.data())
+def test_chicago_may_be_called_by_a_round_player_with_at_least_the_minimum_score(game, data):
+    tricks_steps = [state for state in game.states if state.next_step is Step.TRICKS]
+    state = data.draw(st.sampled_from(tricks_steps))
+    caller = data.draw(st.sampled_from(state.players))
+    call = entry_at_next_step(state, {"chicago": caller, "chicago_won": data.draw(st.booleans())})
+    may_call = (
+        state.setup.seat_of(caller) in state.round_seats
+        and state.score_of(caller) >= state.setup.rules.chicago_min_score
+    )
+
+    assert (chicago_refusal(state, caller) is None) == may_call
+    if may_call:
+        assert record(state, call).history[-1].event == ChicagoCall(
+            state.round, caller, call["chicago_won"]
+        )
+    else:
+        with pytest.raises(RuleViolation):
+            record(state, call)
