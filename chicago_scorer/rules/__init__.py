@@ -19,10 +19,12 @@ from .game import (
     Status,
     apply_event,
     chicago_refusal,
+    players_past_exchange_stop,
     record,
     replay,
     start_game,
 )
+from .house_rules import PRESETS, differences_from_standard, rules_from_settings
 from .ruleset import STANDARD_RULES, Hand, RuleSet
 from .setup import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, GameSetup, new_setup
 
@@ -31,6 +33,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PRESETS",
     "STANDARD_RULES",
     "STEP_ORDER",
     "ChicagoCall",
@@ -50,10 +53,13 @@ __all__ = [
     "Step",
     "apply_event",
     "chicago_refusal",
+    "differences_from_standard",
     "event_to_dict",
     "new_setup",
+    "players_past_exchange_stop",
     "read_event",
     "record",
     "replay",
+    "rules_from_settings",
     "start_game",
 ]

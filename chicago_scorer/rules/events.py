@@ -51,6 +51,7 @@ class LastTrick:
 
     round: int
     taker: str
+    with_deuce: bool = False
     step: ClassVar[Step] = Step.TRICKS
 
 
@@ -67,7 +68,7 @@ class ChicagoCall:
 Event = HandResult | LastTrick | ChicagoCall
 
 _HAND_STEP_FIELDS = frozenset({"round", "step", "outcome", "winner", "hand", "cards"})
-_TRICKS_FIELDS = frozenset({"round", "step", "last_trick", "chicago", "chicago_won"})
+_TRICKS_FIELDS = frozenset({"round", "step", "last_trick", "with_deuce", "chicago", "chicago_won"})
 
 
 def _choices(values) -> str:
@@ -162,8 +163,16 @@ def _read_tricks(data: Mapping[str, object], round_number: int) -> LastTrick | C
     if has_last_trick:
         if "chicago_won" in data:
             raise RuleViolation("'chicago_won' goes with a Chicago call only.", "chicago_won")
-        return LastTrick(round_number, _player_name(data, "last_trick"))
+        with_deuce = data.get("with_deuce", False)
+        if not isinstance(with_deuce, bool):
+            raise RuleViolation(
+                "'with_deuce' must be true or false: was the last trick taken with a 2?",
+                "with_deuce",
+            )
+        return LastTrick(round_number, _player_name(data, "last_trick"), with_deuce)
     if has_chicago:
+        if "with_deuce" in data:
+            raise RuleViolation("'with_deuce' goes with the last trick only.", "with_deuce")
         won = data.get("chicago_won")
         if not isinstance(won, bool):
             raise RuleViolation(
@@ -196,6 +205,8 @@ def event_to_dict(event: Event) -> dict[str, object]:
             return position | win | {"cards": " ".join(str(card) for card in cards)}
         case HandResult():
             return position | {"outcome": str(event.outcome)}
+        case LastTrick(with_deuce=True):
+            return position | {"last_trick": event.taker, "with_deuce": True}
         case LastTrick():
             return position | {"last_trick": event.taker}
         case ChicagoCall():

@@ -1,4 +1,9 @@
-"""Every number the rules use, gathered in one frozen value."""
+"""Every number and switch the rules use, gathered in one frozen value.
+
+The fold reads each rule from the game's ``RuleSet`` and never asks which preset it
+came from. Where settings meet, the core applies them in the order written at the
+top of ``game.py``.
+"""
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,15 +42,28 @@ STANDARD_HAND_POINTS: Mapping[Hand, int] = MappingProxyType(
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The numbers a table plays by; the fold reads every rule from here."""
+    """The rules a table plays by; the defaults are the standard rules."""
 
+    target: int = 52
+    exact_target: bool = False
     hand_points: Mapping[Hand, int] = field(default_factory=lambda: STANDARD_HAND_POINTS)
+    royal_flush_wins: bool = False
     last_trick_points: int = 5
+    deuce_last_trick_points: int | None = None
     chicago_points: int = 15
     chicago_penalty: int = 15
+    chicago_failure_to_zero: bool = False
     chicago_min_score: int = 15
-    target: int = 52
+    must_win_on_last_trick: bool = False
+    chicago_required_to_win: bool = False
+    exchange_stop: int | None = None
     score_floor: int = 0
+
+    def __hash__(self) -> int:
+        return hash(
+            tuple(sorted(self.hand_points.items()))
+            + tuple(value for key, value in self.settings().items() if key != "hand_points")
+        )
 
     def points_for(self, hand: Hand) -> int:
         """Points a winning hand scores."""
@@ -54,6 +72,30 @@ class RuleSet:
     def floored(self, score: int) -> int:
         """A score raised to the floor if a change took it below."""
         return max(self.score_floor, score)
+
+    def last_trick_value(self, with_deuce: bool) -> int:
+        """Points for the last trick, taken with a deuce or not."""
+        if with_deuce and self.deuce_last_trick_points is not None:
+            return self.deuce_last_trick_points
+        return self.last_trick_points
+
+    def settings(self) -> dict[str, object]:
+        """Every setting in its JSON form, as games store and the API shows them."""
+        return {
+            "target": self.target,
+            "exact_target": self.exact_target,
+            "hand_points": {str(hand): points for hand, points in self.hand_points.items()},
+            "royal_flush_wins": self.royal_flush_wins,
+            "last_trick_points": self.last_trick_points,
+            "deuce_last_trick_points": self.deuce_last_trick_points,
+            "chicago_points": self.chicago_points,
+            "chicago_penalty": self.chicago_penalty,
+            "chicago_failure_to_zero": self.chicago_failure_to_zero,
+            "chicago_min_score": self.chicago_min_score,
+            "must_win_on_last_trick": self.must_win_on_last_trick,
+            "chicago_required_to_win": self.chicago_required_to_win,
+            "exchange_stop": self.exchange_stop,
+        }
 
 
 STANDARD_RULES = RuleSet()
