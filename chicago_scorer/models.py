@@ -2,11 +2,15 @@
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .rules import MAX_NAME_LENGTH
+from .rules import MAX_NAME_LENGTH, Hand
+from .rules.statistics import player_key
+
+# Case folding can lengthen a name (one character may fold to three).
+NAME_KEY_LENGTH = 3 * MAX_NAME_LENGTH
 
 
 def now_utc() -> datetime:
@@ -14,7 +18,18 @@ def now_utc() -> datetime:
     return datetime.now(UTC)
 
 
+def hand_wins_column(hand: Hand) -> str:
+    """The ``players`` column counting a player's wins with this hand in a game."""
+    return f"wins_{hand}"
+
+
+def _name_key_of_row(context) -> str:
+    return player_key(context.get_current_parameters()["name"])
+
+
 class Game(db.Model):
+    """A game's setup: its players in their seats and who dealt first."""
+
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -33,16 +48,61 @@ class Game(db.Model):
     events: Mapped[list["Event"]] = relationship(
         back_populates="game", order_by="Event.seq", cascade="all, delete-orphan"
     )
+    summary: Mapped["StoredSummary"] = relationship(
+        back_populates="game", cascade="all, delete-orphan"
+    )
+
+
+class StoredSummary(db.Model):
+    """Where a game stands by the replay of its log, and when the log last changed.
+
+    Rewritten by every write in the same transaction as the log (see summaries.py), so
+    that listings need not replay every game. Kept apart from ``games`` so that adding
+    it never had to rebuild that table.
+    """
+
+    __tablename__ = "game_summaries"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    rounds: Mapped[int]
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    game: Mapped[Game] = relationship(back_populates="summary")
 
 
 class Player(db.Model):
+    """A seat in a game, and the player's figures in it (see ``StoredSummary``)."""
+
     __tablename__ = "players"
-    __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "name"))
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat"),
+        UniqueConstraint("game_id", "name"),
+        Index("ix_players_name_key_game_id", "name_key", "game_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), default=_name_key_of_row)
+    score: Mapped[int] = mapped_column(default=0)
+    is_winner: Mapped[bool] = mapped_column(default=False)
+    played_tiebreak: Mapped[bool] = mapped_column(default=False)
+    chicago_called: Mapped[int] = mapped_column(default=0)
+    chicago_won: Mapped[int] = mapped_column(default=0)
+    last_tricks: Mapped[int] = mapped_column(default=0)
+    wins_one_pair: Mapped[int] = mapped_column(default=0)
+    wins_two_pair: Mapped[int] = mapped_column(default=0)
+    wins_three_of_a_kind: Mapped[int] = mapped_column(default=0)
+    wins_straight: Mapped[int] = mapped_column(default=0)
+    wins_flush: Mapped[int] = mapped_column(default=0)
+    wins_full_house: Mapped[int] = mapped_column(default=0)
+    wins_four_of_a_kind: Mapped[int] = mapped_column(default=0)
+    wins_straight_flush: Mapped[int] = mapped_column(default=0)
+    wins_royal_flush: Mapped[int] = mapped_column(default=0)
 
     game: Mapped[Game] = relationship(back_populates="players")
 

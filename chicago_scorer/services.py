@@ -20,9 +20,11 @@ from .rules import (
     new_setup,
     read_event,
     record,
+    start_game,
 )
 from .rules import replay as replay_events
 from .rules.showdown import Verdict, settle
+from .summaries import store_summary
 
 
 class GameNotFound(Exception):
@@ -79,6 +81,7 @@ def create_game(players: object, dealer: str | None = None) -> CreatedGame:
     edit_key = new_edit_key()
     game = Game(first_dealer_seat=setup.first_dealer, edit_key_hash=hash_edit_key(edit_key))
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
+    store_summary(game, start_game(setup))
     db.session.add(game)
     db.session.commit()
     return CreatedGame(_loaded(game), edit_key)
@@ -109,6 +112,7 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     count = game.event_count
     _claim_next_count(game, count, count + 1)
     db.session.add(Event(game=game, seq=count + 1, payload=event_to_dict(state.history[-1].event)))
+    store_summary(game, state)
     _commit_or_conflict()
     return load_game(game_id)
 
@@ -123,8 +127,10 @@ def undo_last_event(
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
     if expected_count is not None and expected_count != count:
         raise OutOfTurn(CONCURRENT_CHANGE)
+    state = _replay(game, game.events[:-1])
     _claim_next_count(game, count, count - 1)
     db.session.execute(delete(Event).where(Event.game_id == game.id, Event.seq == count))
+    store_summary(game, state)
     _commit_or_conflict()
     return load_game(game_id)
 
@@ -151,9 +157,10 @@ def _editable_game(game_id: int, edit_key: str | None) -> Game:
     return game
 
 
-def _replay(game: Game) -> GameState:
+def _replay(game: Game, events: list[Event] | None = None) -> GameState:
     setup = GameSetup(tuple(player.name for player in game.players), game.first_dealer_seat)
-    return replay_events(setup, (read_event(event.payload) for event in game.events))
+    logged = game.events if events is None else events
+    return replay_events(setup, (read_event(event.payload) for event in logged))
 
 
 def _loaded(game: Game) -> LoadedGame:

@@ -1,0 +1,167 @@
+"""The stored summary of every game always equals the replay of its log."""
+
+from datetime import UTC, datetime
+
+import flask_migrate
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import MetaData, insert, select
+
+from api_client import create_api_game
+from chicago_scorer import create_app, services
+from chicago_scorer.demo_games import random_entry
+from chicago_scorer.extensions import db as database
+from chicago_scorer.models import Game, Player, StoredSummary, hand_wins_column
+from chicago_scorer.rules import GameSetup, Hand, Status, read_event, replay
+from chicago_scorer.rules.statistics import summarize
+from chicago_scorer.summaries import as_utc, game_row, player_row, stored_summary
+from settings import settings_for
+
+
+def stored_and_replayed(db, game_id: int):
+    db.session.expire_all()
+    return stored_summary(db.session.get(Game, game_id)), summarize(
+        services.load_game(game_id).state
+    )
+
+
+def test_every_hand_has_a_column_for_its_wins():
+    assert all(hasattr(Player, hand_wins_column(hand)) for hand in Hand)
+
+
+def test_the_summary_follows_every_entry_and_undo_through_the_api(client, db):
+    game = create_api_game(client, ["Ann", "Bo", "Cy"])
+    moves = [
+        lambda: game.win(1, "phase1", "Ann", "royal_flush"),
+        lambda: game.win(1, "phase2", "Bo", "royal_flush"),
+        lambda: game.last_trick(1, "Cy"),
+        lambda: game.nobody(1, "phase3"),
+        lambda: game.win(2, "phase1", "Bo", "one_pair"),
+        lambda: game.record({"round": 2, "step": "phase2", "outcome": "tie"}),
+        lambda: game.record({"round": 2, "step": "tricks", "chicago": "Ann", "chicago_won": True}),
+        lambda: game.nobody(2, "phase3"),
+        lambda: game.undo(),
+        lambda: game.undo(),
+        lambda: game.record({"round": 2, "step": "tricks", "last_trick": "Bo"}),
+        lambda: game.nobody(2, "phase3"),
+    ]
+    stored, replayed = stored_and_replayed(db, game.id)
+    assert stored == replayed
+    for move in moves:
+        move()
+        stored, replayed = stored_and_replayed(db, game.id)
+        assert stored == replayed
+    assert stored.status is Status.FINISHED
+    assert [player.is_winner for player in stored.players] == [False, True, False]
+
+
+def test_undoing_the_winning_entry_reopens_the_stored_game(client, db):
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.win(1, "phase1", "Ann", "royal_flush")
+    game.nobody(1, "phase2")
+    game.last_trick(1, "Bo")
+    game.nobody(1, "phase3")
+    assert db.session.get(StoredSummary, game.id).status == Status.FINISHED
+
+    game.undo()
+
+    db.session.expire_all()
+    assert db.session.get(StoredSummary, game.id).status == Status.IN_PROGRESS
+    assert not any(player.is_winner for player in db.session.get(Game, game.id).players)
+
+
+def test_every_write_moves_updated_at(client, db):
+    game = create_api_game(client, ["Ann", "Bo"])
+    created = db.session.get(StoredSummary, game.id).updated_at
+    db.session.expire_all()
+
+    game.nobody(1, "phase1")
+
+    db.session.expire_all()
+    assert db.session.get(StoredSummary, game.id).updated_at > created
+
+
+@settings(
+    max_examples=12,
+    deadline=None,
+    # Every example plays a new game of its own, so sharing the database is harmless.
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=45))
+def test_the_summary_equals_the_replay_after_random_records_and_undos(db, rng, moves):
+    players = rng.sample(["Ann", "Bo", "Cy", "Dee"], rng.randint(2, 4))
+    created = services.create_game(players, rng.choice(players))
+    game_id, key, state = created.game.id, created.edit_key, created.game.state
+    for _ in range(moves):
+        if state.history and (state.next_step is None or rng.random() < 0.2):
+            state = services.undo_last_event(game_id, key).state
+        else:
+            state = services.record_event(game_id, key, random_entry(rng, state, 0.5)).state
+        database.session.expire_all()
+        assert stored_summary(database.session.get(Game, game_id)) == summarize(state)
+
+
+LOG_WITH_A_TIEBREAK = [
+    {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "royal_flush"},
+    {"round": 1, "step": "phase2", "outcome": "win", "winner": "Bo", "hand": "royal_flush"},
+    {"round": 1, "step": "tricks", "last_trick": "Cy"},
+    {"round": 1, "step": "phase3", "outcome": "none"},
+    {"round": 2, "step": "phase1", "outcome": "win", "winner": "Bo", "hand": "flush"},
+]
+
+
+def test_the_summaries_migration_summarizes_the_games_already_stored(empty_database_url):
+    app = create_app(settings_for(empty_database_url))
+    with app.app_context():
+        flask_migrate.upgrade(revision="0001_initial_schema")
+        with database.engine.begin() as connection:
+            tables = MetaData()
+            tables.reflect(connection)
+            connection.execute(
+                insert(tables.tables["games"]).values(
+                    id=1,
+                    created_at=datetime(2026, 1, 1, 20, tzinfo=UTC),
+                    first_dealer_seat=2,
+                    edit_key_hash="0" * 64,
+                    event_count=len(LOG_WITH_A_TIEBREAK),
+                )
+            )
+            connection.execute(
+                insert(tables.tables["players"]),
+                [{"game_id": 1, "seat": s, "name": n} for s, n in enumerate(["Ann", "Bo", "Cy"])],
+            )
+            connection.execute(
+                insert(tables.tables["events"]),
+                [
+                    {
+                        "game_id": 1,
+                        "seq": seq,
+                        "payload": payload,
+                        "recorded_at": datetime(2026, 1, 1, 20, seq, tzinfo=UTC),
+                    }
+                    for seq, payload in enumerate(LOG_WITH_A_TIEBREAK, start=1)
+                ],
+            )
+
+        flask_migrate.upgrade(revision="0002_game_summaries")
+
+        with database.engine.connect() as connection:
+            tables = MetaData()
+            tables.reflect(connection)
+            summary = connection.execute(select(tables.tables["game_summaries"])).one()
+            players = connection.execute(
+                select(tables.tables["players"]).order_by(tables.tables["players"].c.seat)
+            ).all()
+        expected = summarize(
+            replay(GameSetup(("Ann", "Bo", "Cy"), 2), map(read_event, LOG_WITH_A_TIEBREAK))
+        )
+        assert expected.status is Status.TIEBREAK
+        assert {"status": summary.status, "rounds": summary.rounds} == game_row(expected)
+        assert as_utc(summary.updated_at) == datetime(2026, 1, 1, 20, 5, tzinfo=UTC)
+        for row, stats in zip(players, expected.players, strict=True):
+            assert {column: getattr(row, column) for column in player_row(stats)} == player_row(
+                stats
+            )
+        assert [row.name_key for row in players] == ["ann", "bo", "cy"]
+        database.session.remove()
+        database.engine.dispose()
