@@ -47,13 +47,22 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .api import api
+    from .api_history import api_history
+    from .history import history
     from .pages import pages
+    from .players import players
     from .settling import settling
+    from .transfer import transfer
 
     app.register_blueprint(pages)
     app.register_blueprint(settling)
+    app.register_blueprint(history)
+    app.register_blueprint(players)
+    app.register_blueprint(transfer)
     app.register_blueprint(api)
+    app.register_blueprint(api_history)
     csrf.exempt(api)
+    csrf.exempt(api_history)
 
 
 def register_error_handlers(app: Flask) -> None:

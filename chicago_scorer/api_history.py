@@ -1,0 +1,48 @@
+"""The JSON API for statistics, export and import: one service call per request."""
+
+from flask import Blueprint, Response, request, stream_with_context
+
+from .history_errors import answer_refusals_with_json
+from .http_errors import STATUS_OF
+from .limits import allows_large_body
+from .player_services import player_statistics
+from .rules import Hand
+from .transfer_services import export_all_games, import_games
+
+api_history = Blueprint("api_history", __name__, url_prefix="/api")
+answer_refusals_with_json(api_history, STATUS_OF)
+
+
+@api_history.get("/players/<path:name>/stats")
+def player_stats(name: str):
+    """A player's totals over every game they sat in, matched whatever the case."""
+    stats = player_statistics(name)
+    return {
+        "name": stats.name,
+        "games": stats.totals.games,
+        "wins": stats.totals.wins,
+        "chicago_called": stats.chicago_called,
+        "chicago_won": stats.chicago_won,
+        "last_tricks": stats.last_tricks,
+        "hands": {hand.value: stats.hand_wins[hand] for hand in Hand},
+    }
+
+
+@api_history.get("/export")
+def export():
+    """Every game, as ``{"format": "chicago-scorer/1", "games": [...]}``."""
+    return Response(stream_with_context(export_all_games()), mimetype="application/json")
+
+
+@api_history.post("/import")
+@allows_large_body
+def import_document():
+    """Add every game of an export as a new game, each with a new edit key; or none."""
+    imported = import_games(request.get_data(cache=False))
+    body = {
+        "games": [
+            {"id": game.id, "players": list(game.players), "edit_key": game.edit_key}
+            for game in imported
+        ]
+    }
+    return body, 201 if imported else 200

@@ -1,0 +1,54 @@
+"""The history of games and the review of one game: pages that only read."""
+
+from flask import Blueprint, render_template, request
+
+from . import services
+from .history_errors import answer_refusals_with_pages
+from .history_forms import HistoryFilterForm
+from .history_services import game_history
+from .review import round_table, standings
+from .rules import STEP_ORDER
+from .score_chart import score_chart
+
+history = Blueprint("history", __name__)
+answer_refusals_with_pages(history)
+# The scoreboard draws the small chart from the state it already has.
+history.add_app_template_global(score_chart, "score_chart")
+
+
+@history.app_template_filter("percent")
+def percent(share: float | None) -> str:
+    """A share as a whole percentage, or a dash when there is nothing to divide."""
+    return "—" if share is None else f"{round(100 * share)}%"
+
+
+@history.app_template_filter("one_decimal")
+def one_decimal(number: float | None) -> str:
+    """A number to one decimal place, or a dash when there is none."""
+    return "—" if number is None else f"{number:.1f}"
+
+
+@history.get("/history")
+def game_list():
+    """Every game, newest first, filtered by player and status, 25 to a page."""
+    form = HistoryFilterForm(request.args)
+    if not form.validate():
+        return render_template("history.html", form=form, page=None), 400
+    page = game_history(form.player_name(), form.status_filter(), form.page_number())
+    return render_template("history.html", form=form, page=page, filters=form.query_args())
+
+
+@history.get("/games/<int:game_id>/review")
+def review(game_id: int):
+    """One game round by round, its standings and its score chart."""
+    game = services.load_game(game_id)
+    state = game.state
+    return render_template(
+        "review.html",
+        game=game,
+        state=state,
+        rounds=round_table(state),
+        steps=STEP_ORDER,
+        standings=standings(state),
+        chart=score_chart(state),
+    )

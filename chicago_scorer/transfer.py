@@ -1,0 +1,89 @@
+"""Export pages (CSV and JSON downloads) and the import upload."""
+
+import json
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, render_template, stream_with_context
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from . import services
+from .game_csv import game_csv
+from .history_errors import answer_refusals_with_pages, refusal_status
+from .history_forms import ImportForm
+from .limits import allows_large_body, too_large_message
+from .transfer_services import (
+    MAX_IMPORT_BYTES,
+    ImportRefused,
+    export_all_games,
+    export_game,
+    import_games,
+)
+
+transfer = Blueprint("transfer", __name__)
+answer_refusals_with_pages(transfer)
+
+NO_STORE = {"Cache-Control": "no-store"}  # the result shows edit keys
+
+
+def _download(body, mimetype: str, filename: str) -> Response:
+    return Response(
+        body,
+        mimetype=mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@transfer.get("/games/<int:game_id>/export.csv")
+def game_as_csv(game_id: int):
+    """One game's log, a row per entry, with the running scores."""
+    game = services.load_game(game_id)
+    return _download(game_csv(game.state), "text/csv", f"chicago-game-{game_id}.csv")
+
+
+@transfer.get("/games/<int:game_id>/export.json")
+def game_as_json(game_id: int):
+    """One game in the export format, ready to import elsewhere."""
+    document = json.dumps(export_game(game_id))
+    return _download(document, "application/json", f"chicago-game-{game_id}.json")
+
+
+@transfer.get("/export.json")
+def all_games_as_json():
+    """Every game in the export format, sent as it is read."""
+    today = datetime.now(UTC).date().isoformat()
+    body = stream_with_context(export_all_games())
+    return _download(body, "application/json", f"chicago-scorer-{today}.json")
+
+
+@transfer.errorhandler(RequestEntityTooLarge)
+def _upload_too_large(error: RequestEntityTooLarge):
+    form = ImportForm(formdata=None)
+    form.file.errors = [too_large_message()]
+    return _render_import(form, status=413)
+
+
+def _render_import(form: ImportForm, imported=None, status: int = 200):
+    return (
+        render_template(
+            "import.html", form=form, imported=imported, max_kb=MAX_IMPORT_BYTES // 1024
+        ),
+        status,
+        NO_STORE,
+    )
+
+
+@transfer.route("/import", methods=["GET", "POST"])
+@allows_large_body
+def import_page():
+    """Upload an export: every game in it is checked, then all are added, or none."""
+    form = ImportForm()
+    if not form.is_submitted():
+        return _render_import(form)
+    if not form.validate():
+        return _render_import(form, status=400)
+    try:
+        imported = import_games(form.file.data.read(MAX_IMPORT_BYTES + 1))
+    except ImportRefused as refusal:
+        form.file.errors = [refusal.message]
+        return _render_import(form, status=refusal_status(refusal))
+    return _render_import(form, imported=imported)

@@ -1,0 +1,255 @@
+"""Export games losslessly, and import them all or nothing after replaying each one.
+
+The format, ``chicago-scorer/1``::
+
+    {"format": "chicago-scorer/1",
+     "games": [{"players": ["Ann", "Bo"], "first_dealer": "Ann",
+                "created_at": "2026-11-29T19:02:11+00:00", "updated_at": "...",
+                "events": [<each entry as event_to_dict gives it>]}]}
+
+The players are listed in seating order. An import never overwrites: each game in the
+file becomes a new game with a new edit key.
+"""
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .edit_keys import hash_edit_key, new_edit_key
+from .extensions import db
+from .models import Event, Game, Player
+from .rules import GameSetup, GameState, RuleError, event_to_dict, new_setup, record, start_game
+from .services import GameNotFound
+from .summaries import as_utc, store_summary
+
+EXPORT_FORMAT = "chicago-scorer/1"
+DOCUMENT_FIELDS = frozenset({"format", "games"})
+GAME_FIELDS = ("players", "first_dealer", "created_at", "updated_at", "events")
+MAX_IMPORT_BYTES = 1024 * 1024
+# Far longer than any real game (they run to about 100 entries), short enough that a
+# hostile file cannot make the replay slow.
+MAX_EVENTS_PER_GAME = 2000
+EXPORT_BATCH = 500
+
+
+class ImportRefused(Exception):
+    """The file was refused and nothing was imported."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class MalformedImport(ImportRefused):
+    """The file is not a ``chicago-scorer/1`` document."""
+
+
+class ImportTooLarge(ImportRefused):
+    """The file is larger than an import takes."""
+
+
+class IllegalGameInImport(ImportRefused):
+    """A game in the file breaks a rule when it is replayed."""
+
+
+@dataclass(frozen=True)
+class ImportedGame:
+    """A game created by an import, with the edit key only the importer receives."""
+
+    id: int
+    players: tuple[str, ...]
+    edit_key: str
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A game from a file, replayed through the rules and ready to store."""
+
+    state: GameState
+    created_at: datetime
+    updated_at: datetime
+
+
+def game_record(game: Game) -> dict[str, object]:
+    """A stored game in the export format.
+
+    The stored payloads are used as they are: the log is only ever written with
+    ``event_to_dict`` of the replayed event, so they are already in that form.
+    """
+    names = [player.name for player in game.players]
+    return {
+        "players": names,
+        "first_dealer": names[game.first_dealer_seat],
+        "created_at": as_utc(game.created_at).isoformat(),
+        "updated_at": as_utc(game.summary.updated_at).isoformat(),
+        "events": [event.payload for event in game.events],
+    }
+
+
+def export_game(game_id: int) -> dict[str, object]:
+    """One game, as a document that can be imported on its own."""
+    game = db.session.get(Game, game_id, options=_whole_game())
+    if game is None:
+        raise GameNotFound(game_id)
+    return {"format": EXPORT_FORMAT, "games": [game_record(game)]}
+
+
+def export_all_games() -> Iterator[str]:
+    """Every game, oldest first, as JSON text in pieces, so any number can be sent."""
+    ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
+    yield f'{{"format": {json.dumps(EXPORT_FORMAT)}, "games": ['
+    separator = ""
+    for start in range(0, len(ids), EXPORT_BATCH):
+        chunk = ids[start : start + EXPORT_BATCH]
+        games = db.session.scalars(select(Game).where(Game.id.in_(chunk)).options(*_whole_game()))
+        by_id = {game.id: game for game in games}
+        for game_id in chunk:
+            yield separator + json.dumps(game_record(by_id[game_id]))
+            separator = ", "
+        db.session.expunge_all()  # keep memory flat however many games there are
+    yield "]}"
+
+
+def import_games(raw: bytes | str) -> list[ImportedGame]:
+    """Replay every game in the file, then store them all as new games, or none at all."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportTooLarge(
+            f"The file is {len(raw) // 1024} KB; an import takes at most "
+            f"{MAX_IMPORT_BYTES // 1024} KB. Split it into smaller exports."
+        )
+    try:
+        document = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        raise MalformedImport(f"The file is not valid JSON ({error}).") from None
+    checked = [
+        _checked_game(position, entry)
+        for position, entry in enumerate(_listed_games(document), start=1)
+    ]
+    stored = [_stored(game) for game in checked]
+    db.session.flush()
+    imported = [
+        ImportedGame(game.id, tuple(player.name for player in game.players), key)
+        for game, key in stored
+    ]
+    db.session.commit()
+    return imported
+
+
+def _whole_game():
+    return (selectinload(Game.players), selectinload(Game.events), selectinload(Game.summary))
+
+
+def _listed_games(document: object) -> list[object]:
+    if not isinstance(document, dict) or document.get("format") is None:
+        raise MalformedImport(
+            f'This is not a Chicago Scorer export: it should be {{"format": '
+            f'"{EXPORT_FORMAT}", "games": [...]}}.'
+        )
+    if document["format"] != EXPORT_FORMAT:
+        raise MalformedImport(
+            f"Unknown format {document['format']!r}: this version reads {EXPORT_FORMAT!r}."
+        )
+    unknown = sorted(set(document) - DOCUMENT_FIELDS)
+    if unknown:
+        raise MalformedImport(f"Unknown field {unknown[0]!r}: a file has 'format' and 'games'.")
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise MalformedImport("'games' must be a list of games.")
+    return games
+
+
+def _game_name(position: int, entry: object) -> str:
+    """How a refusal names a game: its place in the file and, if readable, its players."""
+    players = entry.get("players") if isinstance(entry, dict) else None
+    if isinstance(players, list) and players and all(isinstance(n, str) for n in players):
+        return f"Game {position} ({', '.join(players)})"
+    return f"Game {position}"
+
+
+def _checked_game(position: int, entry: object) -> CheckedGame:
+    name = _game_name(position, entry)
+    if not isinstance(entry, dict):
+        raise MalformedImport(f"{name} is not an object with {', '.join(GAME_FIELDS)}.")
+    unknown = sorted(set(entry) - set(GAME_FIELDS))
+    missing = [field for field in GAME_FIELDS if field not in entry]
+    if unknown or missing:
+        problem = f"unknown field {unknown[0]!r}" if unknown else f"{missing[0]!r} is missing"
+        raise MalformedImport(f"{name}: {problem}; a game has {', '.join(GAME_FIELDS)}.")
+    created_at = _moment(name, entry, "created_at")
+    updated_at = _moment(name, entry, "updated_at")
+    if updated_at < created_at:
+        raise MalformedImport(f"{name}: 'updated_at' is before 'created_at'.")
+    events = entry["events"]
+    if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
+        raise MalformedImport(f"{name}: 'events' must be a list of entries (objects).")
+    if len(events) > MAX_EVENTS_PER_GAME:
+        raise IllegalGameInImport(
+            f"{name} has {len(events)} entries; a game takes at most {MAX_EVENTS_PER_GAME}."
+        )
+    dealer = entry["first_dealer"]
+    if not isinstance(dealer, str):
+        raise IllegalGameInImport(f"{name}: 'first_dealer' must be one of the players' names.")
+    try:
+        setup = new_setup(entry["players"], dealer)
+    except RuleError as refusal:
+        raise IllegalGameInImport(f"{name}: {refusal.message}") from None
+    return CheckedGame(_replayed(name, setup, events), created_at, updated_at)
+
+
+def _replayed(name: str, setup: GameSetup, events: list[Mapping[str, object]]) -> GameState:
+    state = start_game(setup)
+    for number, event in enumerate(events, start=1):
+        try:
+            state = record(state, event)
+        except RuleError as refusal:
+            where = f"round {event.get('round')} {event.get('step')}"
+            raise IllegalGameInImport(
+                f"{name}, entry {number} ({where}): {refusal.message}"
+            ) from None
+    return state
+
+
+def _moment(name: str, entry: Mapping[str, object], field: str) -> datetime:
+    text = entry[field]
+    try:
+        moment = datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise MalformedImport(
+            f"{name}: {field!r} must be a date and time with its UTC offset, "
+            "like 2026-11-29T19:02:11+00:00."
+        )
+    return as_utc(moment)
+
+
+def add_replayed_game(
+    state: GameState, created_at: datetime, updated_at: datetime, edit_key_hash: str
+) -> Game:
+    """Add a game with its whole log and summary to the session (not committed)."""
+    game = Game(
+        created_at=created_at,
+        first_dealer_seat=state.setup.first_dealer,
+        edit_key_hash=edit_key_hash,
+        event_count=len(state.history),
+    )
+    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(state.players)]
+    game.events = [
+        Event(seq=seq, payload=event_to_dict(scored.event))
+        for seq, scored in enumerate(state.history, start=1)
+    ]
+    store_summary(game, state, updated_at=updated_at)
+    db.session.add(game)
+    return game
+
+
+def _stored(checked: CheckedGame) -> tuple[Game, str]:
+    edit_key = new_edit_key()
+    game = add_replayed_game(
+        checked.state, checked.created_at, checked.updated_at, hash_edit_key(edit_key)
+    )
+    return game, edit_key

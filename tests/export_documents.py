@@ -1,0 +1,28 @@
+"""Build import files (the ``chicago-scorer/1`` format) from games played in memory."""
+
+import json
+from datetime import UTC, datetime, timedelta
+
+from chicago_scorer.rules import GameState, event_to_dict
+
+FIRST_GAME_AT = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
+
+
+def game_entry(state: GameState, created_at: datetime = FIRST_GAME_AT) -> dict[str, object]:
+    """One game as the export format writes it."""
+    return {
+        "players": list(state.players),
+        "first_dealer": state.players[state.setup.first_dealer],
+        "created_at": created_at.isoformat(),
+        "updated_at": (created_at + timedelta(minutes=len(state.history))).isoformat(),
+        "events": [event_to_dict(scored.event) for scored in state.history],
+    }
+
+
+def export_document(*states: GameState) -> bytes:
+    """A file holding these games, an hour apart, the first at ``FIRST_GAME_AT``."""
+    games = [
+        game_entry(state, FIRST_GAME_AT + timedelta(hours=number))
+        for number, state in enumerate(states)
+    ]
+    return json.dumps({"format": "chicago-scorer/1", "games": games}).encode()

@@ -1,0 +1,229 @@
+"""The history page, the game review, and SQL that does not grow with the games."""
+
+import random
+import re
+
+import pytest
+from sqlalchemy import event
+
+from chicago_scorer.demo_games import random_game
+from chicago_scorer.extensions import db as database
+from chicago_scorer.rules import new_setup, record, start_game
+from chicago_scorer.transfer_services import import_games
+from export_documents import export_document
+
+
+def played(players, *entries):
+    """A game played in memory through the rules, each entry at the next step."""
+    state = start_game(new_setup(list(players)))
+    for body in entries:
+        state = record(state, {"round": state.round, "step": str(state.next_step)} | body)
+    return state
+
+
+def win(winner, hand):
+    return {"outcome": "win", "winner": winner, "hand": hand}
+
+
+NOBODY = {"outcome": "none"}
+QUICK_WIN = (win("Ann", "royal_flush"), NOBODY, {"last_trick": "Bo"}, NOBODY)
+
+
+def listed_game_ids(page: str) -> list[int]:
+    return [int(found) for found in re.findall(r'href="/games/(\d+)/review"', page)]
+
+
+@pytest.fixture
+def thirty_games(app):
+    """30 games an hour apart, ids 1 (oldest) to 30: every third one finished by Ann."""
+    games = [
+        played(["Ann", "Bo"], *QUICK_WIN)
+        if number % 3 == 0
+        else played(["Cy", "Dee", "Eve"] if number % 2 else ["bo", "Cy"], NOBODY)
+        for number in range(30)
+    ]
+    with app.app_context():
+        import_games(export_document(*games))
+    return games
+
+
+def test_history_lists_25_games_newest_first_with_links_to_the_next_page(thirty_games, client):
+    first = client.get("/history").text
+    second = client.get("/history?page=2").text
+
+    assert listed_game_ids(first) == list(range(30, 5, -1))
+    assert listed_game_ids(second) == [5, 4, 3, 2, 1]
+    assert "30 games" in first
+    assert 'href="/history?page=2"' in first
+    assert 'rel="prev" href="/history?page=1"' in second
+    assert 'aria-current="page" href="/history?page=2"' in second
+
+
+def test_a_page_past_the_end_is_not_found_and_a_bad_page_number_is_refused(thirty_games, client):
+    assert client.get("/history?page=3").status_code == 404
+    assert client.get("/history?page=0").status_code == 400
+    assert client.get("/history?page=two").status_code == 400
+    assert client.get("/history?status=lost").status_code == 400
+
+
+def test_history_filters_by_player_ignoring_case(thirty_games, client):
+    page = client.get("/history?player=BO").text
+
+    ids = listed_game_ids(page)
+    assert len(ids) == 10 + 10  # Ann against Bo, and bo against Cy
+    assert set(ids) == {n + 1 for n in range(30) if n % 3 == 0 or n % 2 == 0}
+    assert "20 games with BO" in page
+
+
+def test_history_filters_by_status_and_keeps_the_filter_on_the_page_links(thirty_games, client):
+    finished = listed_game_ids(client.get("/history?status=finished").text)
+    in_progress_page = client.get("/history?status=in_progress").text
+
+    assert finished == [n + 1 for n in range(29, -1, -1) if n % 3 == 0]
+    assert len(listed_game_ids(in_progress_page)) == 20
+    combined = client.get("/history?status=finished&player=cy").text
+    assert listed_game_ids(combined) == []
+    assert "No games match." in combined
+
+
+def test_the_filters_survive_on_every_page_link(app, client):
+    games = [played(["Ann", "Bo"], *QUICK_WIN) for _ in range(26)]
+    with app.app_context():
+        import_games(export_document(*games))
+
+    page = client.get("/history?player=ann&status=finished").text
+
+    assert 'href="/history?page=2&amp;player=ann&amp;status=finished"' in page
+
+
+def test_a_history_row_shows_date_players_scores_winner_and_rounds(thirty_games, client):
+    page = client.get("/history?status=finished&page=1").text
+
+    row = page[page.index('href="/games/28/review"') :].split("</li>")[0]
+    assert "Ann 52 · Bo 5" in row
+    assert "Ann won" in row
+    assert "1 round" in row
+    assert '<time datetime="2026-03-02T22:00:00+00:00">2026-03-02</time>' in row
+
+
+def test_a_tiebreak_game_is_listed_as_in_progress(app, client):
+    tied = played(
+        ["Ann", "Bo"],
+        win("Ann", "royal_flush"),
+        win("Bo", "royal_flush"),
+        {"last_trick": "Ann"},
+        win("Bo", "flush"),
+    )
+    with app.app_context():
+        import_games(export_document(tied))
+
+    page = client.get("/history?status=in_progress").text
+
+    assert listed_game_ids(page) == [1]
+    assert "tiebreak" in page
+
+
+def test_the_review_shows_each_round_each_step_and_the_tiebreaks(app, client):
+    game = played(
+        ["Ann", "Bo", "Cy"],
+        win("Ann", "royal_flush"),
+        win("Bo", "royal_flush"),
+        {"last_trick": "Cy"},
+        {"outcome": "tie"},
+        win("Ann", "flush"),
+        NOBODY,
+        {"chicago": "Bo", "chicago_won": False},
+        NOBODY,
+    )
+    with app.app_context():
+        import_games(export_document(game))
+
+    page = client.get("/games/1/review").text
+
+    rows = re.findall(r"<tr[^>]*>\s*<th scope=\"row\">(.*?)</tr>", page, re.S)
+    cells = [
+        re.findall(r"<td>(.*?)</td>", row) for row in rows if "Tiebreak" in row or "<td>" in row
+    ]
+    assert ["Ann +52 royal flush", "Bo +52 royal flush", "Cy +5", "tie"] in cells
+    assert ["Ann +5 flush", "—", "Bo Chicago \u221215", "—"] in cells
+    assert 'class="tiebreak-round"' in page
+    assert "Final standings" in page
+    standings = re.findall(r'<span class="standing-name">(\w+)', page)
+    assert standings == ["Ann", "Bo", "Cy"]
+    assert "Winner" in page
+
+
+def test_a_chicago_won_reads_as_plus_15(app, client):
+    game = played(
+        ["Ann", "Bo"],
+        win("Ann", "straight_flush"),
+        win("Ann", "four_of_a_kind"),
+        {"chicago": "Ann", "chicago_won": True},
+    )
+    with app.app_context():
+        import_games(export_document(game))
+
+    assert "<td>Ann Chicago +15</td>" in client.get("/games/1/review").text
+
+
+def test_an_unknown_game_has_no_review(client):
+    assert client.get("/games/999/review").status_code == 404
+
+
+def test_home_links_to_history_and_players_and_the_scoreboard_to_its_review(client):
+    home = client.get("/").text
+    created = client.post("/api/games", json={"players": ["Ann", "Bo"]}).get_json()
+
+    assert 'href="/history"' in home and 'href="/players"' in home
+    assert f'href="/games/{created["id"]}/review"' in client.get(f"/games/{created['id']}").text
+
+
+@pytest.fixture
+def statements(app):
+    """Counts the SQL statements the app runs, reset with ``statements.clear()``."""
+    executed = []
+
+    def count(_connection, _cursor, statement, *_args) -> None:
+        executed.append(statement)
+
+    with app.app_context():
+        event.listen(database.engine, "before_cursor_execute", count)
+        yield executed
+        event.remove(database.engine, "before_cursor_execute", count)
+
+
+PAGES = [
+    "/history",
+    "/history?player=ann",
+    "/history?status=finished",
+    "/players",
+    "/players/Ann",
+    "/api/players/ann/stats",
+]
+
+
+def statements_per_page(client, statements) -> dict[str, int]:
+    counts = {}
+    for url in PAGES:
+        statements.clear()
+        assert client.get(url).status_code == 200, url
+        counts[url] = len(statements)
+    return counts
+
+
+def add_random_games(app, count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    games = [random_game(rng, rng.sample(["Ann", "Bo", "Cy", "Dee"], 3)) for _ in range(count)]
+    with app.app_context():
+        import_games(export_document(*games))
+
+
+def test_the_pages_run_as_many_statements_for_30_games_as_for_3(app, client, statements):
+    add_random_games(app, 3, seed=1)
+    few = statements_per_page(client, statements)
+
+    add_random_games(app, 27, seed=2)
+    many = statements_per_page(client, statements)
+
+    assert few == many
+    assert max(many.values()) <= 4
