@@ -119,7 +119,11 @@ def rules_from_settings(settings: object) -> RuleSet:
         raise RuleViolation(
             f"Unknown house rule {unknown[0]!r}; the settings are {known}.", "rules"
         )
-    if settings.get("chicago_failure_to_zero") is True and "chicago_penalty" in settings:
+    penalty = settings.get("chicago_penalty", STANDARD_RULES.chicago_penalty)
+    if (
+        settings.get("chicago_failure_to_zero") is True
+        and penalty != STANDARD_RULES.chicago_penalty
+    ):
         raise RuleViolation(
             "A lost Chicago either costs 'chicago_penalty' points or puts the caller at 0 "
             "('chicago_failure_to_zero'): choose one.",
@@ -144,7 +148,7 @@ def _preset(settings: Mapping[str, object]) -> RuleSet:
     if set(settings) != {"preset"}:
         raise RuleViolation("Give either a preset or house-rule settings, not both.", "rules")
     name = settings["preset"]
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         raise RuleViolation(
             f"Unknown preset {name!r}; the presets are {', '.join(PRESETS)}.", "rules"
         )
@@ -164,7 +168,12 @@ def checked(rules: RuleSet) -> RuleSet:
             "'exchange_stop' must be below the target, or the reminder would never show.",
             "exchange_stop",
         )
-    if rules.must_win_on_last_trick and rules.last_trick_points == 0 and rules.chicago_points == 0:
+    winning_tricks = (
+        rules.last_trick_points,
+        rules.chicago_points,
+        rules.deuce_last_trick_points or 0,
+    )
+    if rules.must_win_on_last_trick and not any(winning_tricks):
         raise RuleViolation(
             "With 'must_win_on_last_trick', the last trick or a won Chicago must score "
             "something, or nobody could ever win.",
