@@ -29,6 +29,8 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_error_handlers(app)
+    register_security(app)
+    register_installable(app)
     register_template_helpers(app)
     register_commands(app)
     return app
@@ -49,13 +51,17 @@ def register_blueprints(app: Flask) -> None:
     from .api import api
     from .api_history import api_history
     from .history import history
+    from .live import live
     from .pages import pages
     from .players import players
     from .settling import settling
+    from .sharing import sharing
     from .transfer import transfer
 
     app.register_blueprint(pages)
     app.register_blueprint(settling)
+    app.register_blueprint(sharing)
+    app.register_blueprint(live)
     app.register_blueprint(history)
     app.register_blueprint(players)
     app.register_blueprint(transfer)
@@ -63,6 +69,18 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api_history)
     csrf.exempt(api)
     csrf.exempt(api_history)
+
+
+def register_installable(app: Flask) -> None:
+    from .installable import register
+
+    register(app)
+
+
+def register_security(app: Flask) -> None:
+    from .security import register
+
+    register(app)
 
 
 def register_error_handlers(app: Flask) -> None:

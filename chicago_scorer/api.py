@@ -12,7 +12,7 @@ from .rules import RuleViolation
 api = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_PAGE_SIZE = 100
-CREATE_FIELDS = frozenset({"players", "dealer"})
+CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
 
 
 def _refusal(error: Exception):
@@ -26,8 +26,12 @@ for _kind in STATUS_OF:
 def _json_object() -> dict[str, object]:
     try:
         body = json.loads(request.get_data(as_text=True) or "null")
-    except ValueError as error:
+    except json.JSONDecodeError as error:
         raise MalformedBody(f"The body is not valid JSON: {error.msg}.") from error
+    except (ValueError, RecursionError) as error:  # Python's limits on digits and on nesting
+        raise MalformedBody(
+            "The body is not JSON this app reads: a number is too long or it nests too deeply."
+        ) from error
     if not isinstance(body, dict):
         raise MalformedBody('The body must be a JSON object, like {"players": [...]}.')
     return body
@@ -40,9 +44,11 @@ def _bearer_key() -> str | None:
 
 def _query_int(name: str, default: int, low: int, high: int) -> int:
     raw = request.args.get(name, str(default))
-    if not raw.isdigit() or not low <= int(raw) <= high:
+    # ASCII digits only ('²'.isdigit() is true, but int() refuses it), and few enough for int().
+    value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+    if value is None or not low <= value <= high:
         raise MalformedBody(f"'{name}' must be a whole number from {low} to {high}.")
-    return int(raw)
+    return value
 
 
 @api.post("/games")
@@ -51,8 +57,10 @@ def create_game():
     body = _json_object()
     unknown = sorted(set(body) - CREATE_FIELDS)
     if unknown:
-        raise RuleViolation(f"Unknown field {unknown[0]!r}: a game takes 'players' and 'dealer'.")
-    created = services.create_game(body.get("players"), body.get("dealer"))
+        raise RuleViolation(
+            f"Unknown field {unknown[0]!r}: a game takes 'players', 'dealer' and 'rules'."
+        )
+    created = services.create_game(body.get("players"), body.get("dealer"), body.get("rules"))
     location = url_for("api.get_game", game_id=created.game.id)
     return game_json(created.game) | {"edit_key": created.edit_key}, 201, {"Location": location}
 
@@ -85,6 +93,12 @@ def undo_last_event(game_id: int):
     return game_json(services.undo_last_event(game_id, _bearer_key()))
 
 
+@api.post("/games/<int:game_id>/edit-key")
+def rotate_edit_key(game_id: int):
+    """Replace the edit key; every other holder of the old one loses the right to change."""
+    return {"edit_key": services.rotate_edit_key(game_id, _bearer_key()).edit_key}
+
+
 @api.post("/settle")
 def settle_showdown():
     """Decide who wins a tie from each player's five cards."""
@@ -99,3 +113,7 @@ def settle_showdown():
             "hands",
         )
     return verdict_json(services.settle_showdown(hands))
+
+
+# Its route joins this blueprint; imported last because it needs ``api`` defined above.
+from . import api_description  # noqa: E402, F401

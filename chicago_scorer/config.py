@@ -35,7 +35,7 @@ def normalize_database_url(url: str) -> str:
 
 
 def config_from_environment(environ=os.environ) -> dict[str, object]:
-    """The settings for this process; ``DATABASE_URL`` and ``SECRET_KEY`` when set."""
+    """The settings for this process: ``DATABASE_URL``, ``SECRET_KEY``, ``TRUSTED_PROXIES``."""
     settings: dict[str, object] = {
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
@@ -44,6 +44,8 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
     }
     if environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])
+    if environ.get("TRUSTED_PROXIES"):
+        settings["TRUSTED_PROXIES"] = int(environ["TRUSTED_PROXIES"])
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
     return settings

@@ -3,10 +3,11 @@
 from collections.abc import Sequence
 
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, IntegerField, StringField
+from wtforms import Field, FormField, HiddenField, IntegerField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
+from .house_rules_form import HouseRulesForm
 from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError, RuleViolation
 
 
@@ -40,6 +41,7 @@ class NewGameForm(FlaskForm):
         name_field(f"players-{row}") for row in range(MAX_PLAYERS)
     )
     dealer = StringField("Deals first", default="0")
+    rules = FormField(HouseRulesForm)
 
     @property
     def players(self) -> list[Field]:
@@ -57,7 +59,8 @@ class NewGameForm(FlaskForm):
     def dealer_row(self) -> int | None:
         """The row marked as first dealer, if the mark is a real row."""
         mark = self.dealer.data or "0"
-        return int(mark) if mark.isdigit() and int(mark) < MAX_PLAYERS else None
+        rows = [str(row) for row in range(MAX_PLAYERS)]  # not isdigit(): '²' passes that
+        return rows.index(mark) if mark in rows else None
 
     def dealer_name(self) -> str | None:
         """The name on the row marked as first dealer."""
@@ -70,6 +73,8 @@ class NewGameForm(FlaskForm):
 
     def attach(self, error: RuleError) -> None:
         """Show a refusal of the setup next to the name it concerns."""
+        if self.rules.form.attach(error):
+            return
         rows = self.filled_rows()
         where = error.field or ""
         if where.startswith("players."):
@@ -88,6 +93,7 @@ class EntryForm(FlaskForm):
     hand = StringField()
     outcome = StringField()
     last_trick = StringField()
+    last_trick_deuce = StringField()
     chicago = StringField()
     cards = StringField()
 
@@ -96,6 +102,7 @@ class EntryForm(FlaskForm):
         "hand": "hand",
         "outcome": "hand",
         "last_trick": "last_trick",
+        "with_deuce": "last_trick",
         "chicago": "chicago",
         "chicago_won": "chicago",
         "cards": "hand",
@@ -115,6 +122,8 @@ class EntryForm(FlaskForm):
             return position | win | ({"cards": self.cards.data} if self.cards.data else {})
         if self.last_trick.data:
             return position | {"last_trick": self.last_trick.data}
+        if self.last_trick_deuce.data:
+            return position | {"last_trick": self.last_trick_deuce.data, "with_deuce": True}
         if self.chicago.data:
             result, _, name = self.chicago.data.partition(":")
             return position | {"chicago": name, "chicago_won": result == "won"}

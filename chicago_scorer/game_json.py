@@ -26,6 +26,7 @@ def game_summary_json(game: LoadedGame) -> dict[str, object]:
         "tiebreak_players": list(state.tiebreak_players),
         "dealer": state.dealer_name,
         "next": None if next_step is None else {"round": state.round, "step": str(next_step)},
+        "rules": state.setup.rules.settings(),
     }
 
 

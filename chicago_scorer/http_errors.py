@@ -1,6 +1,7 @@
 """How refusals reach people: JSON for the API, HTML pages for the browser."""
 
 from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
@@ -27,6 +28,10 @@ STATUS_OF = {
     OutOfTurn: 409,
     RuleViolation: 422,
 }
+
+FORM_EXPIRED = (
+    "This page was out of date, so nothing was recorded. Check the scores and tap again."
+)
 
 PLAIN_MESSAGES = {
     400: "The request could not be understood.",
@@ -67,6 +72,8 @@ def _http_error(error: HTTPException):
     status = error.code or 500
     if status == 413:
         return _answer(413, too_large_message())
+    if isinstance(error, CSRFError):
+        return _answer(400, FORM_EXPIRED)
     return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name))
 
 
@@ -79,6 +86,10 @@ def _database_busy(error: OperationalError):
     raise error
 
 
+def _unknown_game(error: GameNotFound):
+    return _answer(404, error.message)
+
+
 def _server_error(error: Exception):
     db.session.rollback()
     return _answer(500, PLAIN_MESSAGES[500])
@@ -88,4 +99,5 @@ def register(app: Flask) -> None:
     """Install the error handlers."""
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(OperationalError, _database_busy)
+    app.register_error_handler(GameNotFound, _unknown_game)
     app.register_error_handler(500, _server_error)

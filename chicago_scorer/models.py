@@ -6,11 +6,16 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstrai
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .rules import MAX_NAME_LENGTH, Hand
+from .rules import MAX_NAME_LENGTH, STANDARD_RULES, Hand
 from .rules.statistics import player_key
 
 # Case folding can lengthen a name (one character may fold to three).
 NAME_KEY_LENGTH = 3 * MAX_NAME_LENGTH
+
+
+def standard_rule_settings() -> dict[str, object]:
+    """The standard rules' settings, for games created without house rules."""
+    return STANDARD_RULES.settings()
 
 
 def now_utc() -> datetime:
@@ -41,6 +46,8 @@ class Game(db.Model):
     # Always equals len(events); every write moves it with a compare-and-set, so two
     # devices writing at once cannot both build on the same log.
     event_count: Mapped[int] = mapped_column(default=0)
+    # The table's house rules, every setting spelled out, fixed once play has begun.
+    rules: Mapped[dict] = mapped_column(JSON, default=standard_rule_settings)
 
     players: Mapped[list["Player"]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

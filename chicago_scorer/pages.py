@@ -1,24 +1,24 @@
 """The phone pages: parse a form, call one service, then redirect or re-render."""
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from . import services
 from .forms import EntryForm, NewGameForm, UndoForm
-from .http_errors import status_of
+from .house_rules_form import CUSTOM, PRESET_CHOICES
+from .http_errors import FORM_EXPIRED, status_of
 from .labels import STEP_QUESTIONS
-from .rules import HAND_STEPS, Hand, RuleError, Status
+from .rule_words import rule_differences
+from .rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
 from .scoreboard import chicago_choices, describe, player_rows, round_log
-from .scorekeeper import edit_key_for, remember_edit_key
-from .services import EditKeyMissing, EditKeyWrong, GameNotFound
+from .scorekeeper import edit_key_for, forget_edit_key, remember_edit_key
+from .services import EditKeyMissing, EditKeyWrong, GameNotFound, LoadedGame
+from .sharing import share_context
 
 pages = Blueprint("pages", __name__)
 
 RECENT_GAMES = 10
 REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
-FORM_EXPIRED = (
-    "This page was out of date, so nothing was recorded. Check the scores and tap again."
-)
 
 
 @pages.errorhandler(CSRFError)
@@ -31,17 +31,27 @@ def _expired_form(error: CSRFError):
         return _render_home(form, 400)
     form = EntryForm(formdata=None)
     form.form_errors.append(FORM_EXPIRED)
-    return _render_scoreboard(game_id, entry_form=form, status=400)
-
-
-@pages.errorhandler(GameNotFound)
-def _unknown_game(error: GameNotFound):
-    return render_template("error.html", status=404, message=error.message), 404
+    try:
+        return _render_scoreboard(game_id, entry_form=form, status=400)
+    except GameNotFound as missing:  # raised from inside an error handler, it would be a 500
+        return render_template("error.html", status=404, message=missing.message), 404
 
 
 def _render_home(form: NewGameForm, status: int = 200):
     games, _total = services.list_games(limit=RECENT_GAMES)
-    return render_template("home.html", form=form, games=games), status
+    return render_template(
+        "home.html", form=form, games=games, presets=PRESET_CHOICES, custom=CUSTOM
+    ), status
+
+
+def _scorekeepers_key(game: LoadedGame) -> str | None:
+    """This device's key for the game, forgotten (with a word why) once it stops working."""
+    edit_key = edit_key_for(game.id)
+    if edit_key is None or game.opens_with(edit_key):
+        return edit_key
+    forget_edit_key(game.id)
+    flash("This phone no longer keeps score: the scorekeeper gave the game a new key.")
+    return None
 
 
 def _render_scoreboard(
@@ -52,16 +62,18 @@ def _render_scoreboard(
 ):
     game = services.load_game(game_id)
     state = game.state
-    can_edit = edit_key_for(game_id) is not None and state.status is not Status.FINISHED
-    can_undo = edit_key_for(game_id) is not None and game.event_count > 0
-    context = {
+    edit_key = _scorekeepers_key(game)
+    can_edit = edit_key is not None and state.status is not Status.FINISHED
+    can_undo = edit_key is not None and game.event_count > 0
+    context = share_context(game, edit_key) | {
         "game": game,
+        "version": services.game_version(game_id),
         "state": state,
         "rows": player_rows(state),
         "log": round_log(state),
         "can_edit": can_edit,
         "can_undo": can_undo,
-        "is_scorekeeper": edit_key_for(game_id) is not None,
+        "is_scorekeeper": edit_key is not None,
         "entry_form": entry_form or EntryForm(formdata=None),
         "undo_form": undo_form or UndoForm(formdata=None, event_count=game.event_count),
         "question": STEP_QUESTIONS.get(state.next_step) if state.next_step else None,
@@ -70,6 +82,9 @@ def _render_scoreboard(
         "hand_points": state.setup.rules.hand_points,
         "chicago_choices": chicago_choices(state) if can_edit else [],
         "round_players": [state.players[seat] for seat in state.round_seats],
+        "rule_differences": rule_differences(state.setup.rules),
+        "exchange_stopped": players_past_exchange_stop(state),
+        "deuce_points": state.setup.rules.deuce_last_trick_points,
         "last_entry": state.history[-1] if state.history else None,
         "last_entry_text": describe(state.history[-1]) if state.history else None,
     }
@@ -89,7 +104,9 @@ def create_game():
     if not form.validate_on_submit():
         return _render_home(form, 422)
     try:
-        created = services.create_game(form.names(), form.dealer_name())
+        created = services.create_game(
+            form.names(), form.dealer_name(), form.rules.form.settings()
+        )
     except RuleError as error:
         form.attach(error)
         return _render_home(form, status_of(error))

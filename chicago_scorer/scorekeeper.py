@@ -17,3 +17,10 @@ def remember_edit_key(game_id: int, edit_key: str) -> None:
 def edit_key_for(game_id: int) -> str | None:
     """The key this device holds for a game, if it keeps score there."""
     return session.get("edit_keys", {}).get(str(game_id))
+
+
+def forget_edit_key(game_id: int) -> None:
+    """Stop keeping score for a game on this device."""
+    keys = dict(session.get("edit_keys", {}))
+    if keys.pop(str(game_id), None) is not None:
+        session["edit_keys"] = keys

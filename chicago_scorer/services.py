@@ -1,7 +1,7 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select, update
@@ -20,6 +20,7 @@ from .rules import (
     new_setup,
     read_event,
     record,
+    rules_from_settings,
     start_game,
 )
 from .rules import replay as replay_events
@@ -47,6 +48,8 @@ class EditKeyWrong(Exception):
     message = "That edit key does not open this game; use the key given when it was created."
 
 
+LARGEST_ID = 2**31 - 1  # ids are INTEGER columns; PostgreSQL refuses to bind a larger one
+
 CONCURRENT_CHANGE = (
     "Another device changed this game at the same moment, so this entry was not "
     "recorded: it is probably already recorded. Refresh to see the game."
@@ -60,6 +63,11 @@ class LoadedGame:
     id: int
     created_at: datetime
     state: GameState
+    edit_key_hash: str = field(default="", repr=False)
+
+    def opens_with(self, edit_key: str | None) -> bool:
+        """Whether this key may change the game."""
+        return bool(edit_key) and edit_key_matches(edit_key, self.edit_key_hash)
 
     @property
     def event_count(self) -> int:
@@ -75,11 +83,15 @@ class CreatedGame:
     edit_key: str
 
 
-def create_game(players: object, dealer: str | None = None) -> CreatedGame:
-    """Start a game for 2–4 players in seating order; the first dealer defaults to seat 1."""
-    setup = new_setup(players, dealer)
+def create_game(players: object, dealer: str | None = None, rules: object = None) -> CreatedGame:
+    """Start a game for 2–4 players in seating order, by standard rules or house rules."""
+    setup = new_setup(players, dealer, rules_from_settings(rules))
     edit_key = new_edit_key()
-    game = Game(first_dealer_seat=setup.first_dealer, edit_key_hash=hash_edit_key(edit_key))
+    game = Game(
+        first_dealer_seat=setup.first_dealer,
+        edit_key_hash=hash_edit_key(edit_key),
+        rules=setup.rules.settings(),
+    )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
     store_summary(game, start_game(setup))
     db.session.add(game)
@@ -135,6 +147,35 @@ def undo_last_event(
     return load_game(game_id)
 
 
+def confirm_edit_key(game_id: int, edit_key: str | None) -> LoadedGame:
+    """Check a hand-over key before a device starts keeping score with it."""
+    return _loaded(_editable_game(game_id, edit_key))
+
+
+def rotate_edit_key(game_id: int, edit_key: str | None) -> CreatedGame:
+    """Give the game a new key, so that every other device and old link loses it."""
+    game = _editable_game(game_id, edit_key)
+    new_key = new_edit_key()
+    game.edit_key_hash = hash_edit_key(new_key)
+    db.session.commit()
+    return CreatedGame(_loaded(game), new_key)
+
+
+def game_version(game_id: int) -> str:
+    """A short tag that changes whenever the game's log changes, read in one cheap query."""
+    row = db.session.execute(
+        select(Game.event_count, Event.recorded_at)
+        .outerjoin(Event, (Event.game_id == Game.id) & (Event.seq == Game.event_count))
+        .where(Game.id == game_id)
+    ).one_or_none()
+    if row is None:
+        raise GameNotFound(game_id)
+    count, last_recorded = row
+    # The count alone would repeat after an undo and a new entry; the time would not.
+    stamp = last_recorded.timestamp() if last_recorded is not None else 0
+    return f"{count}-{stamp:.6f}"
+
+
 def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> Verdict:
     """Decide a tie from the cards, by the game's rules when it is for a game."""
     rules = STANDARD_RULES if game_id is None else load_game(game_id).state.setup.rules
@@ -142,7 +183,8 @@ def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> 
 
 
 def _stored_game(game_id: int) -> Game:
-    game = db.session.get(Game, game_id)
+    # A larger id names no game, and the database would fail on it rather than find nothing.
+    game = db.session.get(Game, game_id) if game_id <= LARGEST_ID else None
     if game is None:
         raise GameNotFound(game_id)
     return game
@@ -158,7 +200,11 @@ def _editable_game(game_id: int, edit_key: str | None) -> Game:
 
 
 def _replay(game: Game, events: list[Event] | None = None) -> GameState:
-    setup = GameSetup(tuple(player.name for player in game.players), game.first_dealer_seat)
+    setup = GameSetup(
+        tuple(player.name for player in game.players),
+        game.first_dealer_seat,
+        rules_from_settings(game.rules),
+    )
     logged = game.events if events is None else events
     return replay_events(setup, (read_event(event.payload) for event in logged))
 
@@ -167,7 +213,7 @@ def _loaded(game: Game) -> LoadedGame:
     created_at = game.created_at
     if created_at.tzinfo is None:  # SQLite hands back naive times; they are stored as UTC.
         created_at = created_at.replace(tzinfo=UTC)
-    return LoadedGame(game.id, created_at, _replay(game))
+    return LoadedGame(game.id, created_at, _replay(game), game.edit_key_hash)
 
 
 def _claim_next_count(game: Game, current: int, new: int) -> None:

@@ -42,9 +42,21 @@ def run_migrations_online() -> None:
     configure_args = dict(migrate_extension.configure_args)
     configure_args.setdefault("process_revision_directives", skip_empty_autogenerate)
     with engine.connect() as connection:
+        is_sqlite = connection.dialect.name == "sqlite"
+        if is_sqlite:
+            # SQLite alters a table by copying it and dropping the old one; with foreign
+            # keys on, that drop would cascade and delete every player and event.
+            connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
+            connection.commit()  # end the implicit transaction; alembic begins its own
         context.configure(connection=connection, target_metadata=target_metadata, **configure_args)
         with context.begin_transaction():
             context.run_migrations()
+        if is_sqlite:
+            orphans = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if orphans:
+                raise RuntimeError(f"the migration left rows without their parent: {orphans}")
+            connection.exec_driver_sql("PRAGMA foreign_keys = ON")
+            connection.commit()
 
 
 if context.is_offline_mode():

@@ -36,7 +36,11 @@ def test_pages_load_nothing_from_another_origin(client):
     game_url = start_game(client, "Ann", "Bo")
     for url in ["/", game_url]:
         page = client.get(url).text
-        assert not re.search(r'(src|href)="(https?:)?//', page), url
+        loaded = re.findall(r'\bsrc="([^"]*)"', page) + re.findall(
+            r'<link[^>]*href="([^"]*)"', page
+        )
+        assert loaded, url
+        assert all(address.startswith("/") and not address.startswith("//") for address in loaded)
 
 
 def test_a_whole_game_can_be_played_through_the_forms(client):

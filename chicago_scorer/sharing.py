@@ -1,0 +1,65 @@
+"""Moving the scorekeeper's role between phones, and letting others watch."""
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_wtf import FlaskForm
+
+from . import services
+from .qr_codes import qr_svg
+from .scorekeeper import edit_key_for, forget_edit_key, remember_edit_key
+from .services import EditKeyMissing, EditKeyWrong, LoadedGame
+
+sharing = Blueprint("sharing", __name__)
+
+LINK_NO_LONGER_WORKS = (
+    "This hand-over link no longer works: the scorekeeper revoked it, or it was copied wrong. "
+    "Ask the scorekeeper for a new one. You can still watch the game."
+)
+
+
+class RevokeForm(FlaskForm):
+    """Confirm giving the game a new key."""
+
+
+def share_context(game: LoadedGame, edit_key: str | None) -> dict[str, object]:
+    """Links and QR codes for the scoreboard: watch for everyone, hand over for the keeper."""
+    watch_url = url_for("pages.scoreboard", game_id=game.id, _external=True)
+    context: dict[str, object] = {
+        "watch_url": watch_url,
+        "watch_qr": qr_svg(watch_url, "QR code to watch this game"),
+    }
+    if edit_key is not None:
+        handover_url = url_for(
+            "sharing.keep_score", game_id=game.id, edit_key=edit_key, _external=True
+        )
+        context |= {
+            "handover_url": handover_url,
+            "handover_qr": qr_svg(handover_url, "QR code to keep score on another phone"),
+            "revoke_form": RevokeForm(formdata=None),
+        }
+    return context
+
+
+@sharing.get("/games/<int:game_id>/keep-score/<edit_key>")
+def keep_score(game_id: int, edit_key: str):
+    """Open a hand-over link: this phone keeps score from now on."""
+    try:
+        services.confirm_edit_key(game_id, edit_key)
+    except (EditKeyMissing, EditKeyWrong):
+        return render_template("error.html", status=403, message=LINK_NO_LONGER_WORKS), 403
+    remember_edit_key(game_id, edit_key)
+    flash("This phone now keeps score for this game.")
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+
+
+@sharing.post("/games/<int:game_id>/revoke")
+def revoke(game_id: int):
+    """Give the game a new key: other phones and old hand-over links stop working."""
+    RevokeForm().validate_on_submit()
+    try:
+        rotated = services.rotate_edit_key(game_id, edit_key_for(game_id))
+    except (EditKeyMissing, EditKeyWrong) as error:
+        forget_edit_key(game_id)
+        return render_template("error.html", status=403, message=error.message), 403
+    remember_edit_key(game_id, rotated.edit_key)
+    flash("Other phones no longer keep score, and old hand-over links stop working.")
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

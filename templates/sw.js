@@ -1,0 +1,66 @@
+// Service worker: keeps the app shell and the last pages seen, so a reload on a flaky
+// connection still shows the last scoreboard; entries made offline are refused, not lost.
+"use strict";
+
+const CACHE = "chicago-scorer-{{ asset_version }}";
+const SHELL = {{ shell_urls|tojson }};
+const OFFLINE_URL = "{{ url_for('installable.offline') }}";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+// A page from the cache says so, so that its script shows the offline banner at once.
+function markedOffline(cached) {
+  return cached.text().then((html) => new Response(html.replace("<html ", "<html data-served-offline "), {
+    status: 200,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  }));
+}
+
+function offlineRefusal() {
+  return caches.match(OFFLINE_URL).then((page) => new Response(page ? page.body : "Offline — entries are paused.", {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8" },
+  }));
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method !== "GET") {
+    // An entry sent without a connection is answered with a refusal the player can see.
+    event.respondWith(fetch(request).catch(offlineRefusal));
+    return;
+  }
+  if (url.pathname.startsWith("/static/")) {
+    event.respondWith(caches.match(request).then((cached) => cached || fetch(request).then((response) => {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+      return response;
+    })));
+    return;
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(request, copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match(request).then((cached) => (cached ? markedOffline(cached) : caches.match(OFFLINE_URL))))
+    );
+  }
+});

@@ -1,0 +1,108 @@
+"""Headers, cookies and CSRF: pages stay on their own origin and forms can't be forged."""
+
+import re
+
+import pytest
+
+from chicago_scorer.security import CONTENT_SECURITY_POLICY
+
+PAGES = ["/", "/settle", "/no-such-page", "/api/games", "/api/games/999"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_response_carries_the_security_headers(client, path):
+    response = client.get(path)
+
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+def test_the_policy_allows_only_this_origin_and_no_framing():
+    directives = dict(directive.split(" ", 1) for directive in CONTENT_SECURITY_POLICY.split("; "))
+
+    assert directives["default-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert "unsafe-inline" not in CONTENT_SECURITY_POLICY
+
+
+def pages_of_a_game(client) -> list[str]:
+    game_url = client.post(
+        "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    ).headers["Location"]
+    return ["/", "/settle", game_url, f"{game_url}/settle"]
+
+
+def test_templates_have_no_inline_scripts_or_styles(client):
+    for path in pages_of_a_game(client):
+        page = client.get(path).text
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page), path
+        assert "<style" not in page, path
+        assert not re.search(r"\sstyle=", page), path
+        assert not re.search(r"\son[a-z]+=", page), path
+
+
+def test_the_session_cookie_is_httponly_and_lax_and_secure_over_https(client):
+    plain = client.post("/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"})
+    secure = client.post(
+        "/games",
+        data={"players-0": "Cy", "players-1": "Dee", "dealer": "0"},
+        base_url="https://localhost",
+    )
+
+    plain_cookie = plain.headers["Set-Cookie"]
+    secure_cookie = secure.headers["Set-Cookie"]
+    assert "HttpOnly" in plain_cookie and "SameSite=Lax" in plain_cookie
+    assert "Secure" not in plain_cookie
+    assert "Secure" in secure_cookie
+
+
+def test_behind_a_trusted_proxy_the_forwarded_scheme_makes_the_cookie_secure(make_app):
+    client = make_app(TRUSTED_PROXIES=1).test_client()
+
+    response = client.post(
+        "/games",
+        data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"},
+        headers={"X-Forwarded-Proto": "https"},
+    )
+
+    assert "Secure" in response.headers["Set-Cookie"]
+
+
+@pytest.fixture
+def csrf_app(make_app):
+    return make_app(WTF_CSRF_ENABLED=True)
+
+
+def forms_on(page: str) -> list[str]:
+    return re.findall(r'<form method="post"(?: action="([^"]*)")?', page)
+
+
+def test_every_form_is_refused_without_its_csrf_token(csrf_app):
+    keeper = csrf_app.test_client()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', keeper.get("/").text)
+    game_url = keeper.post(
+        "/games",
+        data={"csrf_token": token.group(1), "players-0": "Ann", "players-1": "Bo", "dealer": "0"},
+    ).headers["Location"]
+    keeper.post(  # one entry, so that the undo form is on the page too
+        f"{game_url}/entries",
+        data={"csrf_token": token.group(1), "round": "1", "step": "phase1", "outcome": "none"},
+    )
+    actions = set()
+    for path in ["/", "/settle", game_url, f"{game_url}/settle"]:
+        actions |= {action or path for action in forms_on(keeper.get(path).text)}
+    before = keeper.get(f"/api{game_url}").get_json()
+
+    statuses = {action: keeper.post(action, data={"round": "1"}).status_code for action in actions}
+
+    assert {
+        "/games",
+        f"{game_url}/entries",
+        f"{game_url}/undo",
+        f"{game_url}/revoke",
+        "/settle",
+        f"{game_url}/settle",
+    } <= actions
+    assert statuses == dict.fromkeys(actions, 400)
+    assert keeper.get(f"/api{game_url}").get_json() == before

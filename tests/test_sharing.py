@@ -1,0 +1,113 @@
+"""Who may change a game: hand-over links, watching, and revoking other phones."""
+
+import re
+
+from api_client import create_api_game
+
+
+def start_game(client, *names):
+    data = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": "0"}
+    return client.post("/games", data=data).headers["Location"]
+
+
+def handover_link(page: str) -> str:
+    return re.search(r'<a href="http://localhost(/games/\d+/keep-score/[^"]+)">', page).group(1)
+
+
+def record_tie(client, game_url, round_number=1, step="phase1"):
+    return client.post(
+        f"{game_url}/entries", data={"round": str(round_number), "step": step, "outcome": "tie"}
+    )
+
+
+def test_everyone_sees_a_watch_link_with_a_qr_code(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = app.test_client().get(game_url).text
+
+    assert f'<a href="http://localhost{game_url}">' in page
+    assert 'aria-label="QR code to watch this game"' in page
+    assert "keep-score" not in page  # a watcher is never shown the key
+
+
+def test_the_scorekeeper_sees_a_handover_link_with_a_qr_code(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = client.get(game_url).text
+
+    assert handover_link(page).startswith(f"{game_url}/keep-score/")
+    assert 'aria-label="QR code to keep score on another phone"' in page
+    assert "<svg" in page
+
+
+def test_a_handover_link_lets_another_phone_keep_score(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+    other_phone = app.test_client()
+
+    opened = other_phone.get(handover_link(client.get(game_url).text))
+    recorded = record_tie(other_phone, game_url)
+
+    assert opened.status_code == 303
+    assert "This phone now keeps score" in other_phone.get(game_url).text
+    assert recorded.status_code == 303
+    assert record_tie(client, game_url, 1, "phase2").status_code == 303  # both may, until revoked
+
+
+def test_a_wrong_handover_link_is_403_and_changes_nothing(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+    other_phone = app.test_client()
+
+    response = other_phone.get(f"{game_url}/keep-score/not-the-key")
+
+    assert response.status_code == 403
+    assert "no longer works" in response.text
+    assert record_tie(other_phone, game_url).status_code == 403
+
+
+def test_revoking_stops_other_phones_and_old_links_but_not_this_one(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+    old_link = handover_link(client.get(game_url).text)
+    other_phone = app.test_client()
+    other_phone.get(old_link)
+
+    revoked = client.post(f"{game_url}/revoke")
+
+    refused = record_tie(other_phone, game_url)
+    assert revoked.status_code == 303
+    assert refused.status_code == 403
+    assert "no longer keeps score" in refused.text
+    assert "View only" in other_phone.get(game_url).text
+    assert app.test_client().get(old_link).status_code == 403
+    assert record_tie(client, game_url).status_code == 303
+    assert handover_link(client.get(game_url).text) != old_link
+
+
+def test_a_phone_without_the_key_cannot_revoke(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+    link = handover_link(client.get(game_url).text)
+
+    response = app.test_client().post(f"{game_url}/revoke")
+
+    assert response.status_code == 403
+    assert app.test_client().get(link).status_code == 303  # the key is unchanged
+
+
+def test_rotating_the_key_through_the_api_retires_the_old_one(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    response = client.post(f"{game.url}/edit-key", headers=game.auth())
+
+    new_key = response.get_json()["edit_key"]
+    assert response.status_code == 200
+    assert new_key != game.edit_key
+    assert game.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 403
+    fresh = type(game)(client, game.id, new_key)
+    assert fresh.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 201
+
+
+def test_rotating_needs_the_current_key(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    assert client.post(f"{game.url}/edit-key").status_code == 403
+    assert client.post(f"{game.url}/edit-key", headers=game.auth("nope")).status_code == 403
+    assert game.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 201
