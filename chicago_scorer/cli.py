@@ -23,7 +23,10 @@ def local_addresses() -> list[str]:
 
 
 def register(app: Flask) -> None:
-    """Add the `address` command."""
+    """Add the `address` and `seed-demo` commands."""
+    from .demo import seed_demo_command
+
+    app.cli.add_command(seed_demo_command)
 
     @app.cli.command("address")
     @click.option("--port", default=5000, show_default=True)
