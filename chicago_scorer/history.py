@@ -7,6 +7,7 @@ from .history_errors import answer_refusals_with_pages
 from .history_forms import HistoryFilterForm
 from .history_services import game_history
 from .review import round_table, standings
+from .rule_words import rule_differences
 from .rules import STEP_ORDER
 from .score_chart import score_chart
 
@@ -51,4 +52,5 @@ def review(game_id: int):
         steps=STEP_ORDER,
         standings=standings(state),
         chart=score_chart(state),
+        rule_differences=rule_differences(state.setup.rules),
     )

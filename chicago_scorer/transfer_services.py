@@ -22,13 +22,24 @@ from sqlalchemy.orm import selectinload
 from .edit_keys import hash_edit_key, new_edit_key
 from .extensions import db
 from .models import Event, Game, Player
-from .rules import GameSetup, GameState, RuleError, event_to_dict, new_setup, record, start_game
+from .rules import (
+    GameSetup,
+    GameState,
+    RuleError,
+    event_to_dict,
+    new_setup,
+    record,
+    rules_from_settings,
+    start_game,
+)
 from .services import GameNotFound
 from .summaries import as_utc, store_summary
 
 EXPORT_FORMAT = "chicago-scorer/1"
 DOCUMENT_FIELDS = frozenset({"format", "games"})
-GAME_FIELDS = ("players", "first_dealer", "created_at", "updated_at", "events")
+GAME_FIELDS = ("players", "first_dealer", "rules", "created_at", "updated_at", "events")
+# Files written before house rules existed have no "rules": those games were standard.
+OPTIONAL_GAME_FIELDS = frozenset({"rules"})
 MAX_IMPORT_BYTES = 1024 * 1024
 # Far longer than any real game (they run to about 100 entries), short enough that a
 # hostile file cannot make the replay slow.
@@ -84,6 +95,7 @@ def game_record(game: Game) -> dict[str, object]:
     return {
         "players": names,
         "first_dealer": names[game.first_dealer_seat],
+        "rules": game.rules,
         "created_at": as_utc(game.created_at).isoformat(),
         "updated_at": as_utc(game.summary.updated_at).isoformat(),
         "events": [event.payload for event in game.events],
@@ -175,7 +187,9 @@ def _checked_game(position: int, entry: object) -> CheckedGame:
     if not isinstance(entry, dict):
         raise MalformedImport(f"{name} is not an object with {', '.join(GAME_FIELDS)}.")
     unknown = sorted(set(entry) - set(GAME_FIELDS))
-    missing = [field for field in GAME_FIELDS if field not in entry]
+    missing = [
+        field for field in GAME_FIELDS if field not in entry and field not in OPTIONAL_GAME_FIELDS
+    ]
     if unknown or missing:
         problem = f"unknown field {unknown[0]!r}" if unknown else f"{missing[0]!r} is missing"
         raise MalformedImport(f"{name}: {problem}; a game has {', '.join(GAME_FIELDS)}.")
@@ -194,7 +208,7 @@ def _checked_game(position: int, entry: object) -> CheckedGame:
     if not isinstance(dealer, str):
         raise IllegalGameInImport(f"{name}: 'first_dealer' must be one of the players' names.")
     try:
-        setup = new_setup(entry["players"], dealer)
+        setup = new_setup(entry["players"], dealer, rules_from_settings(entry.get("rules")))
     except RuleError as refusal:
         raise IllegalGameInImport(f"{name}: {refusal.message}") from None
     return CheckedGame(_replayed(name, setup, events), created_at, updated_at)
@@ -236,6 +250,7 @@ def add_replayed_game(
         first_dealer_seat=state.setup.first_dealer,
         edit_key_hash=edit_key_hash,
         event_count=len(state.history),
+        rules=state.setup.rules.settings(),
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(state.players)]
     game.events = [

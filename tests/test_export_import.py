@@ -90,7 +90,15 @@ def test_a_games_json_export_holds_the_whole_game_and_can_be_imported(two_games,
     assert 'filename="chicago-game-2.json"' in response.headers["Content-Disposition"]
     assert document["format"] == "chicago-scorer/1"
     (exported,) = document["games"]
-    assert list(exported) == ["players", "first_dealer", "created_at", "updated_at", "events"]
+    assert list(exported) == [
+        "players",
+        "first_dealer",
+        "rules",
+        "created_at",
+        "updated_at",
+        "events",
+    ]
+    assert exported["rules"] == game["rules"]
     assert exported["players"] == ["Dee", "=cmd|' /C calc'!A0"]
     assert exported["first_dealer"] == "Dee"
     assert exported["created_at"] == game["created_at"]

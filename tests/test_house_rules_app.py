@@ -201,3 +201,48 @@ def test_the_deuce_button_records_a_last_trick_taken_with_a_2(client):
     event = client.get(f"/api{game_url}").get_json()["events"][-1]
     assert event["with_deuce"] is True
     assert event["points"] == {"Ann": 4}
+
+
+def test_export_and_import_keep_each_games_rules(client):
+    game = create_api_game(client, ["Ann", "Bo"], rules={"preset": "exact_52"})
+    game.win(1, "phase1", "Ann", "flush")
+    exported = client.get(f"/games/{game.id}/export.json").get_json()
+
+    imported = client.post("/api/import", json=exported)
+
+    new_id = imported.get_json()["games"][0]["id"]
+    copy = client.get(f"/api/games/{new_id}").get_json()
+    assert imported.status_code == 201
+    assert copy["rules"] == game.state()["rules"]
+    assert copy["players"] == game.state()["players"]
+
+
+def test_an_import_with_rules_it_does_not_know_is_refused_whole(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    exported = client.get(f"/games/{game.id}/export.json").get_json()
+    exported["games"][0]["rules"] = {"target": 52, "jokers_wild": True}
+
+    response = client.post("/api/import", json=exported)
+
+    assert response.status_code == 422
+    assert "jokers_wild" in response.get_json()["error"]
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
+def test_an_export_from_before_house_rules_imports_as_standard(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    exported = client.get(f"/games/{game.id}/export.json").get_json()
+    del exported["games"][0]["rules"]
+
+    response = client.post("/api/import", json=exported)
+
+    new_id = response.get_json()["games"][0]["id"]
+    assert client.get(f"/api/games/{new_id}").get_json()["rules"] == STANDARD_RULES.settings()
+
+
+def test_the_review_names_the_house_rules(client):
+    game = create_api_game(client, ["Ann", "Bo"], rules={"preset": "last_trick_out"})
+
+    page = client.get(f"/games/{game.id}/review").text
+
+    assert "Win only with the last trick or a won Chicago" in page
