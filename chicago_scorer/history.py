@@ -44,11 +44,13 @@ def review(game_id: int):
     """One game round by round, its standings and its score chart."""
     game = services.load_game(game_id)
     state = game.state
+    rounds = round_table(state)
     return render_template(
         "review.html",
         game=game,
         state=state,
-        rounds=round_table(state),
+        rounds=rounds,
+        has_tiebreak_rounds=any(logged.is_tiebreak for logged in rounds),
         steps=STEP_ORDER,
         standings=standings(state),
         chart=score_chart(state),
