@@ -1,0 +1,179 @@
+"""A phone at the table: the browser it is, and the taps a person makes on it.
+
+Shared by the end-to-end tests and by ``scripts/screenshots.py``, so that both see the
+app on the same emulated phone in the same Chromium.
+"""
+
+import os
+import re
+import shutil
+
+from playwright.sync_api import Locator, Page, Playwright, expect
+
+PHONE_MODEL = "iPhone 13"
+MISSING_CHROMIUM = (
+    "no Chromium found: set CHROMIUM_PATH to a Chromium binary, "
+    "or `apt-get install -y chromium`, to run the browser tests"
+)
+# Keep a test's Chromium quiet and offline: no updates, sync or first-run pages, so
+# that nothing but the app under test is ever fetched.
+CHROMIUM_FLAGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def find_chromium() -> str | None:
+    """The Chromium to drive: $CHROMIUM_PATH, else `chromium` on the PATH, if it exists."""
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if path and os.path.isfile(path) and os.access(path, os.X_OK):
+        return path
+    return None
+
+
+def launch_options(chromium: str) -> dict[str, object]:
+    """How to launch that Chromium headless; as root its sandbox cannot start."""
+    flags = CHROMIUM_FLAGS + (["--no-sandbox"] if os.geteuid() == 0 else [])
+    return {"executable_path": chromium, "args": flags}
+
+
+def phone_options(playwright: Playwright) -> dict[str, object]:
+    """An iPhone 13's screen, touch and user agent, for a context in Chromium.
+
+    The app's CSP (default-src 'self') forbids the string evaluation that
+    ``page.evaluate`` uses, so the context bypasses it; the pages never need it.
+    """
+    phone = dict(playwright.devices[PHONE_MODEL])
+    del phone["default_browser_type"]
+    return phone | {"bypass_csp": True}
+
+
+def _exactly(text: str) -> re.Pattern[str]:
+    return re.compile(rf"^\s*{re.escape(text)}\s*$")
+
+
+class Phone:
+    """One phone at the table, used only by tapping, as a player would."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    # Pages -------------------------------------------------------------------------
+
+    def open(self, path: str) -> None:
+        self.page.goto(path)
+
+    def start_game(self, names: list[str], first_dealer: str) -> None:
+        """Type the names in seating order, mark who deals first, and start."""
+        self.open("/")
+        for seat, name in enumerate(names, start=1):
+            self.page.get_by_label(f"Player {seat}", exact=True).fill(name)
+        self.page.get_by_role("radio", name="Deals first").nth(names.index(first_dealer)).tap()
+        self._tap_and_load(self.page.get_by_role("button", name="Start game"))
+        expect(self.page).to_have_url(re.compile(r"/games/\d+$"))
+
+    # What the scoreboard shows ------------------------------------------------------
+
+    def score_of(self, name: str) -> Locator:
+        card = self.page.locator(".score-card").filter(
+            has=self.page.locator(".player-name", has_text=_exactly(name))
+        )
+        return card.locator(".score")
+
+    def expect_scores(self, scores: dict[str, int], timeout: float | None = None) -> None:
+        for name, score in scores.items():
+            expect(self.score_of(name)).to_have_text(str(score), timeout=timeout)
+
+    @property
+    def step_heading(self) -> Locator:
+        return self.page.locator("#next-step")
+
+    @property
+    def round_log(self) -> Locator:
+        return self.page.locator(".log-steps li")
+
+    @property
+    def step_card(self) -> Locator:
+        return self.page.locator(".step-card")
+
+    # Taps that record a step --------------------------------------------------------
+
+    def win(self, name: str, hand: str) -> None:
+        """Tap the player, then the hand: 'Ann', 'Two pair'."""
+        self.page.get_by_role("radio", name=name, exact=True).tap()
+        self._tap_and_load(self.hand_button(hand))
+
+    def hand_button(self, hand: str) -> Locator:
+        return self.page.get_by_role("button", name=re.compile(rf"^{re.escape(hand)} \+\d+$"))
+
+    def tie(self) -> None:
+        self._tap_and_load(self.page.get_by_role("button", name="Tie: nobody scores"))
+
+    def nobody(self) -> None:
+        self._tap_and_load(self.page.get_by_role("button", name="Nobody had a hand"))
+
+    def last_trick(self, name: str) -> None:
+        self._tap_and_load(self.page.get_by_role("button", name=name, exact=True))
+
+    def chicago_button(self, name: str, *, won: bool) -> Locator:
+        row = self.page.locator(".chicago-row").filter(
+            has=self.page.locator(".chicago-name", has_text=_exactly(name))
+        )
+        return row.get_by_role(
+            "button", name=re.compile("^Chicago won" if won else "^Chicago lost")
+        )
+
+    def chicago(self, name: str, *, won: bool) -> None:
+        self._tap_and_load(self.chicago_button(name, won=won))
+
+    def play_round(self, phase1, phase2, tricks, phase3) -> None:
+        """Record a whole round; each step is a callable taking this phone."""
+        for step in (phase1, phase2, tricks, phase3):
+            step(self)
+
+    # Sharing ----------------------------------------------------------------------
+
+    def open_sharing(self) -> Locator:
+        """Open 'Share this game', unless it is open already."""
+        share = self.page.locator("details.share")
+        if share.get_attribute("open") is None:
+            share.get_by_text("Share this game", exact=True).tap()
+        return share
+
+    def watch_link(self) -> str:
+        return self.open_sharing().locator(".share-link a").first.get_attribute("href")
+
+    def handover_link(self) -> str:
+        link = self.open_sharing().get_by_role("link", name="Hand-over link")
+        return link.get_attribute("href")
+
+    def _tap_and_load(self, target: Locator) -> None:
+        with self.page.expect_navigation():
+            target.tap()
+        refusals = self.page.locator(".form-error, .field-error").all_inner_texts()
+        assert not refusals, f"the app refused the tap: {refusals}"
+
+
+# Steps for Phone.play_round: phone.play_round(best_hand("Ann", "Flush"), tie, ...).
+
+
+def best_hand(name: str, hand: str):
+    return lambda phone: phone.win(name, hand)
+
+
+def tie(phone: Phone) -> None:
+    phone.tie()
+
+
+def nobody(phone: Phone) -> None:
+    phone.nobody()
+
+
+def last_trick(name: str):
+    return lambda phone: phone.last_trick(name)
+
+
+def chicago_call(name: str, *, won: bool):
+    return lambda phone: phone.chicago(name, won=won)

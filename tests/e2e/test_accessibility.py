@@ -1,0 +1,125 @@
+"""What a person using a screen reader, a keyboard or big fingers needs from every page."""
+
+import pytest
+from phone import Phone
+
+# Roles a person operates; each needs a name that says what it does.
+CONTROL_ROLES = {
+    "button",
+    "checkbox",
+    "combobox",
+    "DisclosureTriangle",
+    "link",
+    "listbox",
+    "menuitem",
+    "radio",
+    "searchbox",
+    "slider",
+    "spinbutton",
+    "switch",
+    "tab",
+    "textbox",
+}
+SMALLEST_TAP_TARGET_PX = 44
+STEP_CARD_PAGES = [
+    "scoreboard at a hand step",
+    "scoreboard at the tricks step",
+    "scoreboard in a tiebreak",
+]
+
+# The focused element and whether it shows a focus ring. An input drawn invisibly over
+# a styled element (the player tiles' radios) shows its ring on that element instead.
+FOCUS_RING = """() => {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return null;
+  const ringed = (element) => {
+    const style = getComputedStyle(element);
+    return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2)
+      || style.boxShadow !== "none";
+  };
+  const drawn = getComputedStyle(focused).opacity === "0" && focused.nextElementSibling
+    ? focused.nextElementSibling : focused;
+  return {
+    control: focused.outerHTML.slice(0, 120),
+    ringed: ringed(drawn),
+  };
+}"""
+
+TAP_TARGETS = """(card) => Array.from(
+  card.querySelectorAll("button, a, summary, label.tile, input:not([type=hidden])")
+).filter((element) => !element.closest("label.tile") || element.matches("label.tile"))
+ .filter((element) => element.getClientRects().length > 0)
+ .map((element) => {
+   const box = element.getBoundingClientRect();
+   return {control: element.outerHTML.slice(0, 100), width: box.width, height: box.height};
+ })"""
+
+
+def pages_named(sample_pages, names):
+    return [sample for sample in sample_pages if sample.name in names]
+
+
+def unnamed_controls(phone: Phone) -> list[str]:
+    """Controls in Chromium's accessibility tree that have no accessible name."""
+    session = phone.page.context.new_cdp_session(phone.page)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+        unnamed = []
+        for node in nodes:
+            role = node.get("role", {}).get("value")
+            name = node.get("name", {}).get("value", "")
+            if node.get("ignored") or role not in CONTROL_ROLES or name.strip():
+                continue
+            html = session.send("DOM.getOuterHTML", {"backendNodeId": node["backendDOMNodeId"]})
+            unnamed.append(f"{role}: {html['outerHTML'][:120]}")
+        return unnamed
+    finally:
+        session.detach()
+
+
+def test_every_control_on_every_page_has_an_accessible_name(new_phone, sample_pages):
+    phone = new_phone()
+    missing = {}
+    controls_seen = 0
+    for sample in sample_pages:
+        sample.open_on(phone)
+        controls_seen += phone.page.locator("a, button, input, select, summary").count()
+        if unnamed := unnamed_controls(phone):
+            missing[sample.name] = unnamed
+
+    assert controls_seen > 100
+    assert missing == {}
+
+
+@pytest.mark.parametrize("page_name", ["home", *STEP_CARD_PAGES, "settle in a game"])
+def test_keyboard_focus_is_always_visible(page_name, new_phone, sample_pages):
+    phone = new_phone()
+    (sample,) = pages_named(sample_pages, [page_name])
+    sample.open_on(phone)
+
+    focused, unringed = set(), []
+    for _ in range(30):
+        phone.page.keyboard.press("Tab")
+        state = phone.page.evaluate(FOCUS_RING)
+        if state is None or state["control"] in focused:
+            continue
+        focused.add(state["control"])
+        if not state["ringed"]:
+            unringed.append(state["control"])
+
+    assert len(focused) >= 8, f"Tab reached only {sorted(focused)}"
+    assert unringed == []
+
+
+def test_every_tap_target_on_the_step_card_is_at_least_44_px(new_phone, sample_pages):
+    phone = new_phone()
+    too_small, measured = [], 0
+    for sample in pages_named(sample_pages, STEP_CARD_PAGES):
+        sample.open_on(phone)
+        for target in phone.step_card.evaluate(TAP_TARGETS):
+            measured += 1
+            if min(target["width"], target["height"]) < SMALLEST_TAP_TARGET_PX:
+                too_small.append(f"{sample.name}: {target}")
+
+    assert measured >= 30
+    assert too_small == []

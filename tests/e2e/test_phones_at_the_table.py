@@ -1,0 +1,74 @@
+"""Other phones at the table: watching read-only, and taking over the scorekeeping."""
+
+import time
+
+from phone import Phone
+from playwright.sync_api import expect
+
+PLAYERS = ["Ann", "Bo", "Cy"]
+# app.js polls the version every 2 s; a watcher must see a tap within 3 s.
+WATCHER_DELAY_MS = 3_000
+
+
+def expect_read_only(watcher: Phone) -> None:
+    """A watcher's scoreboard offers nothing that could change the game."""
+    page = watcher.page
+    expect(
+        page.get_by_text("View only: the score is kept on the scorekeeper's phone.")
+    ).to_be_visible()
+    expect(page.locator("form[method=post]")).to_have_count(0)
+    expect(watcher.step_card).to_have_count(0)
+    expect(page.get_by_text("Undo last entry")).to_have_count(0)
+    expect(page.get_by_role("link", name="Hand-over link")).to_have_count(0)
+    expect(page.get_by_role("button", name="Revoke other devices")).to_have_count(0)
+
+
+def test_a_watcher_sees_each_tap_within_3_seconds_and_cannot_change_anything(
+    scorekeeper: Phone, new_phone
+):
+    scorekeeper.start_game(PLAYERS, first_dealer="Ann")
+    watch_link = scorekeeper.watch_link()
+    watcher = new_phone()
+    watcher.open(watch_link)
+    expect_read_only(watcher)
+    watcher.expect_scores({"Ann": 0, "Bo": 0, "Cy": 0})
+
+    for tap, scores in [
+        (lambda: scorekeeper.win("Ann", "Two pair"), {"Ann": 2}),
+        (lambda: scorekeeper.win("Cy", "Full house"), {"Cy": 6}),
+        (lambda: scorekeeper.last_trick("Bo"), {"Bo": 5}),
+    ]:
+        tapped_at = time.monotonic()
+        tap()
+        # What is left of the 3 s once the scorekeeper's own page has loaded.
+        left_ms = WATCHER_DELAY_MS - (time.monotonic() - tapped_at) * 1000
+        watcher.expect_scores(scores, timeout=max(left_ms, 1))
+
+    expect(watcher.round_log).to_have_count(3)
+    expect_read_only(watcher)
+
+
+def test_a_hand_over_link_lets_another_phone_keep_score(scorekeeper: Phone, new_phone):
+    scorekeeper.start_game(PLAYERS, first_dealer="Bo")
+    scorekeeper.win("Ann", "One pair")
+    watcher = new_phone()
+    watcher.open(scorekeeper.watch_link())
+    handover_link = scorekeeper.handover_link()
+
+    new_keeper = new_phone()
+    new_keeper.open(handover_link)
+
+    page = new_keeper.page
+    expect(page.locator(".flash")).to_have_text("This phone now keeps score for this game.")
+    expect(page).to_have_url(scorekeeper.page.url)
+    new_keeper.expect_scores({"Ann": 1})
+    expect(new_keeper.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    new_keeper.win("Bo", "Three of a kind")
+    new_keeper.last_trick("Cy")
+
+    new_keeper.expect_scores({"Ann": 1, "Bo": 3, "Cy": 5})
+    watcher.expect_scores({"Ann": 1, "Bo": 3, "Cy": 5}, timeout=WATCHER_DELAY_MS)
+    expect_read_only(watcher)
+    # The first phone keeps score too: the role moves around, it is not taken away.
+    scorekeeper.page.reload()
+    expect(scorekeeper.step_heading).to_have_text("Round 1 · Phase 3: best hand after the tricks?")
