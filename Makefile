@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 5000
 WORKERS ?= 2
 
-.PHONY: run install test lint clean
+.PHONY: run install test lint screenshots lighthouse clean
 
 run: install
 	$(BIN)/flask --app app db upgrade
@@ -23,6 +23,16 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The README's phone screenshots, light and dark, into docs/screenshots/ (needs Chromium).
+screenshots: $(VENV)/.installed-dev
+	$(BIN)/python scripts/screenshots.py
+
+# Lighthouse budgets on the main pages: performance >= 0.95, accessibility and best
+# practices 1.00, on a mobile phone. Lighthouse is pinned in package-lock.json.
+lighthouse: $(VENV)/.installed-dev
+	npm ci --no-audit --no-fund
+	$(BIN)/python scripts/lighthouse.py
+
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)
@@ -37,4 +47,4 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 	@touch $@
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules

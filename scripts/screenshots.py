@@ -1,0 +1,117 @@
+"""Take the README's screenshots: the main pages on an iPhone 13, in light and dark mode.
+
+    make screenshots                   # writes docs/screenshots/<page>-<light|dark>.png
+
+The pages are served by gunicorn on a fresh database of demo and showcase games
+(scripts/showcase.py) and shown in the same emulated phone and Chromium as the browser
+tests (tests/e2e/phone.py), at twice the CSS pixel density to keep the files small.
+"""
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from showcase import ROOT, Showcase, serve_showcase
+
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from phone import (  # noqa: E402
+    MISSING_CHROMIUM,
+    Phone,
+    find_chromium,
+    launch_options,
+    phone_options,
+)
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+OUTPUT = ROOT / "docs" / "screenshots"
+SCHEMES = ("light", "dark")
+PIXEL_DENSITY = 2
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A screenshot: which page, and what to tap or scroll to before it is taken."""
+
+    name: str
+    path: Callable[[Showcase], str]
+    prepare: Callable[[Phone], None] = lambda phone: None
+
+
+def scroll_to(selector: str) -> Callable[[Phone], None]:
+    return lambda phone: phone.page.locator(selector).first.evaluate(
+        "element => element.scrollIntoView()"
+    )
+
+
+def type_names(phone: Phone) -> None:
+    for seat, name in enumerate(["Ann", "Bo", "Cy"], start=1):
+        phone.page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    phone.page.get_by_role("radio", name="Deals first").nth(1).tap()
+    phone.page.locator("h1").tap()
+
+
+def pick_cards(phone: Phone) -> None:
+    """Ann's five cards and two of Bo's, so the grid shows picked and greyed-out cards."""
+    cards = ["K of hearts", "10 of hearts", "8 of hearts", "5 of hearts", "3 of hearts"]
+    for card in [*cards, "K of spades", "J of spades"]:
+        phone.page.get_by_role("button", name=card, exact=True).tap()
+    # Tap away from the grid, so no card shows as just pressed.
+    phone.page.locator("h1").tap()
+    scroll_to(".hand-row.is-active")(phone)
+
+
+SHOTS = [
+    Shot("home", lambda showcase: "/", type_names),
+    Shot("scoreboard", lambda showcase: showcase.ten_rounds.path),
+    Shot("tricks-step", lambda showcase: showcase.ten_rounds.path, scroll_to(".step-card")),
+    Shot("tie-picker", lambda showcase: f"{showcase.at_a_hand_step.path}/settle", pick_cards),
+    Shot(
+        "review",
+        lambda showcase: f"/games/{showcase.finished_id}/review",
+        scroll_to("section[aria-labelledby=progression]"),
+    ),
+    Shot("player", lambda showcase: f"/players/{showcase.player}"),
+]
+
+
+def take_screenshots(showcase: Showcase, playwright, chromium: str) -> None:
+    browser = playwright.chromium.launch(**launch_options(chromium))
+    try:
+        for scheme in SCHEMES:
+            options = phone_options(playwright) | {
+                "base_url": showcase.url,
+                "color_scheme": scheme,
+                "device_scale_factor": PIXEL_DENSITY,
+                # Pictures need no service worker. Its install fetches pages in the
+                # background, and a response to a request sent while a hand-over link's
+                # "now keeps score" message was pending can put that message back into
+                # the session cookie, to show up on the next page.
+                "service_workers": "block",
+            }
+            context = browser.new_context(**options)
+            phone = Phone(context.new_page())
+            for game in (showcase.ten_rounds, showcase.at_a_hand_step):
+                phone.open(game.keep_score_path)
+            for shot in SHOTS:
+                phone.open(shot.path(showcase))
+                shot.prepare(phone)
+                path = OUTPUT / f"{shot.name}-{scheme}.png"
+                phone.page.screenshot(path=path, animations="disabled", caret="hide")
+                print(path.relative_to(ROOT))
+            context.close()
+    finally:
+        browser.close()
+
+
+def main() -> None:
+    chromium = find_chromium()
+    if chromium is None:
+        sys.exit(MISSING_CHROMIUM)
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with serve_showcase() as showcase, sync_playwright() as playwright:
+        take_screenshots(showcase, playwright, chromium)
+
+
+if __name__ == "__main__":
+    main()
