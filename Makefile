@@ -23,6 +23,12 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The benchmark of docs/PERFORMANCE.md: the app against a minimal Flask baseline under
+# wrk, checked against its budgets (exit 1 when one is missed); refreshes that file.
+.PHONY: bench
+bench: $(VENV)/.installed
+	$(BIN)/python -m bench --record docs/PERFORMANCE.md
+
 # The README's phone screenshots, light and dark, into docs/screenshots/ (needs Chromium).
 screenshots: $(VENV)/.installed-dev
 	$(BIN)/python scripts/screenshots.py
