@@ -40,6 +40,9 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+        # Send the cookie only when the session changes: a poll answered while a flash
+        # message was pending must not bring that message back.
+        "SESSION_REFRESH_EACH_REQUEST": False,
         "WTF_CSRF_TIME_LIMIT": None,
     }
     if environ.get("DATABASE_URL"):

@@ -67,7 +67,7 @@ def _render_scoreboard(
     can_undo = edit_key is not None and game.event_count > 0
     context = share_context(game, edit_key) | {
         "game": game,
-        "version": services.game_version(game_id),
+        "version": game.version,
         "state": state,
         "rows": player_rows(state),
         "log": round_log(state),

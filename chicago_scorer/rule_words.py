@@ -20,9 +20,7 @@ def rule_differences(rules: RuleSet) -> list[str]:
         "hand_points": lambda: _hand_points_words(rules),
         "royal_flush_wins": lambda: "A royal flush wins at once",
         "last_trick_points": lambda: f"Last trick {rules.last_trick_points}",
-        "deuce_last_trick_points": lambda: (
-            f"Last trick with a 2: {rules.deuce_last_trick_points}"
-        ),
+        "deuce_last_trick_points": lambda: f"Last trick with a 2: {rules.deuce_last_trick_points}",
         "chicago_points": lambda: f"Chicago won +{rules.chicago_points}",
         "chicago_penalty": lambda: f"Chicago lost \u2212{rules.chicago_penalty}",
         "chicago_failure_to_zero": lambda: "A lost Chicago goes back to 0",

@@ -10,7 +10,7 @@ from sqlalchemy.orm import selectinload
 
 from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from .extensions import db
-from .models import Event, Game, Player
+from .models import Event, Game, Player, now_utc
 from .rules import (
     STANDARD_RULES,
     GameSetup,
@@ -64,6 +64,7 @@ class LoadedGame:
     created_at: datetime
     state: GameState
     edit_key_hash: str = field(default="", repr=False)
+    version: str = ""  # changes whenever the log changes; see game_version
 
     def opens_with(self, edit_key: str | None) -> bool:
         """Whether this key may change the game."""
@@ -114,19 +115,26 @@ def list_games(limit: int = 50, offset: int = 0) -> tuple[list[LoadedGame], int]
         .limit(limit)
         .offset(offset)
     )
-    return [_loaded(game) for game in games], total
+    return [
+        _loaded(game, [(event.payload, event.recorded_at) for event in game.events])
+        for game in games
+    ], total
 
 
 def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> LoadedGame:
     """Check one entry against the rules and append it to the game's log."""
     game = _editable_game(game_id, edit_key)
-    state = record(_replay(game), entry)
+    log = _log_of(game.id)
+    state = record(_replay(game, log), entry)
     count = game.event_count
     _claim_next_count(game, count, count + 1)
-    db.session.add(Event(game=game, seq=count + 1, payload=event_to_dict(state.history[-1].event)))
+    recorded_at = now_utc()
+    payload = event_to_dict(state.history[-1].event)
+    db.session.add(Event(game_id=game.id, seq=count + 1, payload=payload, recorded_at=recorded_at))
     store_summary(game, state)
+    answer = _answer(game, state, _version(count + 1, recorded_at))
     _commit_or_conflict()
-    return load_game(game_id)
+    return answer
 
 
 def undo_last_event(
@@ -139,12 +147,14 @@ def undo_last_event(
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
     if expected_count is not None and expected_count != count:
         raise OutOfTurn(CONCURRENT_CHANGE)
-    state = _replay(game, game.events[:-1])
+    log = _log_of(game.id)
+    state = _replay(game, log[:-1])
     _claim_next_count(game, count, count - 1)
     db.session.execute(delete(Event).where(Event.game_id == game.id, Event.seq == count))
     store_summary(game, state)
+    answer = _answer(game, state, _version(count - 1, log[-2][1] if count > 1 else None))
     _commit_or_conflict()
-    return load_game(game_id)
+    return answer
 
 
 def confirm_edit_key(game_id: int, edit_key: str | None) -> LoadedGame:
@@ -170,10 +180,7 @@ def game_version(game_id: int) -> str:
     ).one_or_none()
     if row is None:
         raise GameNotFound(game_id)
-    count, last_recorded = row
-    # The count alone would repeat after an undo and a new entry; the time would not.
-    stamp = last_recorded.timestamp() if last_recorded is not None else 0
-    return f"{count}-{stamp:.6f}"
+    return _version(*row)
 
 
 def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> Verdict:
@@ -199,21 +206,48 @@ def _editable_game(game_id: int, edit_key: str | None) -> Game:
     return game
 
 
-def _replay(game: Game, events: list[Event] | None = None) -> GameState:
+def _as_utc(moment: datetime) -> datetime:
+    # SQLite hands back naive times; they are stored as UTC.
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def _version(event_count: int, last_recorded_at: datetime | None) -> str:
+    # The count alone would repeat after an undo and a new entry; the time would not.
+    stamp = _as_utc(last_recorded_at).timestamp() if last_recorded_at is not None else 0
+    return f"{event_count}-{stamp:.6f}"
+
+
+Log = list[tuple[dict, datetime]]
+
+
+def _log_of(game_id: int) -> Log:
+    """A game's entries in order, as (payload, recorded_at), without building ORM objects."""
+    rows = db.session.execute(
+        select(Event.payload, Event.recorded_at)
+        .where(Event.game_id == game_id)
+        .order_by(Event.seq)
+    )
+    return [tuple(row) for row in rows]
+
+
+def _replay(game: Game, log: Log) -> GameState:
     setup = GameSetup(
         tuple(player.name for player in game.players),
         game.first_dealer_seat,
         rules_from_settings(game.rules),
     )
-    logged = game.events if events is None else events
-    return replay_events(setup, (read_event(event.payload) for event in logged))
+    return replay_events(setup, (read_event(payload) for payload, _ in log))
 
 
-def _loaded(game: Game) -> LoadedGame:
-    created_at = game.created_at
-    if created_at.tzinfo is None:  # SQLite hands back naive times; they are stored as UTC.
-        created_at = created_at.replace(tzinfo=UTC)
-    return LoadedGame(game.id, created_at, _replay(game), game.edit_key_hash)
+def _answer(game: Game, state: GameState, version: str) -> LoadedGame:
+    """The game as it will be once committed, without reading it back."""
+    return LoadedGame(game.id, _as_utc(game.created_at), state, game.edit_key_hash, version)
+
+
+def _loaded(game: Game, log: Log | None = None) -> LoadedGame:
+    log = _log_of(game.id) if log is None else log
+    version = _version(len(log), log[-1][1] if log else None)
+    return _answer(game, _replay(game, log), version)
 
 
 def _claim_next_count(game: Game, current: int, new: int) -> None:

@@ -18,16 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from live_server import LiveServer
-from load_client import (
-    JsonConnection,
-    choose_entry,
-    logged_entries,
-    new_table,
-    play_locally,
-    replay_fetched,
-    show_in_summary,
-)
 
 from chicago_scorer.rules import (
     GameSetup,
@@ -39,6 +29,16 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules import replay as replay_events
 from databases import migrate
+from live_server import LiveServer
+from load_client import (
+    JsonConnection,
+    choose_entry,
+    logged_entries,
+    new_table,
+    play_locally,
+    replay_fetched,
+    show_in_summary,
+)
 
 CLIENTS = 6
 KILLS = 6

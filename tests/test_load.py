@@ -13,6 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import pytest
+from sqlalchemy import create_engine, make_url, text
+
+from chicago_scorer.rules import GameSetup, new_setup, start_game
 from live_server import LiveServer
 from load_client import (
     JsonConnection,
@@ -24,9 +27,6 @@ from load_client import (
     play_locally,
     show_in_summary,
 )
-from sqlalchemy import create_engine, make_url, text
-
-from chicago_scorer.rules import GameSetup, new_setup, start_game
 
 CLIENTS = 20
 GAMES_PER_CLIENT = 50

@@ -9,10 +9,11 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from live_server import LiveServer
 from phone import MISSING_CHROMIUM, Phone, find_chromium, launch_options, phone_options
 from playwright.sync_api import APIRequestContext, Browser, Playwright
 from seeding import SamplePage, SeededGame, hand_win, last_trick_to, no_hand
+
+from live_server import LiveServer
 
 # Fail fast: every page here answers in milliseconds.
 TIMEOUT_MS = 10_000
