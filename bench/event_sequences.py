@@ -8,9 +8,11 @@ the target, so any number of entries can follow and a refusal in the run means a
 import json
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 
+from chicago_scorer.demo_games import USUAL_TABLE, random_entry
 from chicago_scorer.rules import (
     GameState,
     Hand,
@@ -22,21 +24,19 @@ from chicago_scorer.rules import (
 )
 
 NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
-# Roughly how often each hand is the best at the table; the big ones are rare.
-HAND_WEIGHTS = {
-    Hand.ONE_PAIR: 40,
-    Hand.TWO_PAIR: 22,
-    Hand.THREE_OF_A_KIND: 10,
-    Hand.STRAIGHT: 6,
-    Hand.FLUSH: 5,
-    Hand.FULL_HOUSE: 4,
-    Hand.FOUR_OF_A_KIND: 2,
-    Hand.STRAIGHT_FLUSH: 1,
-}
-NOBODY_HAS_A_HAND = 0.15
-EXACT_TIE = 0.05
-CHICAGO_CALLED = 0.1
-CHICAGO_WON = 0.5
+# The usual table, but with royal flushes left out: one would end a game at once.
+ENDLESS_TABLE = replace(
+    USUAL_TABLE,
+    hand_weights=MappingProxyType(
+        {
+            hand: weight
+            for hand, weight in USUAL_TABLE.hand_weights.items()
+            if hand is not Hand.ROYAL_FLUSH
+        }
+    ),
+    chicago_called=0.1,
+    chicago_won=0.5,
+)
 TRIES_PER_ENTRY = 4
 
 
@@ -71,7 +71,7 @@ def endless_game(rng: random.Random, players: Sequence[str], length: int) -> lis
 def _next_entry(rng: random.Random, state: GameState) -> tuple[dict, GameState]:
     target = state.setup.rules.target
     for _ in range(TRIES_PER_ENTRY):
-        entry = _random_entry(rng, state)
+        entry = random_entry(rng, state, habits=ENDLESS_TABLE)
         after = record(state, entry)
         if max(after.scores) < target:
             return entry, after
@@ -81,24 +81,6 @@ def _next_entry(rng: random.Random, state: GameState) -> tuple[dict, GameState]:
 
 def _position(state: GameState) -> dict[str, object]:
     return {"round": state.round, "step": str(state.next_step)}
-
-
-def _random_entry(rng: random.Random, state: GameState) -> dict[str, object]:
-    players = [state.players[seat] for seat in state.round_seats]
-    if state.next_step is Step.TRICKS:
-        callers = [name for name in players if chicago_refusal(state, name) is None]
-        if callers and rng.random() < CHICAGO_CALLED:
-            won = rng.random() < CHICAGO_WON
-            return _position(state) | {"chicago": rng.choice(callers), "chicago_won": won}
-        return _position(state) | {"last_trick": rng.choice(players)}
-    chance = rng.random()
-    if chance < NOBODY_HAS_A_HAND:
-        return _position(state) | {"outcome": "none"}
-    if chance < NOBODY_HAS_A_HAND + EXACT_TIE:
-        return _position(state) | {"outcome": "tie"}
-    hand = rng.choices(list(HAND_WEIGHTS), weights=list(HAND_WEIGHTS.values()))[0]
-    winner = rng.choice(players)
-    return _position(state) | {"outcome": "win", "winner": winner, "hand": str(hand)}
 
 
 def _entry_that_keeps_scores_low(state: GameState) -> dict[str, object]:

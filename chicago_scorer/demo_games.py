@@ -5,7 +5,9 @@ built with ``record``, every game they make is one the app would have accepted.
 """
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 
 from .rules import GameState, Hand, Step, chicago_refusal, new_setup, record, start_game
 
@@ -14,22 +16,38 @@ DEMO_NAMES = (
     "Ida", "Jo", "Kai", "Liv", "Max", "Nea", "Ola", "Pia",
 )  # fmt: skip
 
+
+@dataclass(frozen=True)
+class TableHabits:
+    """How often each result comes up when random games are played."""
+
+    hand_weights: Mapping[Hand, int]
+    nobody_has_a_hand: float
+    exact_tie: float
+    chicago_called: float
+    chicago_won: float
+
+
 # Roughly how often each hand is the best at a table of three or four after an exchange.
-HAND_WEIGHTS = {
-    Hand.ONE_PAIR: 400,
-    Hand.TWO_PAIR: 220,
-    Hand.THREE_OF_A_KIND: 100,
-    Hand.STRAIGHT: 60,
-    Hand.FLUSH: 50,
-    Hand.FULL_HOUSE: 40,
-    Hand.FOUR_OF_A_KIND: 15,
-    Hand.STRAIGHT_FLUSH: 3,
-    Hand.ROYAL_FLUSH: 1,
-}
-NOBODY_HAS_A_HAND = 0.15
-EXACT_TIE = 0.05
-CHICAGO_CALLED = 0.06
-CHICAGO_WON = 0.6
+USUAL_TABLE = TableHabits(
+    hand_weights=MappingProxyType(
+        {
+            Hand.ONE_PAIR: 400,
+            Hand.TWO_PAIR: 220,
+            Hand.THREE_OF_A_KIND: 100,
+            Hand.STRAIGHT: 60,
+            Hand.FLUSH: 50,
+            Hand.FULL_HOUSE: 40,
+            Hand.FOUR_OF_A_KIND: 15,
+            Hand.STRAIGHT_FLUSH: 3,
+            Hand.ROYAL_FLUSH: 1,
+        }
+    ),
+    nobody_has_a_hand=0.15,
+    exact_tie=0.05,
+    chicago_called=0.06,
+    chicago_won=0.6,
+)
 
 
 def random_seating(rng: random.Random, names: Sequence[str] = DEMO_NAMES) -> list[str]:
@@ -56,20 +74,25 @@ def random_game(
     return state
 
 
-def random_entry(rng: random.Random, state: GameState, levelling: float) -> dict[str, object]:
+def random_entry(
+    rng: random.Random,
+    state: GameState,
+    levelling: float = 0.0,
+    habits: TableHabits = USUAL_TABLE,
+) -> dict[str, object]:
     """A legal entry for the state's next step, in its JSON form."""
     position = {"round": state.round, "step": str(state.next_step)}
     round_players = [state.players[seat] for seat in state.round_seats]
     if state.next_step is Step.TRICKS:
         callers = [name for name in round_players if chicago_refusal(state, name) is None]
-        if callers and rng.random() < CHICAGO_CALLED:
-            won = rng.random() < CHICAGO_WON
+        if callers and rng.random() < habits.chicago_called:
+            won = rng.random() < habits.chicago_won
             return position | {"chicago": rng.choice(callers), "chicago_won": won}
         return position | {"last_trick": rng.choice(round_players)}
     chance = rng.random()
-    if chance < NOBODY_HAS_A_HAND:
+    if chance < habits.nobody_has_a_hand:
         return position | {"outcome": "none"}
-    if chance < NOBODY_HAS_A_HAND + EXACT_TIE:
+    if chance < habits.nobody_has_a_hand + habits.exact_tie:
         return position | {"outcome": "tie"}
     steer = state.next_step is Step.PHASE3 and rng.random() < levelling
     levellers = _levelling_wins(state) if steer else []
@@ -77,7 +100,8 @@ def random_entry(rng: random.Random, state: GameState, levelling: float) -> dict
         winner, hand = rng.choice(levellers)
     else:
         winner = rng.choice(round_players)
-        hand = rng.choices(list(HAND_WEIGHTS), weights=list(HAND_WEIGHTS.values()))[0]
+        weights = habits.hand_weights
+        hand = rng.choices(list(weights), weights=list(weights.values()))[0]
     return position | {"outcome": "win", "winner": winner, "hand": str(hand)}
 
 

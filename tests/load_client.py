@@ -9,15 +9,15 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pytest
 
+from chicago_scorer.demo_games import TableHabits, random_entry
 from chicago_scorer.rules import (
     GameSetup,
     GameState,
     Hand,
-    Step,
-    chicago_refusal,
     event_to_dict,
     read_event,
     record,
@@ -27,21 +27,25 @@ from chicago_scorer.rules import (
 PLAYER_NAMES = ("Ann", "Bo", "Cy", "Di")
 # Strong hands and won Chicagos come up far more often than at a real table, so that a
 # game lasts about five rounds rather than a dozen; a royal flush (52 points) stays rare.
-HAND_WEIGHTS: Mapping[Hand, int] = {
-    Hand.ONE_PAIR: 1,
-    Hand.TWO_PAIR: 2,
-    Hand.THREE_OF_A_KIND: 3,
-    Hand.STRAIGHT: 6,
-    Hand.FLUSH: 10,
-    Hand.FULL_HOUSE: 16,
-    Hand.FOUR_OF_A_KIND: 20,
-    Hand.STRAIGHT_FLUSH: 20,
-    Hand.ROYAL_FLUSH: 1,
-}
-TIE_CHANCE = 0.03
-NO_HAND_CHANCE = 0.02
-CHICAGO_CHANCE = 0.4
-CHICAGO_WON_CHANCE = 0.75
+FAST_GAMES = TableHabits(
+    hand_weights=MappingProxyType(
+        {
+            Hand.ONE_PAIR: 1,
+            Hand.TWO_PAIR: 2,
+            Hand.THREE_OF_A_KIND: 3,
+            Hand.STRAIGHT: 6,
+            Hand.FLUSH: 10,
+            Hand.FULL_HOUSE: 16,
+            Hand.FOUR_OF_A_KIND: 20,
+            Hand.STRAIGHT_FLUSH: 20,
+            Hand.ROYAL_FLUSH: 1,
+        }
+    ),
+    nobody_has_a_hand=0.02,
+    exact_tie=0.03,
+    chicago_called=0.4,
+    chicago_won=0.75,
+)
 
 
 @dataclass(frozen=True)
@@ -101,21 +105,7 @@ def new_table(rng: random.Random) -> tuple[list[str], str]:
 
 def choose_entry(state: GameState, rng: random.Random) -> dict[str, object]:
     """A legal entry for the game's next step, in the JSON form the API takes."""
-    position: dict[str, object] = {"round": state.round, "step": str(state.next_step)}
-    playing = [state.players[seat] for seat in state.round_seats]
-    if state.next_step is Step.TRICKS:
-        callers = [name for name in playing if chicago_refusal(state, name) is None]
-        if callers and rng.random() < CHICAGO_CHANCE:
-            won = rng.random() < CHICAGO_WON_CHANCE
-            return position | {"chicago": rng.choice(callers), "chicago_won": won}
-        return position | {"last_trick": rng.choice(playing)}
-    draw = rng.random()
-    if draw < TIE_CHANCE:
-        return position | {"outcome": "tie"}
-    if draw < TIE_CHANCE + NO_HAND_CHANCE:
-        return position | {"outcome": "none"}
-    hand = rng.choices(list(HAND_WEIGHTS), weights=list(HAND_WEIGHTS.values()))[0]
-    return position | {"outcome": "win", "winner": rng.choice(playing), "hand": str(hand)}
+    return random_entry(rng, state, habits=FAST_GAMES)
 
 
 def play_locally(state: GameState, entry: Mapping[str, object]) -> GameState:
