@@ -18,6 +18,7 @@ from chicago_scorer.player_services import (
     player_statistics,
 )
 from chicago_scorer.rules import Hand, event_to_dict, new_setup, record, start_game
+from chicago_scorer.rules.statistics import summarize
 from chicago_scorer.transfer_services import import_games
 from export_documents import export_document
 
@@ -228,7 +229,9 @@ def test_the_statistics_equal_a_direct_count_over_random_legal_games(
         players = [rng.choice(SPELLINGS[key]) for key in keys]
         finished = rng.random() < 0.7
         limit = None if finished else rng.randint(0, 60)
-        states.append(random_game(rng, players, rng.choice(players), max_events=limit))
+        states.append(
+            random_game(rng, players, rng.choice(players), max_events=limit, levelling=0.5)
+        )
     import_games(export_document(*states))
 
     for key, counted in count_directly(states).items():
@@ -240,3 +243,46 @@ def test_the_statistics_equal_a_direct_count_over_random_legal_games(
         assert body["last_tricks"] == counted["tricks"]
         assert body["hands"] == {hand.value: counted["hands"][hand.value] for hand in Hand}
     assert player_list().total == len(count_directly(states))
+    for key, expected in figures_from_the_fold(states).items():
+        stats = player_statistics(key.upper())
+        if expected["average"] is None:
+            assert stats.average_score is None
+        else:
+            assert stats.average_score == pytest.approx(expected["average"])
+        assert stats.highest_score == expected["highest"]
+        assert (stats.tiebreaks_played, stats.tiebreaks_won) == expected["tiebreaks"]
+        assert {
+            record.opponent.casefold(): (record.games, record.wins, record.opponent_wins)
+            for record in stats.head_to_head
+        } == expected["head_to_head"]
+
+
+def figures_from_the_fold(states) -> dict[str, dict]:
+    """The page-only figures, from each game's own figures as the fold gives them."""
+    figures: dict[str, dict] = defaultdict(
+        lambda: {"finals": [], "tiebreaks": [0, 0], "head_to_head": defaultdict(lambda: [0, 0, 0])}
+    )
+    for state in states:
+        players = summarize(state).players
+        for me in players:
+            mine = figures[me.name.casefold()]
+            mine["tiebreaks"][0] += me.played_tiebreak
+            mine["tiebreaks"][1] += me.played_tiebreak and me.is_winner
+            if state.winner is None:
+                continue
+            mine["finals"].append(me.score)
+            for them in players:
+                if them is not me:
+                    record = mine["head_to_head"][them.name.casefold()]
+                    record[0] += 1
+                    record[1] += me.is_winner
+                    record[2] += them.is_winner
+    return {
+        key: {
+            "average": sum(f["finals"]) / len(f["finals"]) if f["finals"] else None,
+            "highest": max(f["finals"], default=None),
+            "tiebreaks": tuple(f["tiebreaks"]),
+            "head_to_head": {name: tuple(r) for name, r in f["head_to_head"].items()},
+        }
+        for key, f in figures.items()
+    }
