@@ -1,0 +1,32 @@
+"""On a flaky connection: the last scoreboard still shows, and entries are paused, not lost."""
+
+from playwright.sync_api import expect
+from seeding import hand_win
+
+OFFLINE = "Offline — entries are paused"
+
+
+def test_a_reload_offline_shows_the_last_scoreboard_and_refuses_entries(new_phone, seed_game, api):
+    game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone()
+    phone.open(game.keep_score_path)
+    phone.open(game.path)
+    phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.page.reload()  # now under the service worker, which keeps a copy of the page
+    phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+    phone.page.context.set_offline(True)
+    phone.page.reload()
+
+    expect(phone.page.locator("[data-offline-banner]")).to_contain_text(OFFLINE)
+    phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
+    phone.page.get_by_role("radio", name="Bo", exact=True).tap()
+    phone.hand_button("Two pair").tap()
+    expect(phone.page.locator("[data-offline-banner]")).to_be_visible()
+
+    phone.page.context.set_offline(False)
+    events = api.get(f"/api/games/{game.id}").json()["events"]
+    assert len(events) == 1  # the tap made offline was refused, not queued or half-sent
+    phone.page.reload()
+    phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
+    expect(phone.page.locator("[data-offline-banner]")).to_be_hidden()
