@@ -1,0 +1,129 @@
+"""The standard preset plays the foundation's rules unchanged."""
+
+import pytest
+
+from chicago_scorer.rules import (
+    PRESETS,
+    STANDARD_RULES,
+    Hand,
+    Status,
+    Step,
+    chicago_refusal,
+    rules_from_settings,
+)
+from chicago_scorer.rules.ruleset import STANDARD_HAND_POINTS
+
+EXACT_52 = PRESETS["exact_52"].rules
+OUT_ON_THE_LAST_TRICK = PRESETS["last_trick_out"].rules
+ROYAL_WINS = PRESETS["royal_wins"].rules
+DEUCE_TRICK = PRESETS["deuce_trick"].rules
+CHICAGO_REQUIRED = rules_from_settings({"chicago_required_to_win": True})
+
+
+def rules(**settings):
+    """A rule set read from house-rule settings, as a new game's would be."""
+    return rules_from_settings(settings)
+
+
+def deuce(body: dict[str, object], with_deuce: object = True) -> dict[str, object]:
+    """A last trick entry that says whether the trick was taken with a 2."""
+    return body | {"with_deuce": with_deuce}
+
+
+# The standard preset plays the foundation's rules unchanged
+
+
+@pytest.fixture(
+    params=["STANDARD_RULES", {"preset": "standard"}, {}, None],
+    ids=["STANDARD_RULES", "preset standard", "no settings", "null rules"],
+)
+def standard(request):
+    """The standard rules, however a table asked for them."""
+    if request.param == "STANDARD_RULES":
+        return STANDARD_RULES
+    return rules_from_settings(request.param)
+
+
+@pytest.mark.parametrize("hand", list(Hand))
+def test_the_standard_rules_score_the_standard_hand_table(standard, new_game, play, entry, hand):
+    state = play(new_game("Ann", "Bo", rules=standard), entry.win("Ann", str(hand)))
+
+    assert state.history[-1].points == {"Ann": STANDARD_HAND_POINTS[hand]}
+
+
+def test_the_standard_rules_let_the_highest_score_past_52_win_when_the_round_ends(
+    standard, new_game, play, entry
+):
+    state = play(new_game("Ann", "Bo", "Cy", rules=standard), entry.win("Ann", "royal_flush"))
+    assert state.winner is None
+
+    state = play(state, entry.win("Bo", "royal_flush"), entry.last_trick("Bo"), entry.no_hand())
+
+    assert state.scores == (52, 57, 0)
+    assert state.winner == "Bo"
+
+
+def test_the_standard_rules_give_5_for_the_last_trick_and_15_either_way_for_chicago_from_15(
+    standard, new_game, play, entry
+):
+    state = play(
+        new_game("Ann", "Bo", rules=standard),
+        entry.win("Bo", "straight_flush"),
+        entry.win("Bo", "four_of_a_kind"),
+    )
+    assert chicago_refusal(state, "Ann") == "Ann needs 15 points to call Chicago and has 0."
+
+    state = play(
+        state,
+        entry.chicago("Bo", won=True),
+        entry.no_hand(),
+        entry.no_hand(),
+        entry.no_hand(),
+        entry.chicago("Bo", won=False),
+        entry.no_hand(),
+        *entry.quiet_round("Ann"),
+    )
+
+    assert [scored.points for scored in state.history if scored.event.step is Step.TRICKS] == [
+        {"Bo": 15},
+        {"Bo": -15},
+        {"Ann": 5},
+    ]
+    assert state.scores == (5, 15)
+
+
+def test_the_standard_rules_send_a_shared_top_score_to_a_tiebreak(standard, new_game, play, entry):
+    state = play(
+        new_game("Ann", "Bo", "Cy", rules=standard),
+        entry.win("Ann", "royal_flush"),
+        entry.win("Bo", "royal_flush"),
+        entry.last_trick("Cy"),
+        entry.no_hand(),
+    )
+    assert state.status is Status.TIEBREAK
+    assert state.tiebreak_players == ("Ann", "Bo")
+
+    state = play(state, entry.win("Ann", "royal_flush"))
+    assert state.winner is None
+
+    state = play(state, entry.no_hand(), entry.last_trick("Bo"), entry.no_hand())
+
+    assert state.scores == (104, 57, 5)
+    assert state.winner == "Ann"
+
+
+def test_a_game_under_the_standard_preset_equals_the_same_game_under_standard_rules(
+    standard, new_game, play, entry
+):
+    log = (
+        entry.win("Bo", "straight_flush"),
+        entry.win("Bo", "four_of_a_kind"),
+        entry.chicago("Bo", won=False),
+        entry.tie(),
+        entry.win("Ann", "royal_flush"),
+        entry.no_hand(),
+        entry.last_trick("Ann"),
+        entry.win("Bo", "flush"),
+    )
+
+    assert play(new_game("Ann", "Bo", rules=standard), *log) == play(new_game("Ann", "Bo"), *log)
