@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app, request
 
 SMALL_BODY_LIMIT = 64 * 1024
 LARGE_BODY_LIMIT = 1024 * 1024
@@ -22,6 +22,15 @@ def _limit_body_size() -> None:
         )
 
 
+FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+
+
+def _refuse_unreadable_forms() -> None:
+    """A form field without a name cannot be read (and would trip the CSRF check): 400."""
+    if request.mimetype in FORM_TYPES and any(not isinstance(key, str) for key in request.form):
+        abort(400)
+
+
 def too_large_message() -> str:
     """The 413 message, naming the limit that applied."""
     limit = request.max_content_length or LARGE_BODY_LIMIT
@@ -33,3 +42,4 @@ def register(app: Flask) -> None:
     if app.config.get("MAX_CONTENT_LENGTH") is None:
         app.config["MAX_CONTENT_LENGTH"] = LARGE_BODY_LIMIT
     app.before_request(_limit_body_size)
+    app.before_request(_refuse_unreadable_forms)

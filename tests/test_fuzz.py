@@ -24,6 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import checks as schemathesis_checks
 from sqlalchemy import func, select
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from api_client import ApiGame, create_api_game
 from chicago_scorer import create_app
@@ -530,8 +532,12 @@ def send_form(client, path: str, fields, raw: bytes | None):
     if raw is not None:
         return client.post(path, data=raw, content_type="application/x-www-form-urlencoded")
     if path == "/import" and "file" in fields:
-        upload = (io.BytesIO(fields["file"].encode("utf-8")), "games.json")
-        return client.post(path, data=fields | {"file": upload})
+        # Encoded here: the test client spools a body over 500 KB to a temporary file that
+        # it never closes, which would fail a later test with a ResourceWarning.
+        upload = FileStorage(io.BytesIO(fields["file"].encode("utf-8")), "games.json")
+        boundary, body = encode_multipart(fields | {"file": upload})
+        content_type = f"multipart/form-data; boundary={boundary}"
+        return client.post(path, data=body, content_type=content_type)
     return client.post(path, data=fields)
 
 
