@@ -110,23 +110,23 @@ def budget_checks(
         )
     )
     checks += [Check(growth.name, growth.ratio, MAX_GROWTH, at_most=True) for growth in growths]
-    unexpected = unexpected_answers(comparisons)
-    checks.append(
-        Check(
-            "unexpected answers (non-201 events, non-200 GETs)", sum(unexpected.values()), 0, True
-        )
+    unexpected = sum(
+        result.unexpected_count
+        for comparison in comparisons
+        for result in (comparison.app, comparison.baseline)
     )
+    checks.append(Check("unexpected answers (non-201 events, non-200 GETs)", unexpected, 0, True))
     return checks
 
 
-def unexpected_answers(comparisons: list[Comparison]) -> Mapping[str, int]:
+def unexpected_answers(comparisons: list[Comparison]) -> Mapping[str, str]:
     """For each target that had any: answers with the wrong status, errors and timeouts."""
-    found: dict[str, int] = {}
+    found: dict[str, str] = {}
     for comparison in comparisons:
         for label, result in (
             (comparison.label, comparison.app),
             (comparison.baseline_label, comparison.baseline),
         ):
             if result.unexpected_count:
-                found[label] = result.unexpected_count
+                found[label] = result.unexpected_detail
     return found

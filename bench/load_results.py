@@ -31,6 +31,14 @@ class LoadResult:
         return self.requests / self.seconds if self.seconds > 0 else 0.0
 
     @property
+    def unexpected_detail(self) -> str:
+        """Which statuses and socket errors they were, e.g. '409 ×1, socket errors ×2'."""
+        parts = [f"{status} ×{count}" for status, count in sorted(self.unexpected.items())]
+        if self.socket_errors:
+            parts.append(f"socket errors or timeouts ×{self.socket_errors}")
+        return ", ".join(parts)
+
+    @property
     def unexpected_count(self) -> int:
         """Answers with another status than expected, plus failed connections and timeouts."""
         return sum(self.unexpected.values()) + self.socket_errors

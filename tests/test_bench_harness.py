@@ -191,3 +191,9 @@ def test_the_baseline_page_renders_to_the_size_of_the_scoreboard(size):
 def test_the_baseline_json_is_about_the_size_of_a_game_in_the_api():
     size = len(json.dumps(json_body(4_000), separators=(",", ":")))
     assert 4_000 <= size < 4_100
+
+
+def test_the_report_says_which_statuses_and_errors_were_unexpected():
+    result = LoadResult(100, 5.0, 10.0, 20.0, {"503": 1, "409": 2}, socket_errors=4)
+
+    assert result.unexpected_detail == "409 ×2, 503 ×1, socket errors or timeouts ×4"
