@@ -3,7 +3,6 @@
 import pytest
 
 from chicago_scorer.rules import (
-    PRESETS,
     Hand,
     LastTrick,
     RuleViolation,
@@ -13,27 +12,16 @@ from chicago_scorer.rules import (
     event_to_dict,
     record,
     replay,
-    rules_from_settings,
     start_game,
 )
 from chicago_scorer.rules.ruleset import STANDARD_HAND_POINTS
-
-EXACT_52 = PRESETS["exact_52"].rules
-OUT_ON_THE_LAST_TRICK = PRESETS["last_trick_out"].rules
-ROYAL_WINS = PRESETS["royal_wins"].rules
-DEUCE_TRICK = PRESETS["deuce_trick"].rules
-CHICAGO_REQUIRED = rules_from_settings({"chicago_required_to_win": True})
-
-
-def rules(**settings):
-    """A rule set read from house-rule settings, as a new game's would be."""
-    return rules_from_settings(settings)
-
-
-def deuce(body: dict[str, object], with_deuce: object = True) -> dict[str, object]:
-    """A last trick entry that says whether the trick was taken with a 2."""
-    return body | {"with_deuce": with_deuce}
-
+from house_rule_sets import (
+    DEUCE_TRICK,
+    EXACT_52,
+    ROYAL_WINS,
+    deuce,
+    rules,
+)
 
 # The target
 
