@@ -3,6 +3,7 @@
 from wtforms import BooleanField, Form, IntegerField, StringField
 from wtforms.validators import Optional
 
+from .labels import HAND_LABELS
 from .rules import PRESETS, STANDARD_RULES, Hand, RuleError
 
 CUSTOM = "custom"
@@ -62,7 +63,7 @@ class HouseRulesForm(Form):
         points_royal_flush,
     ) = (
         IntegerField(
-            hand.replace("_", " ").capitalize(),
+            HAND_LABELS[hand],
             default=STANDARD["hand_points"][hand],
             validators=[Optional()],
         )
@@ -74,7 +75,7 @@ class HouseRulesForm(Form):
         return [(hand, self[f"points_{hand}"]) for hand in Hand]
 
     def settings(self) -> dict[str, object] | None:
-        """What to send to the rules: a preset, or the settings that differ from standard."""
+        """What to send to the rules: a preset, or every setting as chosen; the core checks."""
         if self.preset.data != CUSTOM:
             return (
                 None
@@ -91,7 +92,7 @@ class HouseRulesForm(Form):
             str(hand): STANDARD["hand_points"][hand] if field.data is None else field.data
             for hand, field in self.hand_point_fields()
         }
-        return {name: value for name, value in chosen.items() if value != STANDARD[name]}
+        return chosen
 
     def attach(self, error: RuleError) -> bool:
         """Put a refusal of the rules next to its setting; False if it names none here."""

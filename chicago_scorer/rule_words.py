@@ -1,11 +1,12 @@
 """House rules in a few words, for the scoreboard and the review."""
 
+from .labels import HAND_LABELS
 from .rules import STANDARD_RULES, Hand, RuleSet, differences_from_standard
 
 
 def _hand_points_words(rules: RuleSet) -> str:
     changed = [
-        f"{hand.replace('_', ' ')} {points}"
+        f"{HAND_LABELS[Hand(hand)].lower()} {points}"
         for hand, points in rules.hand_points.items()
         if STANDARD_RULES.hand_points[Hand(hand)] != points
     ]

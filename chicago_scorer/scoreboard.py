@@ -56,7 +56,7 @@ def player_rows(state: GameState) -> list[PlayerRow]:
         PlayerRow(
             name=name,
             score=score,
-            to_go=max(0, state.setup.rules.target - score),
+            to_go=state.points_to_target(name),
             is_dealer=not finished and seat == state.dealer,
             is_leader=not finished and name == state.leader_name,
             plays_this_round=seat in state.round_seats,

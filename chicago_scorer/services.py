@@ -2,7 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -25,7 +25,7 @@ from .rules import (
 )
 from .rules import replay as replay_events
 from .rules.showdown import Verdict, settle
-from .summaries import store_summary
+from .summaries import as_utc, store_summary
 
 
 class GameNotFound(Exception):
@@ -206,14 +206,9 @@ def _editable_game(game_id: int, edit_key: str | None) -> Game:
     return game
 
 
-def _as_utc(moment: datetime) -> datetime:
-    # SQLite hands back naive times; they are stored as UTC.
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
-
-
 def _version(event_count: int, last_recorded_at: datetime | None) -> str:
     # The count alone would repeat after an undo and a new entry; the time would not.
-    stamp = _as_utc(last_recorded_at).timestamp() if last_recorded_at is not None else 0
+    stamp = as_utc(last_recorded_at).timestamp() if last_recorded_at is not None else 0
     return f"{event_count}-{stamp:.6f}"
 
 
@@ -241,7 +236,7 @@ def _replay(game: Game, log: Log) -> GameState:
 
 def _answer(game: Game, state: GameState, version: str) -> LoadedGame:
     """The game as it will be once committed, without reading it back."""
-    return LoadedGame(game.id, _as_utc(game.created_at), state, game.edit_key_hash, version)
+    return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
 
 
 def _loaded(game: Game, log: Log | None = None) -> LoadedGame:

@@ -132,7 +132,7 @@ def test_choosing_a_preset_on_the_form_makes_the_game_play_by_it(client):
     assert "A lost Chicago goes back to 0" in page
 
 
-def test_custom_rules_on_the_form_send_only_what_differs(client):
+def test_custom_rules_on_the_form_change_only_the_settings_changed(client):
     game_url = start_game(
         client, preset="custom", target="60", points_flush="9", chicago_min_score="5"
     ).headers["Location"]
