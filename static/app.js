@@ -7,7 +7,8 @@
   "use strict";
 
   var POLL_MS = 2000;
-  var OFFLINE_MESSAGE = "Offline — entries are paused. Nothing is recorded until the connection is back.";
+  // Every word shown comes from the page, in the page's language: data-text-* attributes.
+  var OFFLINE_MESSAGE = document.documentElement.dataset.textOffline || "";
 
   function registerServiceWorker() {
     if ("serviceWorker" in navigator) {
@@ -61,7 +62,7 @@
     var scores = Array.prototype.map.call(live.querySelectorAll(".score-card"), function (card) {
       return card.querySelector(".player-name").textContent + " " + card.querySelector(".score").textContent;
     });
-    region.textContent = "Scores updated: " + scores.join(", ") + ".";
+    region.textContent = (region.dataset.textScoresUpdated || "").replace("%(scores)s", scores.join(", "));
   }
 
   function liveUpdates() {
@@ -114,7 +115,7 @@
     function show() {
       toggle.hidden = false;
       toggle.setAttribute("aria-pressed", lock ? "true" : "false");
-      toggle.textContent = lock ? "Screen stays on" : "Keep screen on";
+      toggle.textContent = lock ? toggle.dataset.textScreenStaysOn : toggle.dataset.textKeepScreenOn;
     }
     function acquire() {
       if (!wanted || lock || document.hidden) { show(); return; }

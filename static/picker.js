@@ -9,6 +9,15 @@
   var HAND_SIZE = 5;
   var SUITS = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
   var active = inputs[0];
+  // Counts are written in the page's language, digits included, like the numbers the server writes.
+  var numberFormat = null;
+  try {
+    numberFormat = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  } catch (error) { /* plain digits then */ }
+
+  function written(number) {
+    return numberFormat ? numberFormat.format(number) : String(number);
+  }
 
   function normalize(text) {
     var card = text.replace(/\ufe0f/g, "");
@@ -35,7 +44,10 @@
     inputs.forEach(function (input) {
       var row = input.closest("[data-hand-row]");
       row.classList.toggle("is-active", input === active);
-      row.querySelector("[data-hand-count]").textContent = cardsOf(input).length + "/" + HAND_SIZE;
+      var count = row.querySelector("[data-hand-count]");
+      count.textContent = (count.dataset.textCount || "%(count)s/%(size)s")
+        .replace("%(count)s", written(cardsOf(input).length))
+        .replace("%(size)s", written(HAND_SIZE));
     });
   }
 

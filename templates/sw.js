@@ -27,7 +27,7 @@ function markedOffline(cached) {
 }
 
 function offlineRefusal() {
-  return caches.match(OFFLINE_URL).then((page) => new Response(page ? page.body : "Offline — entries are paused.", {
+  return caches.match(OFFLINE_URL).then((page) => new Response(page ? page.body : {{ _('Offline — entries are paused.')|tojson }}, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8" },
   }));
