@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import RuleViolation
+from .errors import Message, RuleViolation, counted, sentence
 
 HAND_SIZE = 5
 LOWEST_RANK = 2
@@ -26,7 +26,8 @@ _RANKS_BY_TEXT: dict[str, int] = {symbol: rank for rank, symbol in RANK_SYMBOLS.
 # Phone keyboards often send a suit symbol followed by the emoji variation selector.
 _EMOJI_VARIATION = "\ufe0f"
 _SEPARATORS = re.compile(r"[\s,]+")
-_WHAT_A_CARD_IS = "use a rank 2–10, J, Q, K or A and a suit s, h, d, c or ♠ ♥ ♦ ♣."
+_WHAT_A_CARD_IS = sentence("use a rank 2–10, J, Q, K or A and a suit s, h, d, c or ♠ ♥ ♦ ♣.")
+_SEPARATE_THE_CARDS = sentence("separate the cards with spaces or commas.")
 
 
 class Suit(StrEnum):
@@ -75,20 +76,20 @@ def rank_symbol(rank: int) -> str:
     return RANK_SYMBOLS[rank]
 
 
+def _not_a_card(given: str, advice: Message) -> Message:
+    return sentence("%(given)s is not a card: %(advice)s", given=given, advice=advice)
+
+
 def parse_card(text: object) -> Card:
     """Read one card such as 'As', 'AS', '10h', 'Th', 'td' or 'A♠'."""
     if not isinstance(text, str):
-        raise RuleViolation(f"{text!r} is not a card: {_WHAT_A_CARD_IS}", "hand")
+        raise RuleViolation(_not_a_card(repr(text), _WHAT_A_CARD_IS), "hand")
     cleaned = text.strip().replace(_EMOJI_VARIATION, "")
     rank = _RANKS_BY_TEXT.get(cleaned[:-1].upper())
     suit = _SUITS_BY_TEXT.get(cleaned[-1:].lower())
     if rank is None or suit is None:
-        advice = (
-            "separate the cards with spaces or commas."
-            if len(cleaned) > 3 and rank is None
-            else _WHAT_A_CARD_IS
-        )
-        raise RuleViolation(f"{text.strip()!r} is not a card: {advice}", "hand")
+        advice = _SEPARATE_THE_CARDS if len(cleaned) > 3 and rank is None else _WHAT_A_CARD_IS
+        raise RuleViolation(_not_a_card(repr(text.strip()), advice), "hand")
     return _DECK_BY_RANK_AND_SUIT[rank, suit]
 
 
@@ -106,12 +107,31 @@ def parse_hand(cards: object) -> tuple[Card, ...]:
     hand = tuple(parse_card(piece) for piece in pieces)
     if len(hand) != HAND_SIZE:
         if not hand:
-            raise RuleViolation(f"A hand has {HAND_SIZE} cards; none were given.", "hand")
+            raise RuleViolation(
+                sentence("A hand has %(size)s cards; none were given.", size=HAND_SIZE), "hand"
+            )
         given = " ".join(piece.strip() for piece in pieces)
-        raise RuleViolation(f"A hand has {HAND_SIZE} cards; {given!r} has {len(hand)}.", "hand")
+        raise RuleViolation(
+            sentence(
+                "A hand has %(size)s cards; %(given)s has %(count)s.",
+                size=HAND_SIZE,
+                given=repr(given),
+                count=len(hand),
+            ),
+            "hand",
+        )
     repeated = [(card, count) for card, count in Counter(hand).items() if count > 1]
     if repeated:
         card, count = repeated[0]
-        times = "twice" if count == 2 else f"{count} times"
-        raise RuleViolation(f"{card} appears {times}.", "hand")
+        if count == 2:
+            raise RuleViolation(sentence("%(card)s appears twice.", card=str(card)), "hand")
+        raise RuleViolation(
+            counted(
+                "%(card)s appears %(count)s time.",
+                "%(card)s appears %(count)s times.",
+                count,
+                card=str(card),
+            ),
+            "hand",
+        )
     return hand

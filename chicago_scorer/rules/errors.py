@@ -1,12 +1,68 @@
-"""Domain errors: each carries one sentence a person at the table can act on."""
+"""Domain errors: each carries one sentence a person at the table can act on.
+
+A sentence is kept as its English template with named values (``%(name)s``), so that
+the shell can show it in the reader's language; ``str()`` gives the English.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+def names_in_words(names: tuple[str, ...]) -> str:
+    """Names as an English list: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True)
+class Message:
+    """An English template with named values.
+
+    A value may itself be a ``Message``, or a tuple of names that reads as a list.
+    """
+
+    template: str
+    values: Mapping[str, object] = field(default_factory=dict)
+    plural: str | None = None
+
+    @property
+    def english_template(self) -> str:
+        """The template English uses: the plural one unless ``count`` is 1."""
+        if self.plural is None or self.values["count"] == 1:
+            return self.template
+        return self.plural
+
+    def __str__(self) -> str:
+        if not self.values:
+            return self.template
+        values = {name: _english(value) for name, value in self.values.items()}
+        return self.english_template % values
+
+
+def _english(value: object) -> str:
+    if isinstance(value, tuple):
+        return names_in_words(tuple(str(item) for item in value))
+    return str(value)
+
+
+def sentence(template: str, **values: object) -> Message:
+    """A message for a person, marked for the translation catalogs."""
+    return Message(template, values)
+
+
+def counted(singular: str, plural: str, count: int, **values: object) -> Message:
+    """A message whose wording depends on ``count``, which it shows as ``%(count)s``."""
+    return Message(singular, {"count": count, **values}, plural)
 
 
 class RuleError(Exception):
     """Base for every refusal by the rules; ``field`` names the input at fault."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Message | str, field: str | None = None) -> None:
+        self.text = message if isinstance(message, Message) else Message(message)
+        self.message = str(self.text)
+        super().__init__(self.message)
         self.field = field
 
 

@@ -6,9 +6,9 @@ from enum import StrEnum
 from typing import ClassVar
 
 from .cards import Card, parse_hand
-from .errors import RuleViolation
-from .hand_words import describe
-from .ranking import classify
+from .errors import RuleViolation, sentence
+from .hand_words import CATEGORY_WORDS, describe
+from .ranking import Category, classify
 from .ruleset import Hand
 
 
@@ -88,7 +88,9 @@ def read_position(data: Mapping[str, object]) -> tuple[int, Step]:
     if step is None:
         raise RuleViolation("Say which step this is for: 'step' is missing.", "step")
     if step not in STEP_ORDER:
-        raise RuleViolation(f"'step' must be one of {_choices(STEP_ORDER)}.", "step")
+        raise RuleViolation(
+            sentence("'step' must be one of %(steps)s.", steps=_choices(STEP_ORDER)), "step"
+        )
     return round_number, Step(step)
 
 
@@ -96,15 +98,19 @@ def _reject_unknown_fields(data: Mapping[str, object], allowed: frozenset[str], 
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise RuleViolation(
-            f"The {step} step does not take {_choices(repr(key) for key in unknown)}; "
-            f"it takes {_choices(sorted(allowed))}."
+            sentence(
+                "The %(step)s step does not take %(unknown)s; it takes %(allowed)s.",
+                step=str(step),
+                unknown=_choices(repr(key) for key in unknown),
+                allowed=_choices(sorted(allowed)),
+            )
         )
 
 
 def _player_name(data: Mapping[str, object], key: str) -> str:
     name = data.get(key)
     if not isinstance(name, str) or not name.strip():
-        raise RuleViolation(f"'{key}' must be a player's name.", key)
+        raise RuleViolation(sentence("'%(key)s' must be a player's name.", key=key), key)
     return name.strip()
 
 
@@ -113,23 +119,40 @@ def _read_hand_result(data: Mapping[str, object], round_number: int, step: Step)
     outcome = data.get("outcome")
     if outcome not in tuple(Outcome):
         raise RuleViolation(
-            f"'outcome' must be one of {_choices(Outcome)}: a winner, a tie, or no hand.",
+            sentence(
+                "'outcome' must be one of %(outcomes)s: a winner, a tie, or no hand.",
+                outcomes=_choices(Outcome),
+            ),
             "outcome",
         )
     if outcome != Outcome.WIN:
         extras = [key for key in ("winner", "hand", "cards") if data.get(key) is not None]
         if extras:
             raise RuleViolation(
-                f"A '{outcome}' outcome scores nobody: leave out {_choices(extras)}.",
+                sentence(
+                    "A '%(outcome)s' outcome scores nobody: leave out %(extras)s.",
+                    outcome=outcome,
+                    extras=_choices(extras),
+                ),
                 extras[0],
             )
         return HandResult(round_number, step, Outcome(outcome))
     winner = _player_name(data, "winner")
     hand = data.get("hand")
     if hand is None:
-        raise RuleViolation(f"Say which hand {winner} won with: 'hand' is missing.", "hand")
+        raise RuleViolation(
+            sentence("Say which hand %(winner)s won with: 'hand' is missing.", winner=winner),
+            "hand",
+        )
     if hand not in tuple(Hand):
-        raise RuleViolation(f"Unknown hand {hand!r}: use one of {_choices(Hand)}.", "hand")
+        raise RuleViolation(
+            sentence(
+                "Unknown hand %(hand)s: use one of %(hands)s.",
+                hand=repr(hand),
+                hands=_choices(Hand),
+            ),
+            "hand",
+        )
     cards = None if data.get("cards") is None else _cards_making(data["cards"], Hand(hand))
     return HandResult(round_number, step, Outcome.WIN, winner, Hand(hand), cards)
 
@@ -139,12 +162,17 @@ def _cards_making(text: object, hand: Hand) -> tuple[Card, ...]:
     try:
         cards = parse_hand(text)
     except RuleViolation as refusal:
-        raise RuleViolation(f"The winner's cards: {refusal.message}", "cards") from None
+        raise RuleViolation(
+            sentence("The winner's cards: %(refusal)s", refusal=refusal.text), "cards"
+        ) from None
     ranking = classify(cards)
     if ranking.category.hand is not hand:
         raise RuleViolation(
-            f"Those cards make {describe(ranking)}, not {hand.replace('_', ' ')}: "
-            "check the cards or the hand.",
+            sentence(
+                "Those cards make %(made)s, not %(declared)s: check the cards or the hand.",
+                made=describe(ranking),
+                declared=CATEGORY_WORDS[Category(hand.value)],
+            ),
             "cards",
         )
     return cards

@@ -30,7 +30,7 @@ Order of play, as the fold applies it (every number and switch comes from the ga
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from .errors import OutOfTurn
+from .errors import OutOfTurn, sentence
 from .events import ChicagoCall, Event, Step
 from .events import read_event as _read_event
 from .events import read_position as _read_position
@@ -105,10 +105,19 @@ def players_past_exchange_stop(state: GameState) -> tuple[str, ...]:
 def _check_position(state: GameState, round_number: int, step: Step) -> None:
     if state.next_step is None:
         raise OutOfTurn(
-            f"The game is finished: {state.winner} won. Undo the last entry to reopen it."
+            sentence(
+                "The game is finished: %(winner)s won. Undo the last entry to reopen it.",
+                winner=state.winner,
+            )
         )
     if (round_number, step) != (state.round, state.next_step):
         raise OutOfTurn(
-            f"Round {round_number} {step} is not the next step: round {state.round} "
-            f"{state.next_step} is. It may already be recorded; refresh to see the game."
+            sentence(
+                "Round %(round)s %(step)s is not the next step: round %(next_round)s "
+                "%(next_step)s is. It may already be recorded; refresh to see the game.",
+                round=round_number,
+                step=str(step),
+                next_round=state.round,
+                next_step=str(state.next_step),
+            )
         )

@@ -7,7 +7,7 @@ the RuleSet it is given.
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .errors import RuleViolation
+from .errors import Message, RuleViolation, sentence
 from .ruleset import STANDARD_HAND_POINTS, STANDARD_RULES, Hand, RuleSet
 
 TARGET_RANGE = (30, 200)
@@ -35,8 +35,8 @@ class Preset:
     """A named variant, described in one line."""
 
     name: str
-    title: str
-    description: str
+    title: Message
+    description: Message
     rules: RuleSet
 
 
@@ -45,32 +45,40 @@ PRESETS: dict[str, Preset] = {
     for preset in (
         Preset(
             "standard",
-            "Standard",
-            "First to 52 wins; royal flush 52, last trick 5, Chicago ±15 from 15 points.",
+            sentence("Standard"),
+            sentence(
+                "First to 52 wins; royal flush 52, last trick 5, Chicago ±15 from 15 points."
+            ),
             STANDARD_RULES,
         ),
         Preset(
             "exact_52",
-            "Exactly 52",
-            "You must land on exactly 52: points that would take you past it are not scored.",
+            sentence("Exactly 52"),
+            sentence(
+                "You must land on exactly 52: points that would take you past it are not scored."
+            ),
             replace(STANDARD_RULES, exact_target=True),
         ),
         Preset(
             "last_trick_out",
-            "Out on the last trick",
-            "Only the taker of the last trick, or a won Chicago, can reach 52 and win.",
+            sentence("Out on the last trick"),
+            sentence("Only the taker of the last trick, or a won Chicago, can reach 52 and win."),
             replace(STANDARD_RULES, must_win_on_last_trick=True),
         ),
         Preset(
             "royal_wins",
-            "Royal flush wins",
-            "A royal flush wins the game at once; a lost Chicago puts the caller back to 0.",
+            sentence("Royal flush wins"),
+            sentence(
+                "A royal flush wins the game at once; a lost Chicago puts the caller back to 0."
+            ),
             replace(STANDARD_RULES, royal_flush_wins=True, chicago_failure_to_zero=True),
         ),
         Preset(
             "deuce_trick",
-            "Deuce last trick",
-            "The last trick scores 2, or 4 when taken with a 2; exchanges stop at 45 points.",
+            sentence("Deuce last trick"),
+            sentence(
+                "The last trick scores 2, or 4 when taken with a 2; exchanges stop at 45 points."
+            ),
             replace(
                 STANDARD_RULES, last_trick_points=2, deuce_last_trick_points=4, exchange_stop=45
             ),
@@ -81,13 +89,21 @@ PRESETS: dict[str, Preset] = {
 
 def _whole_number(key: str, value: object, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise RuleViolation(f"'{key}' must be a whole number from {low} to {high}.", key)
+        raise RuleViolation(
+            sentence(
+                "'%(key)s' must be a whole number from %(low)s to %(high)s.",
+                key=key,
+                low=low,
+                high=high,
+            ),
+            key,
+        )
     return value
 
 
 def _switch(key: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise RuleViolation(f"'{key}' must be true or false.", key)
+        raise RuleViolation(sentence("'%(key)s' must be true or false.", key=key), key)
     return value
 
 
@@ -97,7 +113,12 @@ def _hand_points(value: object) -> Mapping[Hand, int]:
     unknown = sorted(set(value) - set(Hand))
     if unknown:
         raise RuleViolation(
-            f"Unknown hand {unknown[0]!r} in 'hand_points': use {', '.join(Hand)}.", "hand_points"
+            sentence(
+                "Unknown hand %(hand)s in 'hand_points': use %(hands)s.",
+                hand=repr(unknown[0]),
+                hands=", ".join(Hand),
+            ),
+            "hand_points",
         )
     points = dict(STANDARD_HAND_POINTS)
     for hand, given in value.items():
@@ -117,7 +138,12 @@ def rules_from_settings(settings: object) -> RuleSet:
     if unknown:
         known = ", ".join(sorted(SETTING_NAMES))
         raise RuleViolation(
-            f"Unknown house rule {unknown[0]!r}; the settings are {known}.", "rules"
+            sentence(
+                "Unknown house rule %(setting)s; the settings are %(known)s.",
+                setting=repr(unknown[0]),
+                known=known,
+            ),
+            "rules",
         )
     penalty = settings.get("chicago_penalty", STANDARD_RULES.chicago_penalty)
     if (
@@ -150,7 +176,12 @@ def _preset(settings: Mapping[str, object]) -> RuleSet:
     name = settings["preset"]
     if not isinstance(name, str) or name not in PRESETS:
         raise RuleViolation(
-            f"Unknown preset {name!r}; the presets are {', '.join(PRESETS)}.", "rules"
+            sentence(
+                "Unknown preset %(preset)s; the presets are %(presets)s.",
+                preset=repr(name),
+                presets=", ".join(PRESETS),
+            ),
+            "rules",
         )
     return PRESETS[name].rules
 
@@ -159,8 +190,12 @@ def checked(rules: RuleSet) -> RuleSet:
     """Refuse settings that contradict each other or could never let anyone win."""
     if rules.chicago_min_score >= rules.target:
         raise RuleViolation(
-            f"Calling Chicago needs {rules.chicago_min_score} points, but the game ends at "
-            f"{rules.target}: set 'chicago_min_score' below the target.",
+            sentence(
+                "Calling Chicago needs %(needed)s points, but the game ends at %(target)s: "
+                "set 'chicago_min_score' below the target.",
+                needed=rules.chicago_min_score,
+                target=rules.target,
+            ),
             "chicago_min_score",
         )
     if rules.exchange_stop is not None and rules.exchange_stop >= rules.target:

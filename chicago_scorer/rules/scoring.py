@@ -2,24 +2,26 @@
 
 from dataclasses import replace
 
-from .errors import RuleViolation
+from .errors import Message, RuleViolation, sentence
 from .events import ChicagoCall, Event, HandResult, LastTrick, Outcome, Step
 from .ruleset import RuleSet
 from .state import GameState
 
 
-def chicago_refusal(state: GameState, name: str) -> str | None:
+def chicago_refusal(state: GameState, name: str) -> Message | None:
     """Why this player may not call Chicago now, or None if they may."""
     seat = state.setup.seat_of(name)
     if state.next_step is not Step.TRICKS:
-        return "Chicago is called before the tricks, at the tricks step."
+        return sentence("Chicago is called before the tricks, at the tricks step.")
     if seat not in state.round_seats:
-        return f"{state.players[seat]} is not playing this tiebreak round."
+        return sentence("%(name)s is not playing this tiebreak round.", name=state.players[seat])
     needed = state.setup.rules.chicago_min_score
     if state.scores[seat] < needed:
-        return (
-            f"{state.players[seat]} needs {needed} points to call Chicago "
-            f"and has {state.scores[seat]}."
+        return sentence(
+            "%(name)s needs %(needed)s points to call Chicago and has %(score)s.",
+            name=state.players[seat],
+            needed=needed,
+            score=state.scores[seat],
         )
     return None
 
@@ -28,8 +30,11 @@ def _playing_seat(state: GameState, name: str, field_name: str) -> int:
     seat = state.setup.seat_of(name, field_name)
     if seat not in state.round_seats:
         raise RuleViolation(
-            f"{state.players[seat]} is not playing this tiebreak round; only "
-            f"{', '.join(state.tiebreak_players)} may score in it.",
+            sentence(
+                "%(name)s is not playing this tiebreak round; only %(players)s may score in it.",
+                name=state.players[seat],
+                players=tuple(state.tiebreak_players),
+            ),
             field_name,
         )
     return seat

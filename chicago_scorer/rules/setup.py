@@ -1,10 +1,9 @@
 """Who plays, in which seats, who deals first, and by which rules."""
 
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .errors import RuleViolation
+from .errors import RuleViolation, counted, sentence
 from .ruleset import STANDARD_RULES, RuleSet
 
 MIN_PLAYERS = 2
@@ -29,37 +28,47 @@ class GameSetup:
             if player.casefold() == wanted:
                 return seat
         raise RuleViolation(
-            f"There is no player called {name!r} in this game; "
-            f"the players are {_names_in_words(self.players)}.",
+            sentence(
+                "There is no player called %(name)s in this game; the players are %(players)s.",
+                name=repr(name),
+                players=self.players,
+            ),
             field_name,
         )
-
-
-def _names_in_words(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _checked_name(position: int, raw: object) -> str:
     where = f"players.{position}"
     if not isinstance(raw, str):
-        raise RuleViolation(f"Player {position + 1}'s name must be text.", where)
+        raise RuleViolation(
+            sentence("Player %(number)s's name must be text.", number=position + 1), where
+        )
     name = raw.strip()
     if not name:
         raise RuleViolation(
-            f"Player {position + 1}'s name is blank: type a name or leave the player out.",
+            sentence(
+                "Player %(number)s's name is blank: type a name or leave the player out.",
+                number=position + 1,
+            ),
             where,
         )
     if any(unicodedata.category(character) in _INVISIBLE for character in name):
         raise RuleViolation(
-            f"Player {position + 1}'s name has a control character or line break; "
-            "type it again with letters, digits and spaces.",
+            sentence(
+                "Player %(number)s's name has a control character or line break; "
+                "type it again with letters, digits and spaces.",
+                number=position + 1,
+            ),
             where,
         )
     if len(name) > MAX_NAME_LENGTH:
         raise RuleViolation(
-            f"{name[:20]}…'s name has {len(name)} characters; keep it to {MAX_NAME_LENGTH}.",
+            sentence(
+                "%(name)s…'s name has %(length)s characters; keep it to %(limit)s.",
+                name=name[:20],
+                length=len(name),
+                limit=MAX_NAME_LENGTH,
+            ),
             where,
         )
     return name
@@ -73,8 +82,13 @@ def new_setup(
         raise RuleViolation("'players' must be a list of 2 to 4 names.", "players")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise RuleViolation(
-            f"Chicago is for {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-            f"{len(names)} {'was' if len(names) == 1 else 'were'} given.",
+            counted(
+                "Chicago is for %(fewest)s to %(most)s players; %(count)s was given.",
+                "Chicago is for %(fewest)s to %(most)s players; %(count)s were given.",
+                len(names),
+                fewest=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+            ),
             "players",
         )
     players = tuple(_checked_name(position, raw) for position, raw in enumerate(names))
@@ -83,8 +97,12 @@ def new_setup(
         earlier = seen.setdefault(name.casefold(), position)
         if earlier != position:
             raise RuleViolation(
-                f"{players[earlier]!r} and {name!r} are the same name; "
-                "give each player a different one.",
+                sentence(
+                    "%(first)s and %(second)s are the same name; "
+                    "give each player a different one.",
+                    first=repr(players[earlier]),
+                    second=repr(name),
+                ),
                 f"players.{position}",
             )
     setup = GameSetup(players, 0, rules)

@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .cards import Card, parse_hand, rank_symbol
-from .errors import RuleViolation
+from .errors import Message, RuleViolation, counted, sentence
 from .events import Outcome
-from .hand_words import GROUP_COUNT, describe, in_words, plural
+from .hand_words import CATEGORY_WORDS, GROUP_COUNT, describe, plural
 from .ranking import Category, Ranking, classify
 from .ruleset import STANDARD_RULES, RuleSet
 
@@ -29,7 +29,12 @@ class Verdict:
     hand: Category | None
     points: int
     hands: Mapping[str, Category]
-    explanation: str
+    reason: Message
+
+    @property
+    def explanation(self) -> str:
+        """Why, in plain English."""
+        return str(self.reason)
 
     @property
     def outcome(self) -> Outcome:
@@ -48,24 +53,30 @@ def settle(hands: Mapping[str, object], rules: RuleSet = STANDARD_RULES) -> Verd
     if best.category is Category.HIGH_CARD:
         return Verdict(None, (), best.category, 0, categories, _NOBODY_SCORES)
     if len(leaders) > 1:
-        explanation = f"Exact tie: {_who(leaders, len(rankings))} {describe(best)}; nobody scores"
-        return Verdict(None, leaders, None, 0, categories, explanation)
+        same_hand = _same_hand(leaders, len(rankings), describe(best))
+        tie = sentence("Exact tie: %(same_hand)s; nobody scores", same_hand=same_hand)
+        return Verdict(None, leaders, None, 0, categories, tie)
     winner = leaders[0]
     runner_up = max((name for name in rankings if name != winner), key=lambda name: rankings[name])
-    explanation = f"{winner} wins: " + _why_better(
-        best, rankings[runner_up], _who((winner, runner_up), len(rankings))
-    )
+    reason = _why_better(best, rankings[runner_up], (winner, runner_up), len(rankings))
     points = rules.points_for(best.category.hand)
-    return Verdict(winner, (), best.category, points, categories, explanation)
+    verdict = sentence("%(winner)s wins: %(reason)s", winner=winner, reason=reason)
+    return Verdict(winner, (), best.category, points, categories, verdict)
 
 
-_NOBODY_SCORES = "Nobody has a scoring hand; nobody scores"
+_NOBODY_SCORES = sentence("Nobody has a scoring hand; nobody scores")
 
 
-def _why_better(better: Ranking, worse: Ranking, both: str) -> str:
+def _why_better(
+    better: Ranking, worse: Ranking, pair: tuple[str, str], player_count: int
+) -> Message:
     """Why one hand beats another: a better category, or the first rank that differs."""
     if better.category is not worse.category:
-        return f"{better.category.words} beats {worse.category.words}"
+        return sentence(
+            "%(better)s beats %(worse)s",
+            better=CATEGORY_WORDS[better.category],
+            worse=CATEGORY_WORDS[worse.category],
+        )
     category = better.category
     position = next(
         index
@@ -74,15 +85,31 @@ def _why_better(better: Ranking, worse: Ranking, both: str) -> str:
     )
     ours, theirs = better.ranks[position], worse.ranks[position]
     group_count = GROUP_COUNT[category]
-    shared_groups = [plural(rank) for rank in better.ranks[:position]][:group_count]
-    context = f", {in_words(shared_groups)}" if shared_groups else ""
+    shared_groups = tuple(plural(rank) for rank in better.ranks[:position])[:group_count]
+    hand = CATEGORY_WORDS[category]
+    if shared_groups:
+        hand = sentence("%(hand)s, %(groups)s", hand=hand, groups=shared_groups)
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        difference = f"{rank_symbol(ours)}-high against {rank_symbol(theirs)}-high"
+        difference = sentence(
+            "%(ours)s-high against %(theirs)s-high",
+            ours=rank_symbol(ours),
+            theirs=rank_symbol(theirs),
+        )
     elif position < group_count:
-        difference = f"{plural(ours)} against {plural(theirs)}"
+        difference = sentence(
+            "%(ours)s against %(theirs)s", ours=plural(ours), theirs=plural(theirs)
+        )
     else:
-        difference = f"first difference {rank_symbol(ours)} against {rank_symbol(theirs)}"
-    return f"{both} {category.words}{context}; {difference}"
+        difference = sentence(
+            "first difference %(ours)s against %(theirs)s",
+            ours=rank_symbol(ours),
+            theirs=rank_symbol(theirs),
+        )
+    return sentence(
+        "%(same_hand)s; %(difference)s",
+        same_hand=_same_hand(pair, player_count, hand),
+        difference=difference,
+    )
 
 
 def _ranked_hands(hands: Mapping[str, object]) -> dict[str, Ranking]:
@@ -91,8 +118,13 @@ def _ranked_hands(hands: Mapping[str, object]) -> dict[str, Ranking]:
         raise RuleViolation("Give each player's name with the five cards they hold.", "hands")
     if not MIN_HANDS <= len(hands) <= MAX_HANDS:
         raise RuleViolation(
-            f"A showdown compares {MIN_HANDS} to {MAX_HANDS} players' hands; "
-            f"{len(hands)} {'was' if len(hands) == 1 else 'were'} given.",
+            counted(
+                "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s was given.",
+                "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s were given.",
+                len(hands),
+                fewest=MIN_HANDS,
+                most=MAX_HANDS,
+            ),
             "hands",
         )
     holder_of: dict[Card, str] = {}
@@ -103,20 +135,31 @@ def _ranked_hands(hands: Mapping[str, object]) -> dict[str, Ranking]:
         try:
             hand = parse_hand(cards)
         except RuleViolation as refusal:
-            raise RuleViolation(f"{name}'s hand: {refusal.message}", f"hands.{name}") from None
+            raise RuleViolation(
+                sentence("%(name)s's hand: %(refusal)s", name=name, refusal=refusal.text),
+                f"hands.{name}",
+            ) from None
         for card in hand:
             earlier = holder_of.setdefault(card, name)
             if earlier != name:
                 raise RuleViolation(
-                    f"{card} is in both {earlier}'s and {name}'s hands; a deck has one {card}.",
+                    sentence(
+                        "%(card)s is in both %(earlier)s's and %(name)s's hands; "
+                        "a deck has one %(card)s.",
+                        card=str(card),
+                        earlier=earlier,
+                        name=name,
+                    ),
                     f"hands.{name}",
                 )
         rankings[name] = classify(hand)
     return rankings
 
 
-def _who(names: Sequence[str], player_count: int) -> str:
-    """'both' when everyone at the showdown is meant, else the names ('all' for 3+)."""
+def _same_hand(names: Sequence[str], player_count: int, hand: Message) -> Message:
+    """'both flush', 'Ann and Bo both flush' or 'Ann, Bo and Cy all flush'."""
     if len(names) == player_count == 2:
-        return "both"
-    return f"{in_words(names)} {'both' if len(names) == 2 else 'all'}"
+        return sentence("both %(hand)s", hand=hand)
+    if len(names) == 2:
+        return sentence("%(names)s both %(hand)s", names=tuple(names), hand=hand)
+    return sentence("%(names)s all %(hand)s", names=tuple(names), hand=hand)

@@ -398,7 +398,7 @@ def test_each_presets_rules_match_the_numbers_in_its_description(name, phrase, s
         rules.points_for(Hand.ROYAL_FLUSH) if setting == "royal_flush" else getattr(rules, setting)
     )
 
-    assert phrase.casefold() in preset.description.casefold()
+    assert phrase.casefold() in str(preset.description).casefold()
     assert actual == value
 
 

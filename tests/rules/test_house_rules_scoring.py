@@ -402,7 +402,7 @@ def test_chicago_is_refused_below_the_minimum_score_set(ann_before_the_tricks, p
     state = ann_before_the_tricks(rules(chicago_min_score=20), "three_of_a_kind")
     assert state.score_of("Ann") == 19
 
-    assert chicago_refusal(state, "Ann") == "Ann needs 20 points to call Chicago and has 19."
+    assert str(chicago_refusal(state, "Ann")) == "Ann needs 20 points to call Chicago and has 19."
     with pytest.raises(RuleViolation, match="needs 20 points") as refused:
         play(state, entry.chicago("Ann", won=True))
     assert refused.value.field == "chicago"

@@ -53,7 +53,7 @@ def test_the_standard_rules_give_5_for_the_last_trick_and_15_either_way_for_chic
         entry.win("Bo", "straight_flush"),
         entry.win("Bo", "four_of_a_kind"),
     )
-    assert chicago_refusal(state, "Ann") == "Ann needs 15 points to call Chicago and has 0."
+    assert str(chicago_refusal(state, "Ann")) == "Ann needs 15 points to call Chicago and has 0."
 
     state = play(
         state,

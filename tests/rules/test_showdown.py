@@ -32,7 +32,7 @@ from chicago_scorer.rules.showdown import describe, settle
     ],
 )
 def test_a_hand_is_described_in_plain_words(cards, words):
-    assert describe(rank_hand(cards)) == words
+    assert str(describe(rank_hand(cards))) == words
 
 
 # --- Settling ----------------------------------------------------------------------------

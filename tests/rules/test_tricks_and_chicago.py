@@ -62,7 +62,7 @@ def test_chicago_is_refused_at_14_points(new_game, play, entry):
     )
     assert state.score_of("Ann") == 14
 
-    assert chicago_refusal(state, "Ann") == "Ann needs 15 points to call Chicago and has 14."
+    assert str(chicago_refusal(state, "Ann")) == "Ann needs 15 points to call Chicago and has 14."
     with pytest.raises(RuleViolation, match="needs 15 points") as refused:
         play(state, entry.chicago("Ann", won=True))
     assert refused.value.field == "chicago"
@@ -103,9 +103,8 @@ def test_14_points_from_earlier_rounds_plus_this_rounds_phase1_are_enough_for_ch
 def test_chicago_is_called_only_at_the_tricks_step(new_game, play, entry):
     state = play(new_game("Ann", "Bo"), entry.win("Ann", "royal_flush"))
 
-    assert (
-        chicago_refusal(state, "Ann") == "Chicago is called before the tricks, at the tricks step."
-    )
+    refusal = str(chicago_refusal(state, "Ann"))
+    assert refusal == "Chicago is called before the tricks, at the tricks step."
 
 
 def test_chicago_by_someone_not_at_the_table_is_refused(new_game, play, entry):

@@ -143,7 +143,7 @@ def test_a_lower_scorer_over_52_is_left_out_of_the_tiebreak(tied_at_the_top, pla
 def test_a_player_left_out_of_the_tiebreak_may_not_call_chicago(tied_at_the_top, play, entry):
     state = play(tied_at_the_top, entry.no_hand(), entry.no_hand())
 
-    assert chicago_refusal(state, "Cy") == "Cy is not playing this tiebreak round."
+    assert str(chicago_refusal(state, "Cy")) == "Cy is not playing this tiebreak round."
     assert chicago_refusal(state, "Ann") is None
 
 

@@ -1,0 +1,96 @@
+"""The rules' messages keep their English template and values apart, for translation."""
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from chicago_scorer.rules import RuleError, RuleViolation, new_setup, record, start_game
+from chicago_scorer.rules.cards import parse_hand
+from chicago_scorer.rules.errors import Message, counted, names_in_words, sentence
+from chicago_scorer.rules.showdown import settle
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def test_a_sentence_reads_as_its_english_with_the_values_filled_in():
+    message = sentence("%(name)s needs %(needed)s points.", name="Ann", needed=15)
+
+    assert str(message) == "Ann needs 15 points."
+    assert message.template == "%(name)s needs %(needed)s points."
+
+
+def test_a_counted_message_picks_the_singular_only_for_one():
+    def appears(count: int) -> Message:
+        return counted(
+            "%(card)s appears %(count)s time.",
+            "%(card)s appears %(count)s times.",
+            count,
+            card="A♠",
+        )
+
+    assert str(appears(1)) == "A♠ appears 1 time."
+    assert str(appears(3)) == "A♠ appears 3 times."
+
+
+@pytest.mark.parametrize(
+    ("names", "words"),
+    [(("Ann",), "Ann"), (("Ann", "Bo"), "Ann and Bo"), (("Ann", "Bo", "Cy"), "Ann, Bo and Cy")],
+)
+def test_a_tuple_of_names_reads_as_an_english_list(names, words):
+    assert names_in_words(names) == words
+    assert str(sentence("Only %(players)s may score.", players=names)) == (
+        f"Only {words} may score."
+    )
+
+
+def test_a_message_inside_a_message_is_read_in_place():
+    inner = sentence("%(card)s appears twice.", card="A♠")
+
+    assert str(sentence("%(name)s's hand: %(refusal)s", name="Bo", refusal=inner)) == (
+        "Bo's hand: A♠ appears twice."
+    )
+
+
+def test_a_refusal_carries_its_message_and_says_it_in_english():
+    with pytest.raises(RuleViolation) as refused:
+        parse_hand("As As Kd Qc Jh")
+
+    assert refused.value.message == "As appears twice."
+    assert refused.value.text.template == "%(card)s appears twice."
+
+
+def _placeholders_filled(message: Message) -> bool:
+    templates = [message.template] + ([message.plural] if message.plural else [])
+    needed = {name for template in templates for name in PLACEHOLDER.findall(template)}
+    nested = [value for value in message.values.values() if isinstance(value, Message)]
+    return needed <= set(message.values) and all(_placeholders_filled(m) for m in nested)
+
+
+@given(st.lists(st.sampled_from(["As", "Ks", "Qs", "Js", "10s", "9s", "2h", "x", ""]), max_size=7))
+def test_every_card_refusal_names_every_value_its_template_needs(pieces):
+    try:
+        settle({"Ann": " ".join(pieces), "Bo": "2c 3d 4h 5s 7c"})
+    except RuleViolation as refusal:
+        assert _placeholders_filled(refusal.text)
+
+
+@given(
+    st.fixed_dictionaries(
+        {
+            "round": st.sampled_from([1, 2, 0, "1", None]),
+            "step": st.sampled_from(["phase1", "tricks", "nope", None]),
+            "outcome": st.sampled_from(["win", "tie", "none", "maybe", None]),
+            "winner": st.sampled_from(["Ann", "Zed", "", None]),
+            "hand": st.sampled_from(["flush", "royal_flush", "five_aces", None]),
+            "chicago": st.sampled_from(["Ann", None]),
+        }
+    )
+)
+def test_every_entry_refusal_names_every_value_its_template_needs(entry):
+    state = start_game(new_setup(["Ann", "Bo"]))
+    try:
+        record(state, {key: value for key, value in entry.items() if value is not None})
+    except RuleError as refusal:  # a RuleViolation or an OutOfTurn
+        assert _placeholders_filled(refusal.text)
