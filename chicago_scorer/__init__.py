@@ -43,8 +43,16 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
+    register_languages(app)
     with app.app_context():
         configure_engine(db.engine)
+
+
+def register_languages(app: Flask) -> None:
+    from .language_choice import register
+
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(PROJECT_ROOT / "translations"))
+    register(app)
 
 
 def register_blueprints(app: Flask) -> None:

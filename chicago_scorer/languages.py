@@ -1,0 +1,81 @@
+"""The languages the app speaks, and which one a request gets."""
+
+from pathlib import Path
+
+from babel import Locale, dates, numbers
+from flask import current_app, has_request_context, request
+from flask_babel import get_locale
+
+SOURCE_LANGUAGE = "en"
+
+LANGUAGE_COOKIE = "lang"
+CATALOG_GLOB = "*/LC_MESSAGES/messages.po"
+
+# The zero of each numbering system a language here may default to; digits follow it.
+_DIGIT_ZEROS = {"latn": "0", "deva": "\u0966"}
+
+
+def native_name(code: str) -> str:
+    """A language's name as its own speakers write it: "Svenska", "नेपाली"."""
+    name = Locale.parse(code).display_name
+    return name[:1].upper() + name[1:]
+
+
+def languages_in(translation_directory: Path) -> dict[str, str]:
+    """English, then every language with a catalog, by code: adding one is adding a catalog."""
+    codes = sorted(path.parent.parent.name for path in translation_directory.glob(CATALOG_GLOB))
+    return {code: native_name(code) for code in [SOURCE_LANGUAGE, *codes]}
+
+
+def available_languages() -> dict[str, str]:
+    """The languages this app has catalogs for, named in themselves."""
+    return current_app.config["LANGUAGES"]
+
+
+def select_locale() -> str:
+    """The language chosen with the switcher, else the best match for Accept-Language."""
+    if not has_request_context():  # a command or a test in an app context: the source
+        return SOURCE_LANGUAGE
+    languages = available_languages()
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(languages, default=SOURCE_LANGUAGE)
+
+
+def language_code() -> str:
+    """The code of the language this response is in, for ``<html lang>``."""
+    return str(get_locale() or SOURCE_LANGUAGE)
+
+
+def in_native_digits(text: str, locale: Locale) -> str:
+    """``text`` with its ASCII digits written in the locale's default numbering system."""
+    zero = _DIGIT_ZEROS.get(locale.default_numbering_system, "0")
+    if zero == "0":
+        return text
+    return text.translate({ord("0") + digit: ord(zero) + digit for digit in range(10)})
+
+
+def _locale() -> Locale:
+    return get_locale() or Locale.parse(SOURCE_LANGUAGE)
+
+
+def format_number(value: int | float) -> str:
+    """A number as the response's language writes it: separators and digits."""
+    locale = _locale()
+    return in_native_digits(numbers.format_decimal(value, locale=locale), locale)
+
+
+def format_date(moment) -> str:
+    """A calendar date, medium length, as the response's language writes it."""
+    locale = _locale()
+    return in_native_digits(dates.format_date(moment, "medium", locale=locale), locale)
+
+
+def format_date_time(moment) -> str:
+    """A date with hours and minutes in UTC, as the response's language writes it."""
+    locale = _locale()
+    day = dates.format_date(moment, "medium", locale=locale)
+    time = dates.format_time(moment, "short", tzinfo=dates.UTC, locale=locale)
+    written = dates.get_datetime_format("medium", locale=locale).format(time, day)
+    return in_native_digits(f"{written} UTC", locale)
