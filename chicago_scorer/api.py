@@ -8,6 +8,8 @@ from . import services
 from .game_json import game_json, game_summary_json, verdict_json
 from .http_errors import STATUS_OF, MalformedBody, error_json, status_of
 from .rules import RuleViolation
+from .rules.errors import sentence
+from .wording import reason
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -16,7 +18,7 @@ CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
 
 
 def _refusal(error: Exception):
-    return error_json(error.message, status_of(error))
+    return error_json(reason(error), status_of(error))
 
 
 for _kind in STATUS_OF:
@@ -27,13 +29,21 @@ def _json_object() -> dict[str, object]:
     try:
         body = json.loads(request.get_data(as_text=True) or "null")
     except json.JSONDecodeError as error:
-        raise MalformedBody(f"The body is not valid JSON: {error.msg}.") from error
+        raise MalformedBody(
+            sentence("The body is not valid JSON: %(problem)s.", problem=error.msg)
+        ) from error
     except (ValueError, RecursionError) as error:  # Python's limits on digits and on nesting
         raise MalformedBody(
-            "The body is not JSON this app reads: a number is too long or it nests too deeply."
+            sentence(
+                "The body is not JSON this app reads: a number is too long or it nests too deeply."
+            )
         ) from error
     if not isinstance(body, dict):
-        raise MalformedBody('The body must be a JSON object, like {"players": [...]}.')
+        raise MalformedBody(
+            sentence(
+                "The body must be a JSON object, like %(example)s.", example='{"players": [...]}'
+            )
+        )
     return body
 
 
@@ -47,7 +57,14 @@ def _query_int(name: str, default: int, low: int, high: int) -> int:
     # ASCII digits only ('²'.isdigit() is true, but int() refuses it), and few enough for int().
     value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
     if value is None or not low <= value <= high:
-        raise MalformedBody(f"'{name}' must be a whole number from {low} to {high}.")
+        raise MalformedBody(
+            sentence(
+                "'%(key)s' must be a whole number from %(low)s to %(high)s.",
+                key=name,
+                low=low,
+                high=high,
+            )
+        )
     return value
 
 
@@ -58,7 +75,10 @@ def create_game():
     unknown = sorted(set(body) - CREATE_FIELDS)
     if unknown:
         raise RuleViolation(
-            f"Unknown field {unknown[0]!r}: a game takes 'players', 'dealer' and 'rules'."
+            sentence(
+                "Unknown field %(field)s: a game takes 'players', 'dealer' and 'rules'.",
+                field=repr(unknown[0]),
+            )
         )
     created = services.create_game(body.get("players"), body.get("dealer"), body.get("rules"))
     location = url_for("api.get_game", game_id=created.game.id)
@@ -105,11 +125,16 @@ def settle_showdown():
     body = _json_object()
     unknown = sorted(set(body) - {"hands"})
     if unknown:
-        raise RuleViolation(f"Unknown field {unknown[0]!r}: send only 'hands'.")
+        raise RuleViolation(
+            sentence("Unknown field %(field)s: send only 'hands'.", field=repr(unknown[0]))
+        )
     hands = body.get("hands")
     if not isinstance(hands, dict):
         raise RuleViolation(
-            'Send \'hands\' as an object of names and cards: {"Ann": "As Ks Qs Js 10s", ...}.',
+            sentence(
+                "Send 'hands' as an object of names and cards: %(example)s.",
+                example='{"Ann": "As Ks Qs Js 10s", ...}',
+            ),
             "hands",
         )
     return verdict_json(services.settle_showdown(hands))

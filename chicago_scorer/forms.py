@@ -2,19 +2,23 @@
 
 from collections.abc import Sequence
 
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import Field, FormField, HiddenField, IntegerField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
+from .form_translations import TranslatedForm
 from .house_rules_form import HouseRulesForm
 from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError, RuleViolation
+from .rules.errors import sentence
+from .wording import reason
 
 
 def attach_error(form: FlaskForm, error: Exception, fields: dict[str, str]) -> None:
     """Put a refusal next to the field it concerns, or at the top of the form."""
     field_name = fields.get(getattr(error, "field", None) or "")
-    message = getattr(error, "message", str(error))
+    message = reason(error)
     if field_name is not None:
         getattr(form, field_name).errors = [*getattr(form, field_name).errors, message]
     else:
@@ -24,7 +28,7 @@ def attach_error(form: FlaskForm, error: Exception, fields: dict[str, str]) -> N
 def name_field(form_name: str) -> StringField:
     """A player's name box, sent as ``form_name``."""
     return StringField(
-        "Name", name=form_name, validators=[Optional(), Length(max=MAX_NAME_LENGTH)]
+        lazy_gettext("Name"), name=form_name, validators=[Optional(), Length(max=MAX_NAME_LENGTH)]
     )
 
 
@@ -33,14 +37,14 @@ def rows_of(form: FlaskForm, attribute: str) -> list[Field]:
     return [form[f"{attribute}_{row}"] for row in range(MAX_PLAYERS)]
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(TranslatedForm):
     """Up to four names in seating order, and who drew the lowest card."""
 
     # One field per seat (not a FieldList) so a skipped row keeps its place.
     player_0, player_1, player_2, player_3 = (
         name_field(f"players-{row}") for row in range(MAX_PLAYERS)
     )
-    dealer = StringField("Deals first", default="0")
+    dealer = StringField(lazy_gettext("Deals first"), default="0")
     rules = FormField(HouseRulesForm)
 
     @property
@@ -69,7 +73,9 @@ class NewGameForm(FlaskForm):
 
     def validate_dealer(self, field: StringField) -> None:
         if self.dealer_name() is None:
-            raise ValidationError("The first dealer's row has no name: type one or pick another.")
+            raise ValidationError(
+                gettext("The first dealer's row has no name: type one or pick another.")
+            )
 
     def attach(self, error: RuleError) -> None:
         """Show a refusal of the setup next to the name it concerns."""
@@ -79,12 +85,12 @@ class NewGameForm(FlaskForm):
         where = error.field or ""
         if where.startswith("players."):
             row = rows[int(where.removeprefix("players."))]
-            self.players[row].errors = [*self.players[row].errors, error.message]
+            self.players[row].errors = [*self.players[row].errors, reason(error)]
         else:
             attach_error(self, error, {"dealer": "dealer"})
 
 
-class EntryForm(FlaskForm):
+class EntryForm(TranslatedForm):
     """One step of a round, sent by the button the scorekeeper tapped."""
 
     round = IntegerField(widget=HiddenInput())
@@ -110,7 +116,7 @@ class EntryForm(FlaskForm):
 
     def validate_hand(self, field: StringField) -> None:
         if field.data and not self.winner.data:
-            raise ValidationError("First tap who had the best hand, then the hand.")
+            raise ValidationError(gettext("First tap who had the best hand, then the hand."))
 
     def entry(self) -> dict[str, object]:
         """The step in the API's JSON form, so pages and API share one path."""
@@ -134,18 +140,18 @@ class EntryForm(FlaskForm):
         attach_error(self, error, self.ERROR_FIELDS)
 
 
-class UndoForm(FlaskForm):
+class UndoForm(TranslatedForm):
     """Undo the newest entry, guarded by how many entries the page showed."""
 
     event_count = IntegerField(widget=HiddenInput())
 
 
-class ShowdownForm(FlaskForm):
+class ShowdownForm(TranslatedForm):
     """Up to four players' five cards, typed or picked from the grid."""
 
     name_0, name_1, name_2, name_3 = (name_field(f"names-{row}") for row in range(MAX_PLAYERS))
     hand_0, hand_1, hand_2, hand_3 = (
-        StringField("Cards", name=f"hands-{row}") for row in range(MAX_PLAYERS)
+        StringField(lazy_gettext("Cards"), name=f"hands-{row}") for row in range(MAX_PLAYERS)
     )
 
     @property
@@ -174,7 +180,10 @@ class ShowdownForm(FlaskForm):
                 continue
             name = self.name_of(row, fixed_names)
             if name.casefold() in (known.casefold() for known in hands):
-                raise RuleViolation(f"Two hands are called {name!r}: rename one.", f"names.{row}")
+                raise RuleViolation(
+                    sentence("Two hands are called %(name)s: rename one.", name=repr(name)),
+                    f"names.{row}",
+                )
             hands[name] = cards
         return hands
 
@@ -183,13 +192,13 @@ class ShowdownForm(FlaskForm):
         where = error.field or ""
         if where.startswith("names."):
             row = int(where.removeprefix("names."))
-            self.names[row].errors = [*self.names[row].errors, error.message]
+            self.names[row].errors = [*self.names[row].errors, reason(error)]
             return
         if where.startswith("hands."):
             rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
             wanted = where.removeprefix("hands.").casefold()
             for row in range(rows):
                 if self.name_of(row, fixed_names).casefold() == wanted:
-                    self.hands[row].errors = [*self.hands[row].errors, error.message]
+                    self.hands[row].errors = [*self.hands[row].errors, reason(error)]
                     return
-        self.form_errors.append(error.message)
+        self.form_errors.append(reason(error))

@@ -3,6 +3,7 @@
 from .rules import ScoredEvent, event_to_dict
 from .rules.showdown import Verdict
 from .services import LoadedGame
+from .wording import translate
 
 
 def event_json(scored: ScoredEvent) -> dict[str, object]:
@@ -45,5 +46,5 @@ def verdict_json(verdict: Verdict) -> dict[str, object]:
         "hand": None if verdict.hand is None else str(verdict.hand),
         "points": verdict.points,
         "hands": {name: str(category) for name, category in verdict.hands.items()},
-        "explanation": verdict.explanation,
+        "explanation": translate(verdict.reason),
     }

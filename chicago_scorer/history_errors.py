@@ -7,6 +7,7 @@ from .http_errors import error_json, status_of
 from .player_services import PlayerNotFound
 from .services import GameNotFound
 from .transfer_services import IllegalGameInImport, ImportTooLarge, MalformedImport
+from .wording import reason
 
 STATUS_OF_REFUSAL = {
     PageNotFound: 404,
@@ -27,11 +28,11 @@ def refusal_status(error: Exception) -> int:
 
 def _refusal_page(error: Exception):
     status = refusal_status(error)
-    return render_template("error.html", status=status, message=error.message), status
+    return render_template("error.html", status=status, message=reason(error)), status
 
 
 def _refusal_json(error: Exception):
-    return error_json(error.message, refusal_status(error))
+    return error_json(reason(error), refusal_status(error))
 
 
 def answer_refusals_with_pages(blueprint: Blueprint) -> None:

@@ -1,21 +1,24 @@
 """Forms for the history, player and import pages."""
 
-from flask_wtf import FlaskForm
+from flask_babel import lazy_gettext
 from flask_wtf.file import FileField, FileRequired
 from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
+from .form_translations import TranslatedForm
 from .history_services import StatusFilter
 from .rules import MAX_NAME_LENGTH
 
 
-class PageForm(FlaskForm):
+class PageForm(TranslatedForm):
     """Which page of a list, read from the query string."""
 
     class Meta:
         csrf = False  # a GET that changes nothing
 
-    page = IntegerField("Page", default=1, validators=[Optional(), NumberRange(min=1)])
+    page = IntegerField(
+        lazy_gettext("Page"), default=1, validators=[Optional(), NumberRange(min=1)]
+    )
 
     def page_number(self) -> int:
         """The page asked for, the first if none was."""
@@ -25,13 +28,15 @@ class PageForm(FlaskForm):
 class HistoryFilterForm(PageForm):
     """Filter the history by a player's name and by whether games are finished."""
 
-    player = StringField("Player", validators=[Optional(), Length(max=MAX_NAME_LENGTH)])
+    player = StringField(
+        lazy_gettext("Player"), validators=[Optional(), Length(max=MAX_NAME_LENGTH)]
+    )
     status = SelectField(
-        "Games",
+        lazy_gettext("Games"),
         choices=[
-            SelectChoice(StatusFilter.ALL.value, "All games"),
-            SelectChoice(StatusFilter.IN_PROGRESS.value, "In progress"),
-            SelectChoice(StatusFilter.FINISHED.value, "Finished"),
+            SelectChoice(StatusFilter.ALL.value, lazy_gettext("All games")),
+            SelectChoice(StatusFilter.IN_PROGRESS.value, lazy_gettext("In progress")),
+            SelectChoice(StatusFilter.FINISHED.value, lazy_gettext("Finished")),
         ],
         default=StatusFilter.ALL.value,
     )
@@ -53,7 +58,10 @@ class HistoryFilterForm(PageForm):
         return args
 
 
-class ImportForm(FlaskForm):
+class ImportForm(TranslatedForm):
     """An export file to import."""
 
-    file = FileField("Export file (.json)", validators=[FileRequired("Choose a file to import.")])
+    file = FileField(
+        lazy_gettext("Export file (.json)"),
+        validators=[FileRequired(lazy_gettext("Choose a file to import."))],
+    )

@@ -11,7 +11,9 @@ from sqlalchemy.orm import contains_eager, selectinload
 
 from .extensions import db
 from .models import Game, Player, StoredSummary
+from .refusal import Refusal
 from .rules import Status
+from .rules.errors import counted
 from .rules.statistics import player_key
 from .summaries import as_utc
 
@@ -27,12 +29,18 @@ class StatusFilter(StrEnum):
     FINISHED = "finished"
 
 
-class PageNotFound(Exception):
+class PageNotFound(Refusal):
     """A page number past the end of a list."""
 
     def __init__(self, number: int, pages: int) -> None:
-        super().__init__(f"There is no page {number}: the list has {pages} pages.")
-        self.message = str(self)
+        super().__init__(
+            counted(
+                "There is no page %(number)s: the list has %(count)s page.",
+                "There is no page %(number)s: the list has %(count)s pages.",
+                pages,
+                number=number,
+            )
+        )
 
 
 @dataclass(frozen=True)

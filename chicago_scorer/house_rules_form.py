@@ -1,31 +1,35 @@
 """The new-game form's house rules: a preset, or the table's own settings."""
 
+from flask_babel import lazy_gettext
 from wtforms import BooleanField, Form, IntegerField, StringField
 from wtforms.validators import Optional
 
 from .labels import HAND_LABELS
 from .rules import PRESETS, STANDARD_RULES, Hand, RuleError
+from .wording import reason
 
 CUSTOM = "custom"
 STANDARD = STANDARD_RULES.settings()
 
 SWITCHES = {
-    "exact_target": "Land exactly on the target; points past it are not scored",
-    "royal_flush_wins": "A royal flush wins the game at once",
-    "chicago_failure_to_zero": "A lost Chicago puts the caller back to 0",
-    "must_win_on_last_trick": "Only the last trick or a won Chicago can win the game",
-    "chicago_required_to_win": "A player must have called Chicago to win",
+    "exact_target": lazy_gettext("Land exactly on the target; points past it are not scored"),
+    "royal_flush_wins": lazy_gettext("A royal flush wins the game at once"),
+    "chicago_failure_to_zero": lazy_gettext("A lost Chicago puts the caller back to 0"),
+    "must_win_on_last_trick": lazy_gettext(
+        "Only the last trick or a won Chicago can win the game"
+    ),
+    "chicago_required_to_win": lazy_gettext("A player must have called Chicago to win"),
 }
 NUMBERS = {
-    "target": "Points to win",
-    "last_trick_points": "Last trick",
-    "chicago_points": "Chicago won",
-    "chicago_penalty": "Chicago lost (points off)",
-    "chicago_min_score": "Points needed to call Chicago",
+    "target": lazy_gettext("Points to win"),
+    "last_trick_points": lazy_gettext("Last trick"),
+    "chicago_points": lazy_gettext("Chicago won"),
+    "chicago_penalty": lazy_gettext("Chicago lost (points off)"),
+    "chicago_min_score": lazy_gettext("Points needed to call Chicago"),
 }
 OPTIONAL_NUMBERS = {
-    "deuce_last_trick_points": "Last trick taken with a 2 (blank: no bonus)",
-    "exchange_stop": "No more exchanges from (blank: no reminder)",
+    "deuce_last_trick_points": lazy_gettext("Last trick taken with a 2 (blank: no bonus)"),
+    "exchange_stop": lazy_gettext("No more exchanges from (blank: no reminder)"),
 }
 
 
@@ -101,7 +105,7 @@ class HouseRulesForm(Form):
             where = "preset"
         if where not in self._fields:
             return False
-        self[where].errors = [*self[where].errors, error.message]
+        self[where].errors = [*self[where].errors, reason(error)]
         return True
 
 

@@ -1,22 +1,21 @@
 """How refusals reach people: JSON for the API, HTML pages for the browser."""
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from .extensions import db
 from .limits import too_large_message
+from .refusal import Refusal
 from .rules import OutOfTurn, RuleViolation
 from .services import EditKeyMissing, EditKeyWrong, GameNotFound
+from .wording import reason
 
 
-class MalformedBody(Exception):
+class MalformedBody(Refusal):
     """The request body is not a JSON object."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 STATUS_OF = {
@@ -29,16 +28,20 @@ STATUS_OF = {
     RuleViolation: 422,
 }
 
-FORM_EXPIRED = (
+FORM_EXPIRED = lazy_gettext(
     "This page was out of date, so nothing was recorded. Check the scores and tap again."
 )
 
 PLAIN_MESSAGES = {
-    400: "The request could not be understood.",
-    404: "There is nothing at this address; check the link.",
-    405: "That action is not allowed here.",
-    503: "The database is busy, so nothing was recorded. Try again in a moment.",
-    500: "Something went wrong on our side; nothing you recorded was lost. Try again.",
+    400: lazy_gettext("The request could not be understood."),
+    403: lazy_gettext("This device may not do that."),
+    404: lazy_gettext("There is nothing at this address; check the link."),
+    405: lazy_gettext("That action is not allowed here."),
+    415: lazy_gettext("Send the body as JSON or as a form."),
+    503: lazy_gettext("The database is busy, so nothing was recorded. Try again in a moment."),
+    500: lazy_gettext(
+        "Something went wrong on our side; nothing you recorded was lost. Try again."
+    ),
 }
 
 
@@ -60,7 +63,8 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def _answer(status: int, message: str, headers: dict[str, str] | None = None):
+def _answer(status: int, message: object, headers: dict[str, str] | None = None):
+    message = str(message)
     if wants_json():
         body, status = error_json(message, status)
     else:
@@ -87,7 +91,7 @@ def _database_busy(error: OperationalError):
 
 
 def _unknown_game(error: GameNotFound):
-    return _answer(404, error.message)
+    return _answer(404, reason(error))
 
 
 def _server_error(error: Exception):

@@ -13,6 +13,9 @@ from flask import (
     send_from_directory,
     url_for,
 )
+from flask_babel import gettext
+
+from .languages import language_code
 
 installable = Blueprint("installable", __name__)
 
@@ -59,9 +62,10 @@ def _icon(name: str, sizes: str, kind: str) -> dict[str, str]:
 def manifest():
     """The web app manifest: name, icons and colours for the home screen."""
     body = {
-        "name": "Chicago Scorer",
+        "name": gettext("Chicago Scorer"),
         "short_name": "Chicago",
-        "description": "Keep the score of Swedish Chicago at the table.",
+        "description": gettext("Keep the score of Swedish Chicago at the table."),
+        "lang": language_code(),
         "start_url": url_for("pages.home"),
         "scope": "/",
         "display": "standalone",

@@ -1,39 +1,41 @@
 """Words for the rules' values, as players say them."""
 
 from flask import Flask
+from flask_babel import lazy_gettext
 
+from .languages import format_number
 from .rules import Hand, Step
 
 HAND_LABELS: dict[Hand, str] = {
-    Hand.ONE_PAIR: "One pair",
-    Hand.TWO_PAIR: "Two pair",
-    Hand.THREE_OF_A_KIND: "Three of a kind",
-    Hand.STRAIGHT: "Straight",
-    Hand.FLUSH: "Flush",
-    Hand.FULL_HOUSE: "Full house",
-    Hand.FOUR_OF_A_KIND: "Four of a kind",
-    Hand.STRAIGHT_FLUSH: "Straight flush",
-    Hand.ROYAL_FLUSH: "Royal flush",
+    Hand.ONE_PAIR: lazy_gettext("One pair"),
+    Hand.TWO_PAIR: lazy_gettext("Two pair"),
+    Hand.THREE_OF_A_KIND: lazy_gettext("Three of a kind"),
+    Hand.STRAIGHT: lazy_gettext("Straight"),
+    Hand.FLUSH: lazy_gettext("Flush"),
+    Hand.FULL_HOUSE: lazy_gettext("Full house"),
+    Hand.FOUR_OF_A_KIND: lazy_gettext("Four of a kind"),
+    Hand.STRAIGHT_FLUSH: lazy_gettext("Straight flush"),
+    Hand.ROYAL_FLUSH: lazy_gettext("Royal flush"),
 }
 
 STEP_LABELS: dict[Step, str] = {
-    Step.PHASE1: "Phase 1",
-    Step.PHASE2: "Phase 2",
-    Step.TRICKS: "Tricks",
-    Step.PHASE3: "Phase 3",
+    Step.PHASE1: lazy_gettext("Phase 1"),
+    Step.PHASE2: lazy_gettext("Phase 2"),
+    Step.TRICKS: lazy_gettext("Tricks"),
+    Step.PHASE3: lazy_gettext("Phase 3"),
 }
 
 STEP_QUESTIONS: dict[Step, str] = {
-    Step.PHASE1: "best hand?",
-    Step.PHASE2: "best hand?",
-    Step.TRICKS: "last trick or Chicago?",
-    Step.PHASE3: "best hand after the tricks?",
+    Step.PHASE1: lazy_gettext("best hand?"),
+    Step.PHASE2: lazy_gettext("best hand?"),
+    Step.TRICKS: lazy_gettext("last trick or Chicago?"),
+    Step.PHASE3: lazy_gettext("best hand after the tricks?"),
 }
 
 
 def signed(points: int) -> str:
     """Points with their sign, using a true minus: +5, −15."""
-    return f"+{points}" if points >= 0 else f"\u2212{-points}"
+    return f"+{format_number(points)}" if points >= 0 else f"\u2212{format_number(-points)}"
 
 
 def register(app: Flask) -> None:

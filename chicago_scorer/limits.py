@@ -3,6 +3,9 @@
 from collections.abc import Callable
 
 from flask import Flask, abort, current_app, request
+from flask_babel import gettext
+
+from .languages import format_number
 
 SMALL_BODY_LIMIT = 64 * 1024
 LARGE_BODY_LIMIT = 1024 * 1024
@@ -34,7 +37,10 @@ def _refuse_unreadable_forms() -> None:
 def too_large_message() -> str:
     """The 413 message, naming the limit that applied."""
     limit = request.max_content_length or LARGE_BODY_LIMIT
-    return f"The request is too large: this address takes at most {limit // 1024} KB."
+    return gettext(
+        "The request is too large: this address takes at most %(limit)s KB.",
+        limit=format_number(limit // 1024),
+    )
 
 
 def register(app: Flask) -> None:

@@ -1,6 +1,7 @@
 """The phone pages: parse a form, call one service, then redirect or re-render."""
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
 from . import services
@@ -14,6 +15,7 @@ from .scoreboard import chicago_choices, describe, player_rows, round_log
 from .scorekeeper import edit_key_for, forget_edit_key, remember_edit_key
 from .services import EditKeyMissing, EditKeyWrong, GameNotFound, LoadedGame
 from .sharing import share_context
+from .wording import reason
 
 pages = Blueprint("pages", __name__)
 
@@ -34,7 +36,7 @@ def _expired_form(error: CSRFError):
     try:
         return _render_scoreboard(game_id, entry_form=form, status=400)
     except GameNotFound as missing:  # raised from inside an error handler, it would be a 500
-        return render_template("error.html", status=404, message=missing.message), 404
+        return render_template("error.html", status=404, message=reason(missing)), 404
 
 
 def _render_home(form: NewGameForm, status: int = 200):
@@ -50,7 +52,7 @@ def _scorekeepers_key(game: LoadedGame) -> str | None:
     if edit_key is None or game.opens_with(edit_key):
         return edit_key
     forget_edit_key(game.id)
-    flash("This phone no longer keeps score: the scorekeeper gave the game a new key.")
+    flash(gettext("This phone no longer keeps score: the scorekeeper gave the game a new key."))
     return None
 
 
@@ -143,6 +145,6 @@ def undo(game_id: int):
     try:
         services.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
     except REFUSALS as error:
-        form.form_errors.append(error.message)
+        form.form_errors.append(reason(error))
         return _render_scoreboard(game_id, undo_form=form, status=status_of(error))
     return redirect(url_for(".scoreboard", game_id=game_id), 303)

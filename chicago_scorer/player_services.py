@@ -15,20 +15,24 @@ from sqlalchemy.orm import aliased
 from .extensions import db
 from .history_services import Page, checked_page
 from .models import Player, StoredSummary, hand_wins_column
+from .refusal import Refusal
 from .rules import Hand, Status
+from .rules.errors import sentence
 from .rules.statistics import best_hand, player_key
 
 PLAYERS_PAGE_SIZE = 50
 
 
-class PlayerNotFound(Exception):
+class PlayerNotFound(Refusal):
     """No game has a player of this name."""
 
     def __init__(self, name: str) -> None:
         super().__init__(
-            f"Nobody called {name.strip()!r} has played a game here; check the spelling."
+            sentence(
+                "Nobody called %(name)s has played a game here; check the spelling.",
+                name=repr(name.strip()),
+            )
         )
-        self.message = str(self)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 from dataclasses import dataclass
 
-from .labels import HAND_LABELS, signed
+from flask_babel import gettext
+
+from .labels import signed
 from .rules import (
     STEP_ORDER,
     ChicagoCall,
@@ -13,6 +15,7 @@ from .rules import (
     ScoredEvent,
     Step,
 )
+from .wording import hand_words
 
 NOTHING_YET = ""
 
@@ -41,15 +44,23 @@ def cell_text(scored: ScoredEvent) -> str:
     points = dict(scored.points)
     match scored.event:
         case HandResult(outcome=Outcome.WIN, winner=str(winner), hand=hand) if hand:
-            return f"{winner} {signed(points[winner])} {HAND_LABELS[hand].lower()}"
+            return gettext(
+                "%(name)s %(points)s %(hand)s",
+                name=winner,
+                points=signed(points[winner]),
+                hand=hand_words(hand),
+            )
         case HandResult(outcome=Outcome.TIE):
-            return "tie"
+            # Translators: a table cell of the game review: the best hands tied.
+            return gettext("tie")
         case HandResult():
             return "—"
         case LastTrick(taker=taker):
             return f"{taker} {signed(points[taker])}"
         case ChicagoCall(caller=caller):
-            return f"{caller} Chicago {signed(points[caller])}"
+            return gettext(
+                "%(name)s Chicago %(points)s", name=caller, points=signed(points[caller])
+            )
     raise TypeError(f"not an event: {scored.event!r}")
 
 

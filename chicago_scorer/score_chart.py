@@ -8,6 +8,9 @@ markup needs no style attributes and no script. The template is _macros/chart.ht
 import math
 from dataclasses import dataclass, replace
 
+from flask_babel import gettext
+
+from .languages import format_number
 from .rules import GameState
 from .rules.statistics import score_progression
 
@@ -106,16 +109,21 @@ class ScoreChart:
         """The chart in words, for screen readers."""
         entries = self.frame.entry_count
         if not entries:
-            return "Nothing is recorded yet: every player has 0 points."
-        finals = ", ".join(f"{line.name} {line.final_score}" for line in self.lines)
+            return gettext("Nothing is recorded yet: every player has 0 points.")
+        finals = ", ".join(f"{line.name} {format_number(line.final_score)}" for line in self.lines)
         words = [
-            f"One line per player: the score after each of {entries} entries over "
-            f"{len(self.rounds)} rounds, and a line at the target of {self.target}.",
-            f"Scores now: {finals}.",
+            gettext(
+                "One line per player: the score after each of %(entries)s entries over "
+                "%(rounds)s rounds, and a line at the target of %(target)s.",
+                entries=format_number(entries),
+                rounds=format_number(len(self.rounds)),
+                target=format_number(self.target),
+            ),
+            gettext("Scores now: %(scores)s.", scores=finals),
         ]
         if self.tiebreaks:
-            numbers = ", ".join(str(band.round) for band in self.tiebreaks)
-            words.append(f"Shaded tiebreak rounds: {numbers}.")
+            numbers = ", ".join(format_number(band.round) for band in self.tiebreaks)
+            words.append(gettext("Shaded tiebreak rounds: %(rounds)s.", rounds=numbers))
         return " ".join(words)
 
 
@@ -127,6 +135,12 @@ class _RoundSpan:
     is_tiebreak: bool
     first: int
     end: int
+
+
+def round_mark(number: int) -> str:
+    """A round's short label on the chart's x axis: 'R3'."""
+    # Translators: the short label of round N under the score chart.
+    return gettext("R%(number)s", number=format_number(number))
 
 
 def score_chart(state: GameState, *, compact: bool = False) -> ScoreChart:
@@ -154,11 +168,14 @@ def score_chart(state: GameState, *, compact: bool = False) -> ScoreChart:
             _line(frame, seat, name, progression) for seat, name in enumerate(state.players)
         ),
         target=target,
-        y_ticks=(Tick(frame.y_of(0), "0"), Tick(frame.y_of(frame.y_max), str(frame.y_max))),
+        y_ticks=(
+            Tick(frame.y_of(0), format_number(0)),
+            Tick(frame.y_of(frame.y_max), format_number(frame.y_max)),
+        ),
         round_ticks=()
         if compact
         else tuple(
-            Tick(frame.x_of(span.first), f"R{span.number}")
+            Tick(frame.x_of(span.first), round_mark(span.number))
             for position, span in enumerate(spans)
             if position % every == 0
         ),

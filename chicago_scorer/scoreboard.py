@@ -2,9 +2,13 @@
 
 from dataclasses import dataclass
 
-from .labels import HAND_LABELS, signed
+from flask_babel import gettext
+
+from .labels import signed
 from .rules import ChicagoCall, GameState, HandResult, LastTrick, Outcome, ScoredEvent, Status
 from .rules import chicago_refusal as rules_chicago_refusal
+from .rules.errors import Message
+from .wording import hand_words, translate
 
 
 @dataclass(frozen=True)
@@ -68,10 +72,8 @@ def player_rows(state: GameState) -> list[PlayerRow]:
 
 def chicago_choices(state: GameState) -> list[ChicagoChoice]:
     """Who may call Chicago now, and why the others may not."""
-    return [
-        ChicagoChoice(state.players[seat], rules_chicago_refusal(state, state.players[seat]))
-        for seat in state.round_seats
-    ]
+    names = [state.players[seat] for seat in state.round_seats]
+    return [ChicagoChoice(name, _translated(rules_chicago_refusal(state, name))) for name in names]
 
 
 def describe(scored: ScoredEvent) -> str:
@@ -79,17 +81,33 @@ def describe(scored: ScoredEvent) -> str:
     points = dict(scored.points)
     match scored.event:
         case HandResult(outcome=Outcome.WIN, winner=winner, hand=hand):
-            return f"{winner} {signed(points[winner])} · {HAND_LABELS[hand].lower()}"
+            return gettext(
+                "%(name)s %(points)s · %(hand)s",
+                name=winner,
+                points=signed(points[winner]),
+                hand=hand_words(hand),
+            )
         case HandResult(outcome=Outcome.TIE):
-            return "Tie: nobody scores"
+            return gettext("Tie: nobody scores")
         case HandResult():
-            return "Nobody had a hand"
+            return gettext("Nobody had a hand")
         case LastTrick(taker=taker):
-            return f"{taker} {signed(points[taker])} · last trick"
-        case ChicagoCall(caller=caller, won=won):
-            verdict = "won" if won else "lost"
-            return f"{caller} Chicago {verdict} {signed(points[caller])}"
+            return gettext(
+                "%(name)s %(points)s · last trick", name=taker, points=signed(points[taker])
+            )
+        case ChicagoCall(caller=caller, won=True):
+            return gettext(
+                "%(name)s Chicago won %(points)s", name=caller, points=signed(points[caller])
+            )
+        case ChicagoCall(caller=caller):
+            return gettext(
+                "%(name)s Chicago lost %(points)s", name=caller, points=signed(points[caller])
+            )
     raise TypeError(f"not an event: {scored.event!r}")
+
+
+def _translated(refusal: Message | None) -> str | None:
+    return None if refusal is None else translate(refusal)
 
 
 def round_log(state: GameState) -> list[LoggedRound]:

@@ -11,6 +11,7 @@ from sqlalchemy.orm import selectinload
 from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from .extensions import db
 from .models import Event, Game, Player, now_utc
+from .refusal import Refusal
 from .rules import (
     STANDARD_RULES,
     GameSetup,
@@ -24,33 +25,41 @@ from .rules import (
     start_game,
 )
 from .rules import replay as replay_events
+from .rules.errors import sentence
 from .rules.showdown import Verdict, settle
 from .summaries import as_utc, store_summary
 
 
-class GameNotFound(Exception):
+class GameNotFound(Refusal):
     """No game has this id."""
 
     def __init__(self, game_id: object) -> None:
-        super().__init__(f"There is no game {game_id}; check the link.")
-        self.message = str(self)
+        super().__init__(sentence("There is no game %(game)s; check the link.", game=str(game_id)))
 
 
-class EditKeyMissing(Exception):
+class EditKeyMissing(Refusal):
     """A change was asked for without the game's edit key."""
 
-    message = "Only the scorekeeper's device can change this game: send its edit key."
+    def __init__(self) -> None:
+        super().__init__(
+            sentence("Only the scorekeeper's device can change this game: send its edit key.")
+        )
 
 
-class EditKeyWrong(Exception):
+class EditKeyWrong(Refusal):
     """A change was asked for with a key that does not open this game."""
 
-    message = "That edit key does not open this game; use the key given when it was created."
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "That edit key does not open this game; use the key given when it was created."
+            )
+        )
 
 
 LARGEST_ID = 2**31 - 1  # ids are INTEGER columns; PostgreSQL refuses to bind a larger one
 
-CONCURRENT_CHANGE = (
+CONCURRENT_CHANGE = sentence(
     "Another device changed this game at the same moment, so this entry was not "
     "recorded: it is probably already recorded. Refresh to see the game."
 )

@@ -1,22 +1,24 @@
 """Moving the scorekeeper's role between phones, and letting others watch."""
 
 from flask import Blueprint, flash, redirect, render_template, url_for
-from flask_wtf import FlaskForm
+from flask_babel import gettext, lazy_gettext
 
 from . import services
+from .form_translations import TranslatedForm
 from .qr_codes import qr_svg
 from .scorekeeper import edit_key_for, forget_edit_key, remember_edit_key
 from .services import EditKeyMissing, EditKeyWrong, LoadedGame
+from .wording import reason
 
 sharing = Blueprint("sharing", __name__)
 
-LINK_NO_LONGER_WORKS = (
+LINK_NO_LONGER_WORKS = lazy_gettext(
     "This hand-over link no longer works: the scorekeeper revoked it, or it was copied wrong. "
     "Ask the scorekeeper for a new one. You can still watch the game."
 )
 
 
-class RevokeForm(FlaskForm):
+class RevokeForm(TranslatedForm):
     """Confirm giving the game a new key."""
 
 
@@ -47,7 +49,7 @@ def keep_score(game_id: int, edit_key: str):
     except (EditKeyMissing, EditKeyWrong):
         return render_template("error.html", status=403, message=LINK_NO_LONGER_WORKS), 403
     remember_edit_key(game_id, edit_key)
-    flash("This phone now keeps score for this game.")
+    flash(gettext("This phone now keeps score for this game."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
 
 
@@ -59,7 +61,7 @@ def revoke(game_id: int):
         rotated = services.rotate_edit_key(game_id, edit_key_for(game_id))
     except (EditKeyMissing, EditKeyWrong) as error:
         forget_edit_key(game_id)
-        return render_template("error.html", status=403, message=error.message), 403
+        return render_template("error.html", status=403, message=reason(error)), 403
     remember_edit_key(game_id, rotated.edit_key)
-    flash("Other phones no longer keep score, and old hand-over links stop working.")
+    flash(gettext("Other phones no longer keep score, and old hand-over links stop working."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

@@ -18,6 +18,7 @@ from .transfer_services import (
     export_game,
     import_games,
 )
+from .wording import reason
 
 transfer = Blueprint("transfer", __name__)
 answer_refusals_with_pages(transfer)
@@ -84,6 +85,6 @@ def import_page():
     try:
         imported = import_games(form.file.data.read(MAX_IMPORT_BYTES + 1))
     except ImportRefused as refusal:
-        form.file.errors = [refusal.message]
+        form.file.errors = [reason(refusal)]
         return _render_import(form, status=refusal_status(refusal))
     return _render_import(form, imported=imported)

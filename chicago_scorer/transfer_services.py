@@ -22,6 +22,7 @@ from sqlalchemy.orm import selectinload
 from .edit_keys import hash_edit_key, new_edit_key
 from .extensions import db
 from .models import Event, Game, Player
+from .refusal import Refusal
 from .rules import (
     GameSetup,
     GameState,
@@ -32,6 +33,7 @@ from .rules import (
     rules_from_settings,
     start_game,
 )
+from .rules.errors import Message, sentence
 from .services import GameNotFound
 from .summaries import as_utc, store_summary
 
@@ -47,12 +49,8 @@ MAX_EVENTS_PER_GAME = 2000
 EXPORT_BATCH = 500
 
 
-class ImportRefused(Exception):
+class ImportRefused(Refusal):
     """The file was refused and nothing was imported."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class MalformedImport(ImportRefused):
@@ -130,13 +128,19 @@ def import_games(raw: bytes | str) -> list[ImportedGame]:
     """Replay every game in the file, then store them all as new games, or none at all."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportTooLarge(
-            f"The file is {len(raw) // 1024} KB; an import takes at most "
-            f"{MAX_IMPORT_BYTES // 1024} KB. Split it into smaller exports."
+            sentence(
+                "The file is %(size)s KB; an import takes at most %(limit)s KB. "
+                "Split it into smaller exports.",
+                size=len(raw) // 1024,
+                limit=MAX_IMPORT_BYTES // 1024,
+            )
         )
     try:
         document = json.loads(raw)
     except (ValueError, RecursionError) as error:
-        raise MalformedImport(f"The file is not valid JSON ({error}).") from None
+        raise MalformedImport(
+            sentence("The file is not valid JSON (%(problem)s).", problem=str(error))
+        ) from None
     checked = [
         _checked_game(position, entry)
         for position, entry in enumerate(_listed_games(document), start=1)
@@ -158,76 +162,124 @@ def _whole_game():
 def _listed_games(document: object) -> list[object]:
     if not isinstance(document, dict) or document.get("format") is None:
         raise MalformedImport(
-            f'This is not a Chicago Scorer export: it should be {{"format": '
-            f'"{EXPORT_FORMAT}", "games": [...]}}.'
+            sentence(
+                "This is not a Chicago Scorer export: it should be %(shape)s.",
+                shape=f'{{"format": "{EXPORT_FORMAT}", "games": [...]}}',
+            )
         )
     if document["format"] != EXPORT_FORMAT:
         raise MalformedImport(
-            f"Unknown format {document['format']!r}: this version reads {EXPORT_FORMAT!r}."
+            sentence(
+                "Unknown format %(format)s: this version reads %(known)s.",
+                format=repr(document["format"]),
+                known=repr(EXPORT_FORMAT),
+            )
         )
     unknown = sorted(set(document) - DOCUMENT_FIELDS)
     if unknown:
-        raise MalformedImport(f"Unknown field {unknown[0]!r}: a file has 'format' and 'games'.")
+        raise MalformedImport(
+            sentence(
+                "Unknown field %(field)s: a file has 'format' and 'games'.", field=repr(unknown[0])
+            )
+        )
     games = document.get("games")
     if not isinstance(games, list):
-        raise MalformedImport("'games' must be a list of games.")
+        raise MalformedImport(sentence("'games' must be a list of games."))
     return games
 
 
-def _game_name(position: int, entry: object) -> str:
+def _game_name(position: int, entry: object) -> Message:
     """How a refusal names a game: its place in the file and, if readable, its players."""
     players = entry.get("players") if isinstance(entry, dict) else None
     if isinstance(players, list) and players and all(isinstance(n, str) for n in players):
-        return f"Game {position} ({', '.join(players)})"
-    return f"Game {position}"
+        return sentence(
+            "Game %(number)s (%(players)s)", number=position, players=", ".join(players)
+        )
+    return sentence("Game %(number)s", number=position)
 
 
 def _checked_game(position: int, entry: object) -> CheckedGame:
     name = _game_name(position, entry)
     if not isinstance(entry, dict):
-        raise MalformedImport(f"{name} is not an object with {', '.join(GAME_FIELDS)}.")
+        raise MalformedImport(
+            sentence(
+                "%(game)s is not an object with %(fields)s.",
+                game=name,
+                fields=", ".join(GAME_FIELDS),
+            )
+        )
     unknown = sorted(set(entry) - set(GAME_FIELDS))
     missing = [
         field for field in GAME_FIELDS if field not in entry and field not in OPTIONAL_GAME_FIELDS
     ]
     if unknown or missing:
-        problem = f"unknown field {unknown[0]!r}" if unknown else f"{missing[0]!r} is missing"
-        raise MalformedImport(f"{name}: {problem}; a game has {', '.join(GAME_FIELDS)}.")
+        problem = (
+            sentence("unknown field %(field)s", field=repr(unknown[0]))
+            if unknown
+            else sentence("%(field)s is missing", field=repr(missing[0]))
+        )
+        raise MalformedImport(
+            sentence(
+                "%(game)s: %(problem)s; a game has %(fields)s.",
+                game=name,
+                problem=problem,
+                fields=", ".join(GAME_FIELDS),
+            )
+        )
     created_at = _moment(name, entry, "created_at")
     updated_at = _moment(name, entry, "updated_at")
     if updated_at < created_at:
-        raise MalformedImport(f"{name}: 'updated_at' is before 'created_at'.")
+        raise MalformedImport(
+            sentence("%(game)s: 'updated_at' is before 'created_at'.", game=name)
+        )
     events = entry["events"]
     if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
-        raise MalformedImport(f"{name}: 'events' must be a list of entries (objects).")
+        raise MalformedImport(
+            sentence("%(game)s: 'events' must be a list of entries (objects).", game=name)
+        )
     if len(events) > MAX_EVENTS_PER_GAME:
         raise IllegalGameInImport(
-            f"{name} has {len(events)} entries; a game takes at most {MAX_EVENTS_PER_GAME}."
+            sentence(
+                "%(game)s has %(count)s entries; a game takes at most %(limit)s.",
+                game=name,
+                count=len(events),
+                limit=MAX_EVENTS_PER_GAME,
+            )
         )
     dealer = entry["first_dealer"]
     if not isinstance(dealer, str):
-        raise IllegalGameInImport(f"{name}: 'first_dealer' must be one of the players' names.")
+        raise IllegalGameInImport(
+            sentence("%(game)s: 'first_dealer' must be one of the players' names.", game=name)
+        )
     try:
         setup = new_setup(entry["players"], dealer, rules_from_settings(entry.get("rules")))
     except RuleError as refusal:
-        raise IllegalGameInImport(f"{name}: {refusal.message}") from None
+        raise IllegalGameInImport(
+            sentence("%(game)s: %(refusal)s", game=name, refusal=refusal.text)
+        ) from None
     return CheckedGame(_replayed(name, setup, events), created_at, updated_at)
 
 
-def _replayed(name: str, setup: GameSetup, events: list[Mapping[str, object]]) -> GameState:
+def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]]) -> GameState:
     state = start_game(setup)
     for number, event in enumerate(events, start=1):
         try:
             state = record(state, event)
         except RuleError as refusal:
-            where = f"round {event.get('round')} {event.get('step')}"
             raise IllegalGameInImport(
-                f"{name}, entry {number} ({where}): {refusal.message}"
+                sentence(
+                    "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
+                    game=name,
+                    number=number,
+                    round=str(event.get("round")),
+                    step=str(event.get("step")),
+                    refusal=refusal.text,
+                )
             ) from None
     return state
 
 
-def _moment(name: str, entry: Mapping[str, object], field: str) -> datetime:
+def _moment(name: Message, entry: Mapping[str, object], field: str) -> datetime:
     text = entry[field]
     try:
         moment = datetime.fromisoformat(text) if isinstance(text, str) else None
@@ -235,8 +287,12 @@ def _moment(name: str, entry: Mapping[str, object], field: str) -> datetime:
         moment = None
     if moment is None or moment.tzinfo is None:
         raise MalformedImport(
-            f"{name}: {field!r} must be a date and time with its UTC offset, "
-            "like 2026-11-29T19:02:11+00:00."
+            sentence(
+                "%(game)s: %(field)s must be a date and time with its UTC offset, "
+                "like 2026-11-29T19:02:11+00:00.",
+                game=name,
+                field=repr(field),
+            )
         )
     return as_utc(moment)
 

@@ -1,0 +1,47 @@
+"""The rules' messages in the reader's language."""
+
+from babel.lists import format_list
+from flask_babel import get_locale, gettext, ngettext
+
+from .languages import SOURCE_LANGUAGE, format_number
+from .rules.errors import Message, names_in_words
+from .rules.hand_words import CATEGORY_WORDS
+from .rules.ranking import Category
+
+
+def translate(message: Message | str) -> str:
+    """A message from the rules, in this response's language, with its values written there."""
+    if isinstance(message, str):
+        return gettext(message)
+    values = {name: _written(value) for name, value in message.values.items()}
+    if message.plural is not None:
+        return ngettext(message.template, message.plural, message.values["count"], **values)
+    return gettext(message.template, **values) if values else gettext(message.template)
+
+
+def _written(value: object) -> str:
+    if isinstance(value, Message):
+        return translate(value)
+    if isinstance(value, tuple):
+        return _in_a_list(tuple(_written(item) for item in value))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_number(value)
+    return str(value)
+
+
+def _in_a_list(items: tuple[str, ...]) -> str:
+    locale = get_locale()
+    if locale is None or locale.language == SOURCE_LANGUAGE:
+        return names_in_words(items)
+    return format_list(list(items), locale=locale)
+
+
+def reason(error: Exception) -> str:
+    """Why a request was refused, in this response's language."""
+    text = getattr(error, "text", None)
+    return translate(text) if isinstance(text, Message) else translate(str(error))
+
+
+def hand_words(hand: str) -> str:
+    """A hand or category as a sentence says it, in this response's language: 'full house'."""
+    return translate(CATEGORY_WORDS[Category(hand)])
