@@ -4,17 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 WORKERS ?= 2
+CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
+COMPILED_CATALOGS := $(CATALOGS:.po=.mo)
 
 .PHONY: run install test lint screenshots lighthouse clean
 
-run: install
+run: install $(COMPILED_CATALOGS)
 	$(BIN)/flask --app app db upgrade
 	@$(BIN)/flask --app app address --port $(PORT)
 	$(BIN)/gunicorn --workers $(WORKERS) --bind 0.0.0.0:$(PORT) app:app
 
 install: $(VENV)/.installed
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev $(COMPILED_CATALOGS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
@@ -54,3 +56,17 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules
+
+# Translations (README, "Languages"): pull every marked string into translations/messages.pot,
+# merge it into each catalog, and compile them; `make language CODE=fr` starts a new one.
+.PHONY: translations language
+translations: $(VENV)/.installed
+	$(BIN)/python scripts/translations.py update
+
+language: $(VENV)/.installed
+	@test -n "$(CODE)" || (echo "Say which language: make language CODE=fr" && exit 1)
+	$(BIN)/python scripts/translations.py new $(CODE)
+
+# The compiled catalogs are built from the committed .po files, never committed themselves.
+%.mo: %.po $(VENV)/.installed
+	$(BIN)/pybabel compile -i $< -o $@
