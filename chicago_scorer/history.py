@@ -17,18 +17,6 @@ answer_refusals_with_pages(history)
 history.add_app_template_global(score_chart, "score_chart")
 
 
-@history.app_template_filter("percent")
-def percent(share: float | None) -> str:
-    """A share as a whole percentage, or a dash when there is nothing to divide."""
-    return "—" if share is None else f"{round(100 * share)}%"
-
-
-@history.app_template_filter("one_decimal")
-def one_decimal(number: float | None) -> str:
-    """A number to one decimal place, or a dash when there is none."""
-    return "—" if number is None else f"{number:.1f}"
-
-
 @history.get("/history")
 def game_list():
     """Every game, newest first, filtered by player and status, 25 to a page."""

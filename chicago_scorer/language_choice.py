@@ -12,6 +12,8 @@ from .languages import (
     format_date,
     format_date_time,
     format_number,
+    format_one_decimal,
+    format_percent,
     language_code,
     languages_in,
     select_locale,
@@ -67,6 +69,8 @@ def register(app: Flask) -> None:
     app.after_request(_vary_on_language)
     app.jinja_env.filters.update(
         number=format_number,
+        percent=format_percent,
+        one_decimal=format_one_decimal,
         date=format_date,
         date_time=format_date_time,
         translate=translate,

@@ -66,6 +66,22 @@ def format_number(value: int | float) -> str:
     return in_native_digits(numbers.format_decimal(value, locale=locale), locale)
 
 
+def format_percent(share: float | None) -> str:
+    """A share as a whole percentage in the response's language, or a dash for none."""
+    if share is None:
+        return "—"
+    locale = _locale()
+    return in_native_digits(numbers.format_percent(share, "#,##0%", locale=locale), locale)
+
+
+def format_one_decimal(value: float | None) -> str:
+    """A number to one decimal place in the response's language, or a dash for none."""
+    if value is None:
+        return "—"
+    locale = _locale()
+    return in_native_digits(numbers.format_decimal(value, "#,##0.0", locale=locale), locale)
+
+
 def format_date(moment) -> str:
     """A calendar date, medium length, as the response's language writes it."""
     locale = _locale()

@@ -159,12 +159,16 @@ def _whole_game():
     return (selectinload(Game.players), selectinload(Game.events), selectinload(Game.summary))
 
 
+# What a refusal shows a file should look like.
+EXPORT_SHAPE = json.dumps({"format": EXPORT_FORMAT, "games": ["..."]})
+
+
 def _listed_games(document: object) -> list[object]:
     if not isinstance(document, dict) or document.get("format") is None:
         raise MalformedImport(
             sentence(
                 "This is not a Chicago Scorer export: it should be %(shape)s.",
-                shape=f'{{"format": "{EXPORT_FORMAT}", "games": [...]}}',
+                shape=EXPORT_SHAPE,
             )
         )
     if document["format"] != EXPORT_FORMAT:

@@ -254,7 +254,7 @@ REFUSED = [
         422,
         "no player called 'Zed'",
     ),
-    (document(VALID, VALID | {"events": [VALID["events"][0]] * 2001}), 422, "at most 2000"),
+    (document(VALID, VALID | {"events": [VALID["events"][0]] * 2001}), 422, "at most 2,000"),
 ]
 
 
@@ -301,9 +301,9 @@ def test_a_file_over_the_limit_is_refused_with_413_and_changes_nothing(two_games
     )
 
     assert response.status_code == 413
-    assert "at most 1024 KB" in response.get_json()["error"]
+    assert "at most 1,024 KB" in response.get_json()["error"]
     assert page.status_code == 413
-    assert "at most 1024 KB" in page.text
+    assert "at most 1,024 KB" in page.text
     assert snapshot(app, client) == before
 
 

@@ -103,7 +103,7 @@ def test_a_history_row_shows_date_players_scores_winner_and_rounds(thirty_games,
     assert "Ann 52 · Bo 5" in row
     assert "Ann won" in row
     assert "1 round" in row
-    assert '<time datetime="2026-03-02T22:00:00+00:00">2026-03-02</time>' in row
+    assert '<time datetime="2026-03-02T22:00:00+00:00">Mar 2, 2026</time>' in row
 
 
 def test_a_tiebreak_game_is_listed_as_in_progress(app, client):
