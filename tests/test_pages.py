@@ -3,21 +3,7 @@
 import re
 
 import pytest
-
-
-def start_game(client, *names, dealer_row=0):
-    data = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": str(dealer_row)}
-    response = client.post("/games", data=data)
-    assert response.status_code == 303, response.text
-    return response.headers["Location"]
-
-
-def tap(client, game_url, **fields):
-    """Send the step card's form as a tap on one of its buttons would."""
-    page = client.get(game_url).text
-    round_number = re.search(r'name="round" value="(\d+)"', page).group(1)
-    step = re.search(r'name="step" value="(\w+)"', page).group(1)
-    return client.post(f"{game_url}/entries", data={"round": round_number, "step": step} | fields)
+from table_forms import start_game, tap
 
 
 def scores(page: str) -> list[int]:
