@@ -1,10 +1,12 @@
 """Words for the rules' values, as players say them."""
 
 from flask import Flask
-from flask_babel import lazy_gettext
+from flask_babel import LazyString, lazy_gettext
 
 from .languages import format_number
 from .rules import Hand, Step
+from .rules.events import STEP_WORDS
+from .wording import translate
 
 HAND_LABELS: dict[Hand, str] = {
     Hand.ONE_PAIR: lazy_gettext("One pair"),
@@ -18,11 +20,8 @@ HAND_LABELS: dict[Hand, str] = {
     Hand.ROYAL_FLUSH: lazy_gettext("Royal flush"),
 }
 
-STEP_LABELS: dict[Step, str] = {
-    Step.PHASE1: lazy_gettext("Phase 1"),
-    Step.PHASE2: lazy_gettext("Phase 2"),
-    Step.TRICKS: lazy_gettext("Tricks"),
-    Step.PHASE3: lazy_gettext("Phase 3"),
+STEP_LABELS: dict[Step, LazyString] = {
+    step: LazyString(translate, words) for step, words in STEP_WORDS.items()
 }
 
 STEP_QUESTIONS: dict[Step, str] = {

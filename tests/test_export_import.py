@@ -227,7 +227,7 @@ REFUSED = [
     (
         document(VALID, VALID | {"events": [{"round": 1, "step": "tricks", "last_trick": "Bo"}]}),
         422,
-        "Game 2 (Ann, Bo), entry 1 (round 1 tricks): Round 1 tricks is not the next step",
+        "Game 2 (Ann, Bo), entry 1 (round 1 tricks): Round 1 Tricks is not the next step",
     ),
     (
         document(

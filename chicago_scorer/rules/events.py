@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from .cards import Card, parse_hand
-from .errors import RuleViolation, sentence
+from .errors import Message, RuleViolation, sentence
 from .hand_words import CATEGORY_WORDS, describe
 from .ranking import Category, classify
 from .ruleset import Hand
@@ -22,6 +22,14 @@ class Step(StrEnum):
 
 
 STEP_ORDER: tuple[Step, ...] = tuple(Step)
+
+# Each step's name as players say it, for messages and labels in any language.
+STEP_WORDS: dict[Step, Message] = {
+    Step.PHASE1: sentence("Phase 1"),
+    Step.PHASE2: sentence("Phase 2"),
+    Step.TRICKS: sentence("Tricks"),
+    Step.PHASE3: sentence("Phase 3"),
+}
 HAND_STEPS = frozenset({Step.PHASE1, Step.PHASE2, Step.PHASE3})
 
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from .errors import OutOfTurn, sentence
-from .events import ChicagoCall, Event, Step
+from .events import STEP_WORDS, ChicagoCall, Event, Step
 from .events import read_event as _read_event
 from .events import read_position as _read_position
 from .scoring import applied_score, chicago_refusal, score_event
@@ -116,8 +116,8 @@ def _check_position(state: GameState, round_number: int, step: Step) -> None:
                 "Round %(round)s %(step)s is not the next step: round %(next_round)s "
                 "%(next_step)s is. It may already be recorded; refresh to see the game.",
                 round=round_number,
-                step=str(step),
+                step=STEP_WORDS[step],
                 next_round=state.round,
-                next_step=str(state.next_step),
+                next_step=STEP_WORDS[state.next_step],
             )
         )

@@ -268,10 +268,10 @@ def test_round_must_be_a_whole_number_from_1(at_phase1, round_number):
     ],
 )
 def test_an_entry_for_any_step_but_the_next_is_out_of_turn(at_phase1, data):
-    with pytest.raises(OutOfTurn, match="is not the next step: round 1 phase1 is"):
+    with pytest.raises(OutOfTurn, match="is not the next step: round 1 Phase 1 is"):
         record(at_phase1, data)
 
 
 def test_a_step_already_recorded_is_out_of_turn(at_tricks):
-    with pytest.raises(OutOfTurn, match="Round 1 phase2 is not the next step"):
+    with pytest.raises(OutOfTurn, match="Round 1 Phase 2 is not the next step"):
         record(at_tricks, {"round": 1, "step": "phase2", "outcome": "tie"})
