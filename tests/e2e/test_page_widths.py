@@ -30,3 +30,23 @@ def test_no_page_scrolls_sideways(width, new_phone, sample_pages):
 
     wider = pages_wider_than(width, phone, sample_pages)
     assert not wider, f"pages wider than {width} px:\n" + "\n".join(wider)
+
+
+@pytest.mark.parametrize(
+    "language",
+    [
+        pytest.param("be", id="Belarusian, whose words run long"),
+        pytest.param("ne", id="Nepali, in Devanagari"),
+    ],
+)
+def test_no_page_scrolls_sideways_in_a_long_worded_language(language, new_phone, sample_pages):
+    phone = new_phone(
+        viewport={"width": 320, "height": 640},
+        screen={"width": 320, "height": 640},
+        locale=language,
+    )
+
+    wider = pages_wider_than(320, phone, sample_pages)
+
+    assert phone.page.evaluate("document.documentElement.lang") == language
+    assert not wider, f"pages wider than 320 px in {language}:\n" + "\n".join(wider)

@@ -1,0 +1,206 @@
+"""Every page and every refusal in the table's language, chosen by the phone or the switcher."""
+
+import re
+
+import pytest
+from babel.support import Translations
+from table_forms import start_game, tap
+
+from scripts.translations import TRANSLATIONS
+
+LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]
+TRANSLATED = LANGUAGES[1:]
+DEVANAGARI_DIGITS = "०१२३४५६७८९"
+
+
+def digits(code: str, number: int) -> str:
+    """A number as pages in ``code`` write it (only small numbers: no grouping)."""
+    text = str(number)
+    return text.translate(str.maketrans("0123456789", DEVANAGARI_DIGITS)) if code == "ne" else text
+
+
+def translation(code: str, message: str, **values: object) -> str:
+    """What the compiled catalog of ``code`` says for ``message``, values filled in."""
+    text = Translations.load(str(TRANSLATIONS), [code]).gettext(message)
+    return text % values if values else text
+
+
+def html_lang(page: str) -> str:
+    return re.search(r'<html lang="([^"]+)"', page).group(1)
+
+
+@pytest.fixture
+def game_at_the_tricks(client):
+    """A scorekeeper's game of Ann and Bo at the tricks step, Ann on 15 points."""
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+    return game_url
+
+
+@pytest.fixture
+def finished_game(client):
+    """A finished game, for the review and the statistics pages."""
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="royal_flush")
+    return game_url
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_accept_language_picks_the_language_and_html_lang_says_it(client, code):
+    page = client.get("/", headers={"Accept-Language": f"{code};q=0.9, fr;q=0.5"})
+
+    assert page.status_code == 200
+    assert html_lang(page.text) == code
+
+
+def test_a_language_without_a_catalog_falls_back_to_english(client):
+    page = client.get("/", headers={"Accept-Language": "fr-FR, de;q=0.8"}).text
+
+    assert html_lang(page) == "en"
+    assert "New game" in page
+
+
+def test_a_regional_variant_gets_its_language(client):
+    assert html_lang(client.get("/", headers={"Accept-Language": "sv-FI"}).text) == "sv"
+
+
+def test_the_switcher_keeps_the_choice_in_a_cookie_over_accept_language(client):
+    chosen = client.get("/language/ne?next=/history", headers={"Accept-Language": "sv"})
+
+    assert chosen.status_code == 303
+    assert chosen.headers["Location"] == "/history"
+    assert "lang=ne" in chosen.headers["Set-Cookie"]
+    page = client.get("/history", headers={"Accept-Language": "sv"}).text
+    assert html_lang(page) == "ne"
+
+
+@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/", "/\\evil", None])
+def test_the_switcher_only_goes_back_to_a_page_of_this_site(client, target):
+    query = "" if target is None else f"?next={target}"
+
+    chosen = client.get(f"/language/sv{query}")
+
+    assert chosen.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_a_404_and_sets_nothing(client):
+    refused = client.get("/language/xx?next=/")
+
+    assert refused.status_code == 404
+    assert "Set-Cookie" not in refused.headers
+
+
+def test_every_page_lists_every_language_in_its_own_name(client):
+    page = client.get("/").text
+
+    for code, name in [("sv", "Svenska"), ("be", "Беларуская"), ("ne", "नेपाली")]:
+        assert f'lang="{code}" hreflang="{code}"' in page
+        assert name in page
+
+
+def test_pages_vary_by_language_but_static_files_do_not(client):
+    assert {"Accept-Language", "Cookie"} <= set(client.get("/").vary)
+    with client.get("/static/app.css") as static_file:
+        assert "Accept-Language" not in static_file.vary
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_page_renders_in_every_language(client, code, game_at_the_tricks, finished_game):
+    headers = {"Accept-Language": code}
+    game_at_a_hand_step = start_game(client, "Cy", "Dee")
+    paths = [
+        "/",
+        game_at_the_tricks,
+        game_at_a_hand_step,
+        f"{game_at_a_hand_step}/settle",
+        f"{finished_game}/review",
+        "/settle",
+        "/history",
+        "/players",
+        "/players/Ann",
+        "/import",
+        "/offline",
+    ]
+    for path in paths:
+        response = client.get(path, headers=headers)
+        assert response.status_code == 200, path
+        assert html_lang(response.text) == code, path
+    missing = client.get("/games/999999", headers=headers)
+    assert missing.status_code == 404
+    assert html_lang(missing.text) == code
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_chicago_button_is_labelled_in_the_language(client, code, game_at_the_tricks):
+    page = client.get(game_at_the_tricks, headers={"Accept-Language": code}).text
+    label = translation(code, "Chicago won %(points)s", points="+" + digits(code, 15))
+
+    assert label != "Chicago won +15"
+    assert f">{label}</button>" in page
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_refusal_on_the_page_is_in_the_language(client, code, game_at_the_tricks):
+    page = client.get(game_at_the_tricks, headers={"Accept-Language": code}).text
+    english = "%(name)s needs %(needed)s points to call Chicago and has %(score)s."
+    template = translation(code, english)
+
+    assert template != english
+    assert template % {"name": "Bo", "needed": digits(code, 15), "score": digits(code, 0)} in page
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_api_errors_follow_accept_language(client, code):
+    refused = client.post(
+        "/api/games", json={"players": ["Ann"]}, headers={"Accept-Language": code}
+    )
+
+    singular = "Chicago is for %(fewest)s to %(most)s players; %(count)s was given."
+    plural = "Chicago is for %(fewest)s to %(most)s players; %(count)s were given."
+    template = Translations.load(str(TRANSLATIONS), [code]).ngettext(singular, plural, 1)
+    values = {"fewest": digits(code, 2), "most": digits(code, 4), "count": digits(code, 1)}
+    assert refused.status_code == 422
+    assert template != singular
+    assert refused.get_json()["error"] == template % values
+
+
+def test_an_api_error_without_accept_language_is_english(client):
+    refused = client.post("/api/games", json={"players": ["Ann"]})
+
+    assert refused.get_json()["error"] == "Chicago is for 2 to 4 players; 1 was given."
+
+
+def test_a_nested_refusal_is_translated_part_by_part(client):
+    settled = client.post(
+        "/api/settle",
+        json={"hands": {"Ann": "As As Kd Qc Jh", "Bo": "2c 3d 4h 5s 7c"}},
+        headers={"Accept-Language": "sv"},
+    )
+
+    error = settled.get_json()["error"]
+    outer = translation("sv", "%(name)s's hand: %(refusal)s")
+    inner = translation("sv", "%(card)s appears twice.", card="As")
+    assert error == outer % {"name": "Ann", "refusal": inner}
+
+
+def test_nepali_pages_write_numbers_in_devanagari_digits(client, finished_game):
+    page = client.get(finished_game, headers={"Accept-Language": "ne"}).text
+
+    scores = re.findall(r'<span class="score">([^<]+)</span>', page)
+    assert scores == [digits("ne", 52), digits("ne", 0)]
+
+
+def test_swedish_pages_use_the_games_own_words(client, game_at_the_tricks):
+    page = client.get(game_at_the_tricks, headers={"Accept-Language": "sv"}).text
+
+    assert "Chicago" in page
+    assert "sista sticket" in page.lower() or "sista stick" in page.lower()
+
+
+def test_the_manifest_names_the_app_in_the_language(client):
+    manifest = client.get("/manifest.webmanifest", headers={"Accept-Language": "it"}).get_json()
+
+    assert manifest["lang"] == "it"
+    assert manifest["name"] == translation("it", "Chicago Scorer")
+    assert manifest["name"].startswith("Chicago")
