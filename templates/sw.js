@@ -2,7 +2,8 @@
 // connection still shows the last scoreboard; entries made offline are refused, not lost.
 "use strict";
 
-const CACHE = "chicago-scorer-{{ asset_version }}";
+// One cache per language: choosing another one installs a worker whose shell speaks it.
+const CACHE = "chicago-scorer-{{ asset_version }}-{{ language_code() }}";
 const SHELL = {{ shell_urls|tojson }};
 const OFFLINE_URL = "{{ url_for('installable.offline') }}";
 

@@ -1,5 +1,6 @@
 """Every page and every refusal in the table's language, chosen by the phone or the switcher."""
 
+import json
 import re
 
 import pytest
@@ -204,3 +205,13 @@ def test_the_manifest_names_the_app_in_the_language(client):
     assert manifest["lang"] == "it"
     assert manifest["name"] == translation("it", "Chicago Scorer")
     assert manifest["name"].startswith("Chicago")
+
+
+def test_the_service_worker_keeps_one_cache_per_language(client):
+    swedish = client.get("/sw.js", headers={"Accept-Language": "sv"}).text
+    english = client.get("/sw.js").text
+
+    assert re.search(r'const CACHE = "chicago-scorer-\w+-sv";', swedish)
+    assert re.search(r'const CACHE = "chicago-scorer-\w+-en";', english)
+    offline = translation("sv", "Offline — entries are paused.")
+    assert json.dumps(offline) in swedish

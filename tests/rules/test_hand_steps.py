@@ -90,7 +90,7 @@ def test_a_round_is_phase1_phase2_tricks_phase3_in_that_order(new_game, play, en
 
 
 def test_a_step_cannot_be_skipped(new_game):
-    with pytest.raises(OutOfTurn, match="round 1 phase1 is"):
+    with pytest.raises(OutOfTurn, match="round 1 Phase 1 is"):
         record(new_game("Ann", "Bo"), {"round": 1, "step": "phase2", "outcome": "tie"})
 
 
