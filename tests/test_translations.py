@@ -105,3 +105,27 @@ def test_the_template_is_what_the_sources_mark_today(source_template):
     with open(Path(TRANSLATIONS) / "messages.pot", "rb") as file:
         committed = {ids(message) for message in read_po(file) if message.id}
     assert committed == source_template, "run make translations"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_chicago_is_never_translated(code):
+    renamed = [
+        text
+        for message in entries(code)
+        if any("Chicago" in english for english in ids(message))
+        for text in translations(message)
+        if "Chicago" not in text
+    ]
+    assert renamed == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_json_field_names_in_quotes_stay_as_they_are(code):
+    quoted = re.compile(r"'[a-z_]+'")
+    changed = [
+        (ids(message)[0], text)
+        for message in entries(code)
+        for text in translations(message)
+        if set(quoted.findall(ids(message)[0])) - set(quoted.findall(text))
+    ]
+    assert changed == []
