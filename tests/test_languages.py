@@ -215,3 +215,33 @@ def test_the_service_worker_keeps_one_cache_per_language(client):
     assert re.search(r'const CACHE = "chicago-scorer-\w+-en";', english)
     offline = translation("sv", "Offline — entries are paused.")
     assert json.dumps(offline) in swedish
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_whole_game_plays_through_in_the_chosen_language(client, code):
+    client.get(f"/language/{code}")
+    game_url = start_game(client, "Ann", "Bo")
+    taps = [
+        {"winner": "Ann", "hand": "four_of_a_kind"},
+        {"winner": "Ann", "hand": "straight_flush"},
+        {"chicago": "won:Ann"},
+        {"winner": "Ann", "hand": "royal_flush"},
+    ]
+    for fields in taps:
+        assert tap(client, game_url, **fields).status_code == 303
+
+    page = client.get(game_url).text
+    catalog = Translations.load(str(TRANSLATIONS), [code])
+    banner = catalog.ngettext(
+        "%(name)s wins with %(num)s point!", "%(name)s wins with %(num)s points!", 82
+    ) % {"name": "Ann", "num": digits(code, 82)}
+    assert html_lang(page) == code
+    assert banner in page
+    assert (
+        catalog.gettext("%(name)s Chicago won %(points)s")
+        % {
+            "name": "Ann",
+            "points": "+" + digits(code, 15),
+        }
+        in page
+    )
