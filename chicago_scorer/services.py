@@ -134,7 +134,11 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
 
 def load_game(game_id: int) -> LoadedGame:
     """A game replayed from its log."""
-    return _loaded(_stored_game(game_id))
+    stored = _found(game_id)
+    log = stored_folds.stored_log(game_id, with_times=True)
+    state = replay_events(_setup(stored), (read_event(logged.payload) for logged in log))
+    version = log_version(len(log), log[-1].recorded_at if log else None)
+    return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
 
 
 def list_games(limit: int = 50, offset: int = 0) -> tuple[list[LoadedGame], int]:
@@ -261,11 +265,17 @@ def _editable_game(game_id: int, edit_key: str | None) -> Game:
     return game
 
 
-def _writable(game_id: int, edit_key: str | None) -> stored_folds.StoredGame:
-    """The stored game, if this key may change it."""
+def _found(game_id: int) -> stored_folds.StoredGame:
+    # A larger id names no game, and the database would fail on it rather than find nothing.
     stored = stored_folds.stored_game(game_id) if game_id <= LARGEST_ID else None
     if stored is None:
         raise GameNotFound(game_id)
+    return stored
+
+
+def _writable(game_id: int, edit_key: str | None) -> stored_folds.StoredGame:
+    """The stored game, if this key may change it."""
+    stored = _found(game_id)
     if not edit_key:
         raise EditKeyMissing()
     if not edit_key_matches(edit_key, stored.edit_key_hash):
