@@ -25,11 +25,10 @@ from .rules import (
     start_game,
 )
 from .rules import replay as replay_events
-from .rules.position import resume
 from .rules.showdown import Verdict, settle
-from .rules.statistics import PlayerGameStats, summarize, summarize_next
+from .rules.statistics import summarize, summarize_next
 from .stored_folds import LoggedEvent, log_version
-from .summaries import as_utc, store_summary, stored_player_figures, write_summary
+from .summaries import as_utc, store_summary, write_summary
 
 
 class GameNotFound(Exception):
@@ -162,7 +161,7 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     stored = _writable(game_id, edit_key)
     setup = _setup(stored)
     count = stored.event_count
-    state, figures, earlier = _fold_before_write(stored, setup)
+    state, figures, earlier = stored_folds.state_before_write(stored, setup)
     state = record(state, entry)
     scored = state.history[-1]
     _claim_next_count(game_id, count, count + 1)
@@ -176,26 +175,6 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     answer = RecordedGame(stored.id, as_utc(stored.created_at), state, log, version)
     _commit_or_conflict()
     return answer
-
-
-def _fold_before_write(
-    stored: stored_folds.StoredGame, setup: GameSetup
-) -> tuple[GameState, tuple[PlayerGameStats, ...], list[tuple[dict, Mapping[str, int]]]]:
-    """The state to write on, the players' figures in it, and the log with each event's points.
-
-    Resumed from the stored fold when it is the log's; replayed (and the fold and points
-    then kept) when it is missing or stale.
-    """
-    log = stored_folds.stored_log(stored.id)
-    if stored.fold_version == _version_of(stored) and all(e.points is not None for e in log):
-        earlier = [(logged.payload, logged.points) for logged in log]
-        return resume(setup, stored.fold_position), stored_player_figures(stored.id), earlier
-    state = replay_events(setup, (read_event(logged.payload) for logged in log))
-    stored_folds.fill_points(stored.id, log, state)
-    earlier = [
-        (logged.payload, scored.points) for logged, scored in zip(log, state.history, strict=True)
-    ]
-    return state, summarize(state).players, earlier
 
 
 def undo_last_event(
@@ -281,10 +260,6 @@ def _writable(game_id: int, edit_key: str | None) -> stored_folds.StoredGame:
     if not edit_key_matches(edit_key, stored.edit_key_hash):
         raise EditKeyWrong()
     return stored
-
-
-def _version_of(stored: stored_folds.StoredGame) -> str:
-    return log_version(stored.event_count, stored.last_recorded_at)
 
 
 def _setup(stored: stored_folds.StoredGame) -> GameSetup:

@@ -9,7 +9,7 @@ without its points, is replayed instead (tests prove that the stored fold always
 the replay).
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
@@ -17,9 +17,10 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from .extensions import db
 from .models import Event, Game, Player, StoredFold
-from .rules import GameState
-from .rules.position import position_of
-from .summaries import as_utc
+from .rules import GameSetup, GameState, read_event, replay
+from .rules.position import position_of, resume
+from .rules.statistics import PlayerGameStats, summarize
+from .summaries import as_utc, stored_player_figures
 
 _GAMES = Game.__table__
 _EVENTS = Event.__table__
@@ -129,6 +130,29 @@ def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
     """The game's events in order; their times only when asked for."""
     rows = db.session.execute(_LOG_WITH_TIMES if with_times else _LOG, {"game_id": game_id})
     return [LoggedEvent(*row) for row in rows]
+
+
+def state_before_write(
+    stored: StoredGame, setup: GameSetup
+) -> tuple[GameState, tuple[PlayerGameStats, ...], list[tuple[dict, Mapping[str, int]]]]:
+    """The state to write on, the players' figures in it, and the log with each event's points.
+
+    Resumed from the stored fold when it is the log's; replayed (and the fold and points
+    then kept) when it is missing or stale.
+    """
+    log = stored_log(stored.id)
+    fold_is_current = stored.fold_version == log_version(
+        stored.event_count, stored.last_recorded_at
+    )
+    if fold_is_current and all(logged.points is not None for logged in log):
+        earlier = [(logged.payload, logged.points) for logged in log]
+        return resume(setup, stored.fold_position), stored_player_figures(stored.id), earlier
+    state = replay(setup, (read_event(logged.payload) for logged in log))
+    fill_points(stored.id, log, state)
+    earlier = [
+        (logged.payload, scored.points) for logged, scored in zip(log, state.history, strict=True)
+    ]
+    return state, summarize(state).players, earlier
 
 
 def claim_event_count(game_id: int, current: int, new: int) -> bool:
