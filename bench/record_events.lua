@@ -6,12 +6,19 @@
 -- threads; each thread sends its k-th request to its game k mod G with that game's
 -- entry k div G. With G far above the connections, a game's next entry is sent only
 -- long after its previous one was answered, so every answer must be 201.
+--
+-- wrk calls request() once more than it sends: right after the first thread's init(),
+-- it builds one request to check its form (script_verify_request in wrk.c) and throws
+-- it away. Taken from the walk, that entry was lost, and its game's next entry was
+-- answered 409: the one unexpected answer of the earlier runs. So the first thread's
+-- first call builds a request without taking an entry.
 
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 dofile(here .. "report.lua")
 
 local games = {}
 local sent = 0
+local checking_call_pending = false
 
 local function split_tabs(line)
   local fields = {}
@@ -22,6 +29,7 @@ local function split_tabs(line)
 end
 
 function init(args)
+  checking_call_pending = thread_number == 1
   local path, first, last, thread_count = args[1], tonumber(args[2]), tonumber(args[3]), tonumber(args[4])
   expected_status = 201
   local number = 0
@@ -43,6 +51,10 @@ function init(args)
 end
 
 function request()
+  if checking_call_pending then
+    checking_call_pending = false
+    return wrk.format("POST", games[1].path, games[1].headers, games[1].entries[1])
+  end
   local game = games[(sent % #games) + 1]
   -- Past the last entry the game's answer is a 409, which the report counts.
   local entry = game.entries[math.floor(sent / #games) + 1] or game.entries[#game.entries]

@@ -2,11 +2,12 @@
 
 import json
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, current_app, request, url_for
 
 from . import services
 from .game_json import game_json, game_summary_json, verdict_json
 from .http_errors import STATUS_OF, MalformedBody, error_json, status_of
+from .response_cache import cached_body
 from .rules import RuleViolation
 from .rules.errors import sentence
 from .wording import reason
@@ -97,7 +98,15 @@ def list_games():
 @api.get("/games/<int:game_id>")
 def get_game(game_id: int):
     """One game with its events."""
-    return game_json(services.load_game(game_id))
+    body = cached_body(
+        ("api-game", game_id), services.game_version(game_id), lambda: _game_body(game_id)
+    )
+    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+
+
+def _game_body(game_id: int) -> tuple[bytes, str]:
+    game = services.load_game(game_id)
+    return current_app.json.response(game_json(game)).get_data(), game.version
 
 
 @api.post("/games/<int:game_id>/events")

@@ -1,17 +1,11 @@
 """The API's game object, built from a replayed game."""
 
-from .rules import ScoredEvent, event_to_dict
 from .rules.showdown import Verdict
-from .services import LoadedGame
+from .services import LoadedGame, RecordedGame
 from .wording import translate
 
 
-def event_json(scored: ScoredEvent) -> dict[str, object]:
-    """An event in its JSON form, with the points it moved."""
-    return event_to_dict(scored.event) | {"points": dict(scored.points)}
-
-
-def game_summary_json(game: LoadedGame) -> dict[str, object]:
+def game_summary_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
     """A game without its events, for listings."""
     state = game.state
     next_step = state.next_step
@@ -31,10 +25,10 @@ def game_summary_json(game: LoadedGame) -> dict[str, object]:
     }
 
 
-def game_json(game: LoadedGame) -> dict[str, object]:
+def game_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
     """The whole game object, events included."""
     return game_summary_json(game) | {
-        "events": [event_json(scored) for scored in game.state.history]
+        "events": [payload | {"points": dict(points)} for payload, points in game.event_log()]
     }
 
 

@@ -1,5 +1,6 @@
 """The languages the app speaks, and which one a request gets."""
 
+from decimal import InvalidOperation
 from pathlib import Path
 
 from babel import Locale, dates, numbers
@@ -63,7 +64,11 @@ def _locale() -> Locale:
 def format_number(value: int | float) -> str:
     """A number as the response's language writes it: separators and digits."""
     locale = _locale()
-    return in_native_digits(numbers.format_decimal(value, locale=locale), locale)
+    try:
+        written = numbers.format_decimal(value, locale=locale)
+    except InvalidOperation:  # past Babel's precision, as a refused entry's value may be
+        written = str(value)
+    return in_native_digits(written, locale)
 
 
 def format_percent(share: float | None) -> str:

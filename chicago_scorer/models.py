@@ -124,6 +124,39 @@ class Event(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seq: Mapped[int]
     payload: Mapped[dict] = mapped_column(JSON)
+    # The points the fold gave this event, stored when it is recorded; never changes
+    # afterwards, since a fold's prefix never does. NULL for events stored before it was
+    # kept: the next write to the game replays its log and fills them in.
+    points: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
 
     game: Mapped[Game] = relationship(back_populates="events")
+
+
+class StoredFold(db.Model):
+    """A game's folded state without its history, and the log version it was folded from.
+
+    Written by every write to the log in the same transaction (see stored_folds.py), so a
+    write resumes the fold instead of replaying the whole log. A row whose version is not
+    the log's, or no row, means the log must be replayed.
+    """
+
+    __tablename__ = "game_folds"
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[str] = mapped_column(String(40))
+    position: Mapped[dict] = mapped_column(JSON)
+
+
+class ListingsVersion(db.Model):
+    """One row whose counter moves with every write that changes a listed game.
+
+    The history and player pages are cached under it, in each worker (see response_cache.py).
+    """
+
+    __tablename__ = "listings_version"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    counter: Mapped[int] = mapped_column(default=0)

@@ -9,6 +9,7 @@ from .forms import EntryForm, NewGameForm, UndoForm
 from .house_rules_form import CUSTOM, PRESET_CHOICES
 from .http_errors import FORM_EXPIRED, status_of
 from .labels import STEP_QUESTIONS
+from .response_cache import cached_page
 from .rule_words import rule_differences
 from .rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
 from .scoreboard import chicago_choices, describe, player_rows, round_log
@@ -61,10 +62,13 @@ def _render_scoreboard(
     entry_form: EntryForm | None = None,
     undo_form: UndoForm | None = None,
     status: int = 200,
+    game: LoadedGame | None = None,
 ):
-    game = services.load_game(game_id)
+    game = game or services.load_game(game_id)
     state = game.state
     edit_key = _scorekeepers_key(game)
+    # A watcher's page shows no form, so it needs no CSRF token (nor a cookie to hold one).
+    form_meta = {} if edit_key is not None else {"csrf": False}
     can_edit = edit_key is not None and state.status is not Status.FINISHED
     can_undo = edit_key is not None and game.event_count > 0
     context = share_context(game, edit_key) | {
@@ -76,8 +80,9 @@ def _render_scoreboard(
         "can_edit": can_edit,
         "can_undo": can_undo,
         "is_scorekeeper": edit_key is not None,
-        "entry_form": entry_form or EntryForm(formdata=None),
-        "undo_form": undo_form or UndoForm(formdata=None, event_count=game.event_count),
+        "entry_form": entry_form or EntryForm(formdata=None, meta=form_meta),
+        "undo_form": undo_form
+        or UndoForm(formdata=None, event_count=game.event_count, meta=form_meta),
         "question": STEP_QUESTIONS.get(state.next_step) if state.next_step else None,
         "is_hand_step": state.next_step in HAND_STEPS,
         "hands": list(Hand),
@@ -119,7 +124,18 @@ def create_game():
 @pages.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
     """The scores, and for the scorekeeper the next step to record."""
-    return _render_scoreboard(game_id)
+    if edit_key_for(game_id) is not None:
+        return _render_scoreboard(game_id)
+    # Without a key or a message to show, the page is the same for every watcher.
+    return cached_page(
+        ("scoreboard", game_id), services.game_version(game_id), lambda: _watchers_page(game_id)
+    )
+
+
+def _watchers_page(game_id: int) -> tuple[bytes, str]:
+    game = services.load_game(game_id)
+    html, _status = _render_scoreboard(game_id, game=game)
+    return html.encode(), game.version
 
 
 @pages.post("/games/<int:game_id>/entries")

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from sqlalchemy import ColumnElement, and_, case, func, select
+from sqlalchemy import ColumnElement, and_, bindparam, case, func, select
 from sqlalchemy.orm import aliased
 
 from .extensions import db
@@ -123,31 +123,32 @@ def player_list(page: int = 1) -> Page[PlayerTotals]:
     return Page([PlayerTotals(*row) for row in rows], page, PLAYERS_PAGE_SIZE, total)
 
 
+_FINISHED_SCORE = case((_FINISHED, Player.score))
+# Built once: constructing these CASE expressions cost as much as running them.
+_PLAYER_TOTALS = (
+    select(
+        func.min(Player.name),
+        func.count(),
+        _count_where(_FINISHED),
+        _count_where(Player.is_winner),
+        func.avg(_FINISHED_SCORE),
+        func.max(_FINISHED_SCORE),
+        func.coalesce(func.sum(Player.chicago_called), 0),
+        func.coalesce(func.sum(Player.chicago_won), 0),
+        func.coalesce(func.sum(Player.last_tricks), 0),
+        _count_where(Player.played_tiebreak),
+        _count_where(and_(Player.played_tiebreak, Player.is_winner)),
+        *(func.coalesce(func.sum(getattr(Player, hand_wins_column(hand))), 0) for hand in Hand),
+    )
+    .join(StoredSummary, _IN_GAME)
+    .where(Player.name_key == bindparam("key"))
+)
+
+
 def player_statistics(name: str) -> PlayerStatistics:
     """A player's figures over every game they sat in."""
     key = player_key(name)
-    finished_score = case((_FINISHED, Player.score))
-    row = db.session.execute(
-        select(
-            func.min(Player.name),
-            func.count(),
-            _count_where(_FINISHED),
-            _count_where(Player.is_winner),
-            func.avg(finished_score),
-            func.max(finished_score),
-            func.coalesce(func.sum(Player.chicago_called), 0),
-            func.coalesce(func.sum(Player.chicago_won), 0),
-            func.coalesce(func.sum(Player.last_tricks), 0),
-            _count_where(Player.played_tiebreak),
-            _count_where(and_(Player.played_tiebreak, Player.is_winner)),
-            *(
-                func.coalesce(func.sum(getattr(Player, hand_wins_column(hand))), 0)
-                for hand in Hand
-            ),
-        )
-        .join(StoredSummary, _IN_GAME)
-        .where(Player.name_key == key)
-    ).one()
+    row = db.session.execute(_PLAYER_TOTALS, {"key": key}).one()
     display_name, games, finished, wins, average, highest, called, won, tricks = row[:9]
     tiebreaks_played, tiebreaks_won, *hand_counts = row[9:]
     if games == 0:
@@ -166,22 +167,25 @@ def player_statistics(name: str) -> PlayerStatistics:
     )
 
 
+_ME, _THEM = aliased(Player), aliased(Player)
+_GAMES_TOGETHER = func.count()
+_HEAD_TO_HEAD = (
+    select(
+        func.min(_THEM.name),
+        _GAMES_TOGETHER,
+        _count_where(_ME.is_winner),
+        _count_where(_THEM.is_winner),
+    )
+    .select_from(_ME)
+    .join(_THEM, and_(_THEM.game_id == _ME.game_id, _THEM.name_key != _ME.name_key))
+    .join(StoredSummary, StoredSummary.game_id == _ME.game_id)
+    .where(_ME.name_key == bindparam("key"), _FINISHED)
+    .group_by(_THEM.name_key)
+    .order_by(_GAMES_TOGETHER.desc(), _THEM.name_key)
+)
+
+
 def _head_to_head(key: str) -> tuple[HeadToHead, ...]:
     """Results against each opponent over the finished games both sat in."""
-    me, them = aliased(Player), aliased(Player)
-    games = func.count()
-    rows = db.session.execute(
-        select(
-            func.min(them.name),
-            games,
-            _count_where(me.is_winner),
-            _count_where(them.is_winner),
-        )
-        .select_from(me)
-        .join(them, and_(them.game_id == me.game_id, them.name_key != me.name_key))
-        .join(StoredSummary, StoredSummary.game_id == me.game_id)
-        .where(me.name_key == key, _FINISHED)
-        .group_by(them.name_key)
-        .order_by(games.desc(), them.name_key)
-    )
+    rows = db.session.execute(_HEAD_TO_HEAD, {"key": key})
     return tuple(HeadToHead(*row) for row in rows)

@@ -1,16 +1,17 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
+from . import stored_folds
 from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from .extensions import db
-from .models import Event, Game, Player, now_utc
+from .models import Game, Player, now_utc
 from .refusal import Refusal
 from .rules import (
     STANDARD_RULES,
@@ -27,7 +28,9 @@ from .rules import (
 from .rules import replay as replay_events
 from .rules.errors import sentence
 from .rules.showdown import Verdict, settle
-from .summaries import as_utc, store_summary
+from .rules.statistics import summarize, summarize_next
+from .stored_folds import LoggedEvent, log_version
+from .summaries import as_utc, store_summary, write_summary
 
 
 class GameNotFound(Refusal):
@@ -84,6 +87,34 @@ class LoadedGame:
         """How many events are recorded; the page sends it back to guard undo."""
         return len(self.state.history)
 
+    def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
+        """Each event in its JSON form, with the points it moved."""
+        return ((event_to_dict(scored.event), scored.points) for scored in self.state.history)
+
+
+@dataclass(frozen=True)
+class RecordedGame:
+    """A game just written to, answered from its resumed fold and its stored log.
+
+    Its ``state`` is where the fold stands, but its history holds only the new event:
+    the log comes from the stored events, with the points the fold gave each.
+    """
+
+    id: int
+    created_at: datetime
+    state: GameState
+    log: tuple[tuple[dict, Mapping[str, int]], ...] = field(repr=False)
+    version: str = ""
+
+    @property
+    def event_count(self) -> int:
+        """How many events are recorded."""
+        return len(self.log)
+
+    def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
+        """Each event in its JSON form, with the points it moved."""
+        return iter(self.log)
+
 
 @dataclass(frozen=True)
 class CreatedGame:
@@ -111,7 +142,11 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
 
 def load_game(game_id: int) -> LoadedGame:
     """A game replayed from its log."""
-    return _loaded(_stored_game(game_id))
+    stored = _found(game_id)
+    log = stored_folds.stored_log(game_id, with_times=True)
+    state = replay_events(_setup(stored), (read_event(logged.payload) for logged in log))
+    version = log_version(len(log), log[-1].recorded_at if log else None)
+    return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
 
 
 def list_games(limit: int = 50, offset: int = 0) -> tuple[list[LoadedGame], int]:
@@ -125,23 +160,28 @@ def list_games(limit: int = 50, offset: int = 0) -> tuple[list[LoadedGame], int]
         .offset(offset)
     )
     return [
-        _loaded(game, [(event.payload, event.recorded_at) for event in game.events])
+        _loaded(game, [LoggedEvent(e.payload, e.points, e.recorded_at) for e in game.events])
         for game in games
     ], total
 
 
-def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> LoadedGame:
+def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> RecordedGame:
     """Check one entry against the rules and append it to the game's log."""
-    game = _editable_game(game_id, edit_key)
-    log = _log_of(game.id)
-    state = record(_replay(game, log), entry)
-    count = game.event_count
-    _claim_next_count(game, count, count + 1)
+    stored = _writable(game_id, edit_key)
+    setup = _setup(stored)
+    count = stored.event_count
+    state, figures, earlier = stored_folds.state_before_write(stored, setup)
+    state = record(state, entry)
+    scored = state.history[-1]
+    _claim_next_count(game_id, count, count + 1)
     recorded_at = now_utc()
-    payload = event_to_dict(state.history[-1].event)
-    db.session.add(Event(game_id=game.id, seq=count + 1, payload=payload, recorded_at=recorded_at))
-    store_summary(game, state)
-    answer = _answer(game, state, _version(count + 1, recorded_at))
+    payload, points = event_to_dict(scored.event), dict(scored.points)
+    stored_folds.add_event(game_id, count + 1, payload, points, recorded_at)
+    version = log_version(count + 1, recorded_at)
+    stored_folds.save_fold(game_id, version, state, is_new=stored.fold_version is None)
+    write_summary(game_id, summarize_next(figures, state, scored), recorded_at)
+    log = (*earlier, (payload, points))
+    answer = RecordedGame(stored.id, as_utc(stored.created_at), state, log, version)
     _commit_or_conflict()
     return answer
 
@@ -150,18 +190,20 @@ def undo_last_event(
     game_id: int, edit_key: str | None, expected_count: int | None = None
 ) -> LoadedGame:
     """Remove the newest event; undoing the winning entry reopens the game."""
-    game = _editable_game(game_id, edit_key)
-    count = game.event_count
+    stored = _writable(game_id, edit_key)
+    count = stored.event_count
     if count == 0:
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
     if expected_count is not None and expected_count != count:
         raise OutOfTurn(CONCURRENT_CHANGE)
-    log = _log_of(game.id)
-    state = _replay(game, log[:-1])
-    _claim_next_count(game, count, count - 1)
-    db.session.execute(delete(Event).where(Event.game_id == game.id, Event.seq == count))
-    store_summary(game, state)
-    answer = _answer(game, state, _version(count - 1, log[-2][1] if count > 1 else None))
+    log = stored_folds.stored_log(game_id, with_times=True)[:-1]
+    state = replay_events(_setup(stored), (read_event(logged.payload) for logged in log))
+    _claim_next_count(game_id, count, count - 1)
+    stored_folds.drop_event(game_id, count)
+    version = log_version(count - 1, log[-1].recorded_at if log else None)
+    stored_folds.save_fold(game_id, version, state, is_new=stored.fold_version is None)
+    write_summary(game_id, summarize(state), now_utc())
+    answer = LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
     _commit_or_conflict()
     return answer
 
@@ -182,14 +224,10 @@ def rotate_edit_key(game_id: int, edit_key: str | None) -> CreatedGame:
 
 def game_version(game_id: int) -> str:
     """A short tag that changes whenever the game's log changes, read in one cheap query."""
-    row = db.session.execute(
-        select(Game.event_count, Event.recorded_at)
-        .outerjoin(Event, (Event.game_id == Game.id) & (Event.seq == Game.event_count))
-        .where(Game.id == game_id)
-    ).one_or_none()
-    if row is None:
+    version = stored_folds.stored_version(game_id) if game_id <= LARGEST_ID else None
+    if version is None:
         raise GameNotFound(game_id)
-    return _version(*row)
+    return version
 
 
 def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> Verdict:
@@ -215,32 +253,39 @@ def _editable_game(game_id: int, edit_key: str | None) -> Game:
     return game
 
 
-def _version(event_count: int, last_recorded_at: datetime | None) -> str:
-    # The count alone would repeat after an undo and a new entry; the time would not.
-    stamp = as_utc(last_recorded_at).timestamp() if last_recorded_at is not None else 0
-    return f"{event_count}-{stamp:.6f}"
+def _found(game_id: int) -> stored_folds.StoredGame:
+    # A larger id names no game, and the database would fail on it rather than find nothing.
+    stored = stored_folds.stored_game(game_id) if game_id <= LARGEST_ID else None
+    if stored is None:
+        raise GameNotFound(game_id)
+    return stored
 
 
-Log = list[tuple[dict, datetime]]
+def _writable(game_id: int, edit_key: str | None) -> stored_folds.StoredGame:
+    """The stored game, if this key may change it."""
+    stored = _found(game_id)
+    if not edit_key:
+        raise EditKeyMissing()
+    if not edit_key_matches(edit_key, stored.edit_key_hash):
+        raise EditKeyWrong()
+    return stored
 
 
-def _log_of(game_id: int) -> Log:
-    """A game's entries in order, as (payload, recorded_at), without building ORM objects."""
-    rows = db.session.execute(
-        select(Event.payload, Event.recorded_at)
-        .where(Event.game_id == game_id)
-        .order_by(Event.seq)
+def _setup(stored: stored_folds.StoredGame) -> GameSetup:
+    return GameSetup(
+        stored_folds.seated_names(stored.id),
+        stored.first_dealer_seat,
+        rules_from_settings(stored.rules),
     )
-    return [tuple(row) for row in rows]
 
 
-def _replay(game: Game, log: Log) -> GameState:
+def _replay(game: Game, log: Sequence[LoggedEvent]) -> GameState:
     setup = GameSetup(
         tuple(player.name for player in game.players),
         game.first_dealer_seat,
         rules_from_settings(game.rules),
     )
-    return replay_events(setup, (read_event(payload) for payload, _ in log))
+    return replay_events(setup, (read_event(logged.payload) for logged in log))
 
 
 def _answer(game: Game, state: GameState, version: str) -> LoadedGame:
@@ -248,21 +293,15 @@ def _answer(game: Game, state: GameState, version: str) -> LoadedGame:
     return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
 
 
-def _loaded(game: Game, log: Log | None = None) -> LoadedGame:
-    log = _log_of(game.id) if log is None else log
-    version = _version(len(log), log[-1][1] if log else None)
+def _loaded(game: Game, log: Sequence[LoggedEvent] | None = None) -> LoadedGame:
+    log = stored_folds.stored_log(game.id, with_times=True) if log is None else log
+    version = log_version(len(log), log[-1].recorded_at if log else None)
     return _answer(game, _replay(game, log), version)
 
 
-def _claim_next_count(game: Game, current: int, new: int) -> None:
+def _claim_next_count(game_id: int, current: int, new: int) -> None:
     """Move the event count only if no other device moved it since we read it."""
-    claimed = db.session.execute(
-        update(Game)
-        .where(Game.id == game.id, Game.event_count == current)
-        .values(event_count=new)
-        .execution_options(synchronize_session=False)
-    )
-    if claimed.rowcount != 1:
+    if not stored_folds.claim_event_count(game_id, current, new):
         db.session.rollback()
         raise OutOfTurn(CONCURRENT_CHANGE)
 

@@ -1,16 +1,45 @@
 """The stored summary of each game: the figures of its replay, kept beside its log.
 
 Listings and statistics read these columns instead of replaying thousands of games.
-They are written only here, from ``summarize(state)``, by every write in the same
-transaction as the log, so they always equal the replay (tests check that they do).
+They are written only here, from ``summarize(state)`` (or ``summarize_next`` after one
+more event), by every write in the same transaction as the log, so they always equal the
+replay (tests check that they do). Each of those writes also moves the listings' version,
+under which the history and player pages are cached.
 """
 
 from datetime import UTC, datetime
 from types import MappingProxyType
 
-from .models import Game, StoredSummary, hand_wins_column, now_utc
+from sqlalchemy import bindparam, select, update
+
+from .extensions import db
+from .models import Game, ListingsVersion, Player, StoredSummary, hand_wins_column, now_utc
 from .rules import GameState, Hand, Status
 from .rules.statistics import GameSummary, PlayerGameStats, summarize
+
+_HAND_COLUMNS = tuple(hand_wins_column(hand) for hand in Hand)
+_PLAYER_FIGURES = (
+    select(
+        Player.name,
+        Player.score,
+        Player.is_winner,
+        Player.played_tiebreak,
+        Player.chicago_called,
+        Player.chicago_won,
+        Player.last_tricks,
+        *(getattr(Player, column) for column in _HAND_COLUMNS),
+    )
+    .where(Player.game_id == bindparam("game_id"))
+    .order_by(Player.seat)
+)
+# The columns to SET come from the parameters: game_row and player_row name them.
+_WRITE_PLAYER = update(Player.__table__).where(
+    Player.game_id == bindparam("g_id"), Player.seat == bindparam("g_seat")
+)
+_WRITE_GAME = update(StoredSummary.__table__).where(StoredSummary.game_id == bindparam("g_id"))
+_LISTINGS = ListingsVersion.__table__
+_MOVE_LISTINGS = update(_LISTINGS).values(counter=_LISTINGS.c.counter + 1)
+_READ_LISTINGS = select(_LISTINGS.c.counter)
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -48,6 +77,41 @@ def store_summary(game: Game, state: GameState, updated_at: datetime | None = No
     for player, stats in zip(game.players, summary.players, strict=True):
         for column, value in player_row(stats).items():
             setattr(player, column, value)
+    move_listings_version()
+
+
+def write_summary(game_id: int, summary: GameSummary, updated_at: datetime) -> None:
+    """Write a stored game's summary with plain UPDATEs, no ORM objects (not committed)."""
+    session = db.session
+    session.execute(_WRITE_GAME, {"g_id": game_id, "updated_at": updated_at} | game_row(summary))
+    session.execute(
+        _WRITE_PLAYER,
+        [
+            {"g_id": game_id, "g_seat": seat} | player_row(stats)
+            for seat, stats in enumerate(summary.players)
+        ],
+    )
+    move_listings_version()
+
+
+def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
+    """Each player's stored figures in a game, in seating order, read without ORM objects."""
+    return tuple(
+        PlayerGameStats(
+            *row[:7], hand_wins=MappingProxyType(dict(zip(Hand, row[7:], strict=True)))
+        )
+        for row in db.session.execute(_PLAYER_FIGURES, {"game_id": game_id})
+    )
+
+
+def move_listings_version() -> None:
+    """Tell every worker that a listed game changed (not committed)."""
+    db.session.execute(_MOVE_LISTINGS)
+
+
+def listings_version() -> int | None:
+    """The listings' version now; None if the database has no such row to cache by."""
+    return db.session.execute(_READ_LISTINGS).scalar()
 
 
 def stored_summary(game: Game) -> GameSummary:

@@ -314,7 +314,7 @@ def add_replayed_game(
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(state.players)]
     game.events = [
-        Event(seq=seq, payload=event_to_dict(scored.event))
+        Event(seq=seq, payload=event_to_dict(scored.event), points=dict(scored.points))
         for seq, scored in enumerate(state.history, start=1)
     ]
     store_summary(game, state, updated_at=updated_at)

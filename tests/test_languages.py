@@ -7,6 +7,7 @@ import pytest
 from babel.support import Translations
 from table_forms import start_game, tap
 
+from api_client import create_api_game
 from scripts.translations import TRANSLATIONS
 
 LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]
@@ -245,3 +246,25 @@ def test_a_whole_game_plays_through_in_the_chosen_language(client, code):
         }
         in page
     )
+
+
+def test_a_cached_watcher_page_is_kept_apart_for_each_language(client, app):
+    game_url = start_game(client, "Ann", "Bo")
+    watcher = app.test_client()
+
+    swedish = watcher.get(game_url, headers={"Accept-Language": "sv"}).text
+    english = watcher.get(game_url, headers={"Accept-Language": "en"}).text
+    swedish_again = watcher.get(game_url, headers={"Accept-Language": "sv"}).text
+
+    assert html_lang(swedish) == html_lang(swedish_again) == "sv"
+    assert html_lang(english) == "en"
+    assert swedish_again == swedish
+
+
+def test_a_refused_entry_with_a_huge_round_number_still_gets_a_sentence(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    refused = game.post({"round": 10**25, "step": "phase1", "outcome": "none"})
+
+    assert refused.status_code == 409
+    assert f"Round {10**25} Phase 1 is not the next step" in refused.get_json()["error"]

@@ -5,11 +5,11 @@ can always be checked against the replay of the log.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .events import ChicagoCall, HandResult, LastTrick, Outcome
-from .game import GameState, Status, apply_event, start_game
+from .game import GameState, ScoredEvent, Status, apply_event, start_game
 from .ruleset import Hand
 
 
@@ -72,34 +72,79 @@ def summarize(state: GameState) -> GameSummary:
 def player_game_stats(state: GameState) -> tuple[PlayerGameStats, ...]:
     """Each player's figures in seating order."""
     players = state.players
-    called = [0] * len(players)
-    won = [0] * len(players)
-    last_tricks = [0] * len(players)
-    hand_wins = [no_hand_wins() for _ in players]
+    tallies = [_Tally() for _ in players]
     for scored in state.history:
-        match scored.event:
-            case HandResult(outcome=Outcome.WIN, winner=str(winner), hand=Hand() as hand):
-                hand_wins[state.setup.seat_of(winner)][hand] += 1
-            case LastTrick(taker=taker):
-                last_tricks[state.setup.seat_of(taker)] += 1
-            case ChicagoCall(caller=caller, won=chicago_won):
-                seat = state.setup.seat_of(caller)
-                called[seat] += 1
-                won[seat] += int(chicago_won)
+        _count_event(tallies, state, scored)
     in_tiebreak = tiebreak_seats(state)
     return tuple(
-        PlayerGameStats(
+        tallies[seat].stats(state, seat, name, seat in in_tiebreak)
+        for seat, name in enumerate(players)
+    )
+
+
+def summarize_next(
+    before: tuple[PlayerGameStats, ...], after: GameState, scored: ScoredEvent
+) -> GameSummary:
+    """The summary after one more event, from the players' figures before it.
+
+    ``after`` is the state that event led to; its history may hold that event alone.
+    Equals ``summarize`` of the whole replay (tests check that it does).
+    """
+    tallies = [_Tally.of(stats) for stats in before]
+    _count_event(tallies, after, scored)
+    in_tiebreak = after.round_seats if after.is_tiebreak else ()
+    return GameSummary(
+        status=after.status,
+        rounds=scored.event.round,
+        players=tuple(
+            tallies[seat].stats(
+                after, seat, name, before[seat].played_tiebreak or seat in in_tiebreak
+            )
+            for seat, name in enumerate(after.players)
+        ),
+    )
+
+
+@dataclass
+class _Tally:
+    """One player's counts, added up event by event."""
+
+    chicago_called: int = 0
+    chicago_won: int = 0
+    last_tricks: int = 0
+    hand_wins: dict[Hand, int] = field(default_factory=no_hand_wins)
+
+    @classmethod
+    def of(cls, stats: PlayerGameStats) -> "_Tally":
+        return cls(
+            stats.chicago_called, stats.chicago_won, stats.last_tricks, dict(stats.hand_wins)
+        )
+
+    def stats(
+        self, state: GameState, seat: int, name: str, played_tiebreak: bool
+    ) -> PlayerGameStats:
+        return PlayerGameStats(
             name=name,
             score=state.scores[seat],
             is_winner=seat == state.winner_seat,
-            played_tiebreak=seat in in_tiebreak,
-            chicago_called=called[seat],
-            chicago_won=won[seat],
-            last_tricks=last_tricks[seat],
-            hand_wins=MappingProxyType(hand_wins[seat]),
+            played_tiebreak=played_tiebreak,
+            chicago_called=self.chicago_called,
+            chicago_won=self.chicago_won,
+            last_tricks=self.last_tricks,
+            hand_wins=MappingProxyType(self.hand_wins),
         )
-        for seat, name in enumerate(players)
-    )
+
+
+def _count_event(tallies: list[_Tally], state: GameState, scored: ScoredEvent) -> None:
+    match scored.event:
+        case HandResult(outcome=Outcome.WIN, winner=str(winner), hand=Hand() as hand):
+            tallies[state.setup.seat_of(winner)].hand_wins[hand] += 1
+        case LastTrick(taker=taker):
+            tallies[state.setup.seat_of(taker)].last_tricks += 1
+        case ChicagoCall(caller=caller, won=chicago_won):
+            tally = tallies[state.setup.seat_of(caller)]
+            tally.chicago_called += 1
+            tally.chicago_won += int(chicago_won)
 
 
 def tiebreak_seats(state: GameState) -> frozenset[int]:

@@ -1,0 +1,200 @@
+"""A game's stored row, log and folded state, read and written with plain SQL statements.
+
+The statements are built once and reused, and no ORM objects are made: a write to a game
+is the app's most frequent request, and the replay of a long log its largest cost. So
+each game keeps the position of its fold (``rules.position``) and each event the points
+the fold gave it, both written in the same transaction as the log. A write resumes the
+fold from there; a fold whose version is not the log's, or a missing one, or an event
+without its points, is replayed instead (tests prove that the stored fold always equals
+the replay).
+"""
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import NamedTuple
+
+from sqlalchemy import bindparam, delete, insert, select, update
+
+from .extensions import db
+from .models import Event, Game, Player, StoredFold
+from .rules import GameSetup, GameState, read_event, replay
+from .rules.position import position_of, resume
+from .rules.statistics import PlayerGameStats, summarize
+from .summaries import as_utc, stored_player_figures
+
+_GAMES = Game.__table__
+_EVENTS = Event.__table__
+_FOLDS = StoredFold.__table__
+
+# The game, its newest event's time (for the version) and its stored fold, in one query.
+_STORED_GAME = (
+    select(
+        _GAMES.c.id,
+        _GAMES.c.created_at,
+        _GAMES.c.first_dealer_seat,
+        _GAMES.c.edit_key_hash,
+        _GAMES.c.event_count,
+        _GAMES.c.rules,
+        _EVENTS.c.recorded_at,
+        _FOLDS.c.version,
+        _FOLDS.c.position,
+    )
+    .outerjoin(
+        _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
+    )
+    .outerjoin(_FOLDS, _FOLDS.c.game_id == _GAMES.c.id)
+    .where(_GAMES.c.id == bindparam("game_id"))
+)
+_VERSION = (
+    select(_GAMES.c.event_count, _EVENTS.c.recorded_at)
+    .outerjoin(
+        _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
+    )
+    .where(_GAMES.c.id == bindparam("game_id"))
+)
+_NAMES = (
+    select(Player.__table__.c.name)
+    .where(Player.__table__.c.game_id == bindparam("game_id"))
+    .order_by(Player.__table__.c.seat)
+)
+_LOG = (
+    select(_EVENTS.c.payload, _EVENTS.c.points)
+    .where(_EVENTS.c.game_id == bindparam("game_id"))
+    .order_by(_EVENTS.c.seq)
+)
+# Parsing the times is a good part of reading a long log; only versions need them.
+_LOG_WITH_TIMES = _LOG.add_columns(_EVENTS.c.recorded_at)
+_CLAIM = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("g_id"), _GAMES.c.event_count == bindparam("current"))
+    .values(event_count=bindparam("new"))
+)
+_ADD_EVENT = insert(_EVENTS)
+_DROP_EVENT = delete(_EVENTS).where(
+    _EVENTS.c.game_id == bindparam("g_id"), _EVENTS.c.seq == bindparam("g_seq")
+)
+_FILL_POINTS = update(_EVENTS).where(
+    _EVENTS.c.game_id == bindparam("g_id"), _EVENTS.c.seq == bindparam("g_seq")
+)
+_UPDATE_FOLD = update(_FOLDS).where(_FOLDS.c.game_id == bindparam("g_id"))
+_ADD_FOLD = insert(_FOLDS)
+
+
+class StoredGame(NamedTuple):
+    """A game's row, the time of its newest event, and its stored fold if it has one."""
+
+    id: int
+    created_at: datetime
+    first_dealer_seat: int
+    edit_key_hash: str
+    event_count: int
+    rules: dict
+    last_recorded_at: datetime | None
+    fold_version: str | None
+    fold_position: dict | None
+
+
+class LoggedEvent(NamedTuple):
+    """A stored event: its JSON form, the points the fold gave it (None if not yet kept)."""
+
+    payload: dict
+    points: dict | None
+    recorded_at: datetime | None = None
+
+
+def log_version(event_count: int, last_recorded_at: datetime | None) -> str:
+    """A short tag that changes whenever the log changes."""
+    # The count alone would repeat after an undo and a new entry; the time would not.
+    stamp = as_utc(last_recorded_at).timestamp() if last_recorded_at is not None else 0
+    return f"{event_count}-{stamp:.6f}"
+
+
+def stored_game(game_id: int) -> StoredGame | None:
+    """The game's row and stored fold, or None if there is no such game."""
+    row = db.session.execute(_STORED_GAME, {"game_id": game_id}).one_or_none()
+    return None if row is None else StoredGame(*row)
+
+
+def stored_version(game_id: int) -> str | None:
+    """The game's log version, read in one cheap query; None if there is no such game."""
+    row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
+    return None if row is None else log_version(*row)
+
+
+def seated_names(game_id: int) -> tuple[str, ...]:
+    """The players' names in seating order."""
+    return tuple(db.session.scalars(_NAMES, {"game_id": game_id}))
+
+
+def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
+    """The game's events in order; their times only when asked for."""
+    rows = db.session.execute(_LOG_WITH_TIMES if with_times else _LOG, {"game_id": game_id})
+    return [LoggedEvent(*row) for row in rows]
+
+
+def state_before_write(
+    stored: StoredGame, setup: GameSetup
+) -> tuple[GameState, tuple[PlayerGameStats, ...], list[tuple[dict, Mapping[str, int]]]]:
+    """The state to write on, the players' figures in it, and the log with each event's points.
+
+    Resumed from the stored fold when it is the log's; replayed (and the fold and points
+    then kept) when it is missing or stale.
+    """
+    log = stored_log(stored.id)
+    fold_is_current = stored.fold_version == log_version(
+        stored.event_count, stored.last_recorded_at
+    )
+    if fold_is_current and all(logged.points is not None for logged in log):
+        earlier = [(logged.payload, logged.points) for logged in log]
+        return resume(setup, stored.fold_position), stored_player_figures(stored.id), earlier
+    state = replay(setup, (read_event(logged.payload) for logged in log))
+    fill_points(stored.id, log, state)
+    earlier = [
+        (logged.payload, scored.points) for logged, scored in zip(log, state.history, strict=True)
+    ]
+    return state, summarize(state).players, earlier
+
+
+def claim_event_count(game_id: int, current: int, new: int) -> bool:
+    """Move the event count only if no other device moved it since it was read."""
+    claimed = db.session.execute(_CLAIM, {"g_id": game_id, "current": current, "new": new})
+    return claimed.rowcount == 1
+
+
+def add_event(game_id: int, seq: int, payload: dict, points: dict, recorded_at) -> None:
+    """Append an event with the points the fold gave it (not committed)."""
+    db.session.execute(
+        _ADD_EVENT,
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "payload": payload,
+            "points": points,
+            "recorded_at": recorded_at,
+        },
+    )
+
+
+def drop_event(game_id: int, seq: int) -> None:
+    """Remove an event from the log (not committed)."""
+    db.session.execute(_DROP_EVENT, {"g_id": game_id, "g_seq": seq})
+
+
+def fill_points(game_id: int, log: Sequence[LoggedEvent], replayed: GameState) -> None:
+    """Store the points of the events stored before points were kept (not committed)."""
+    missing = [
+        {"g_id": game_id, "g_seq": seq, "points": dict(scored.points)}
+        for seq, (logged, scored) in enumerate(zip(log, replayed.history, strict=True), 1)
+        if logged.points is None
+    ]
+    if missing:
+        db.session.execute(_FILL_POINTS, missing)
+
+
+def save_fold(game_id: int, version: str, state: GameState, *, is_new: bool) -> None:
+    """Keep where the fold of this version of the log stands (not committed)."""
+    values = {"version": version, "position": position_of(state)}
+    if is_new:
+        db.session.execute(_ADD_FOLD, {"game_id": game_id} | values)
+    else:
+        db.session.execute(_UPDATE_FOLD, {"g_id": game_id} | values)
