@@ -32,9 +32,18 @@ class CatalogTranslations:
 CATALOG_TRANSLATIONS = CatalogTranslations()
 
 
+class CatalogMeta:
+    """Form options that take WTForms' own messages from the app's catalogs.
+
+    WTForms builds each form's options from every ``Meta`` along its classes, so a form,
+    or a sub-form inside a ``FormField``, gets this by naming it as its ``Meta``.
+    """
+
+    def get_translations(self, form):
+        return CATALOG_TRANSLATIONS
+
+
 class TranslatedForm(FlaskForm):
     """A form with CSRF whose every message comes from the app's catalogs."""
 
-    class Meta:
-        def get_translations(self, form):
-            return CATALOG_TRANSLATIONS
+    Meta = CatalogMeta

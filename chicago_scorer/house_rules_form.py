@@ -4,6 +4,7 @@ from flask_babel import lazy_gettext
 from wtforms import BooleanField, Form, IntegerField, StringField
 from wtforms.validators import Optional
 
+from .form_translations import CatalogMeta
 from .labels import HAND_LABELS
 from .rules import PRESETS, STANDARD_RULES, Hand, RuleError
 from .wording import reason
@@ -43,6 +44,8 @@ def _number(name: str) -> IntegerField:
 
 class HouseRulesForm(Form):
     """One preset, or every setting by hand; settings left as standard are not sent."""
+
+    Meta = CatalogMeta
 
     preset = StringField(default="standard")
     target, last_trick_points, chicago_points, chicago_penalty, chicago_min_score = (

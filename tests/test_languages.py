@@ -268,3 +268,15 @@ def test_a_refused_entry_with_a_huge_round_number_still_gets_a_sentence(client):
 
     assert refused.status_code == 409
     assert f"Round {10**25} Phase 1 is not the next step" in refused.get_json()["error"]
+
+
+@pytest.mark.parametrize("code", ["be", "ne", "uz"])
+def test_wtforms_own_messages_come_from_our_catalogs(client, code):
+    data = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    custom_rules = {"rules-preset": "custom", "rules-target": "fifty"}
+
+    refused = client.post("/games", data=data | custom_rules, headers={"Accept-Language": code})
+
+    assert refused.status_code == 422
+    assert translation(code, "Not a valid integer value.") in refused.text
+    assert "Not a valid integer value." not in refused.text
