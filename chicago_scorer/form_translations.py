@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 
 WTFORMS_MESSAGES = (
     lazy_gettext("Not a valid integer value."),
+    lazy_gettext("Not a valid choice."),
     lazy_gettext("This field is required."),
     lazy_gettext("Number must be at least %(min)s."),
     lazy_ngettext(

@@ -280,3 +280,10 @@ def test_wtforms_own_messages_come_from_our_catalogs(client, code):
     assert refused.status_code == 422
     assert translation(code, "Not a valid integer value.") in refused.text
     assert "Not a valid integer value." not in refused.text
+
+
+def test_a_bad_history_filter_is_refused_in_the_language(client):
+    refused = client.get("/history?status=bogus", headers={"Accept-Language": "et"})
+
+    assert refused.status_code == 400
+    assert translation("et", "Not a valid choice.") in refused.text
