@@ -75,33 +75,48 @@ SHOTS = [
 ]
 
 
+# The same pages in two of the other languages, light only: the game's home language and
+# the one in another script.
+LANGUAGE_SHOTS = {"sv": ["scoreboard", "tricks-step"], "ne": ["scoreboard", "tricks-step"]}
+
+
 def take_screenshots(showcase: Showcase, playwright, chromium: str) -> None:
     browser = playwright.chromium.launch(**launch_options(chromium))
     try:
         for scheme in SCHEMES:
-            options = phone_options(playwright) | {
-                "base_url": showcase.url,
-                "color_scheme": scheme,
-                "device_scale_factor": PIXEL_DENSITY,
-                # Pictures need no service worker. Its install fetches pages in the
-                # background, and a response to a request sent while a hand-over link's
-                # "now keeps score" message was pending can put that message back into
-                # the session cookie, to show up on the next page.
-                "service_workers": "block",
-            }
-            context = browser.new_context(**options)
-            phone = Phone(context.new_page())
-            for game in (showcase.ten_rounds, showcase.at_a_hand_step):
-                phone.open(game.keep_score_path)
-            for shot in SHOTS:
-                phone.open(shot.path(showcase))
-                shot.prepare(phone)
-                path = OUTPUT / f"{shot.name}-{scheme}.png"
-                phone.page.screenshot(path=path, animations="disabled", caret="hide")
-                print(path.relative_to(ROOT))
-            context.close()
+            shoot(browser, showcase, playwright, SHOTS, scheme)
+        for language, names in LANGUAGE_SHOTS.items():
+            shots = [shot for shot in SHOTS if shot.name in names]
+            shoot(browser, showcase, playwright, shots, "light", language)
     finally:
         browser.close()
+
+
+def shoot(browser, showcase, playwright, shots, scheme: str, language: str = "en") -> None:
+    """Take ``shots`` on one phone in one colour scheme and language."""
+    options = phone_options(playwright) | {
+        "base_url": showcase.url,
+        "color_scheme": scheme,
+        "device_scale_factor": PIXEL_DENSITY,
+        "locale": language,
+        # Pictures need no service worker. Its install fetches pages in the
+        # background, and a response to a request sent while a hand-over link's
+        # "now keeps score" message was pending can put that message back into
+        # the session cookie, to show up on the next page.
+        "service_workers": "block",
+    }
+    context = browser.new_context(**options)
+    phone = Phone(context.new_page())
+    for game in (showcase.ten_rounds, showcase.at_a_hand_step):
+        phone.open(game.keep_score_path)
+    suffix = scheme if language == "en" else f"{language}-{scheme}"
+    for shot in shots:
+        phone.open(shot.path(showcase))
+        shot.prepare(phone)
+        path = OUTPUT / f"{shot.name}-{suffix}.png"
+        phone.page.screenshot(path=path, animations="disabled", caret="hide")
+        print(path.relative_to(ROOT))
+    context.close()
 
 
 def main() -> None:
