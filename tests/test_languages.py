@@ -8,6 +8,7 @@ from babel.support import Translations
 from table_forms import start_game, tap
 
 from api_client import create_api_game
+from chicago_scorer.languages import languages_in
 from scripts.translations import TRANSLATIONS
 
 LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]
@@ -287,3 +288,12 @@ def test_a_bad_history_filter_is_refused_in_the_language(client):
 
     assert refused.status_code == 400
     assert translation("et", "Not a valid choice.") in refused.text
+
+
+def test_a_new_catalog_is_all_it_takes_for_the_switcher_to_offer_a_language(tmp_path):
+    catalog = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text("")
+
+    assert languages_in(tmp_path) == {"en": "English", "fr": "Français"}
+    assert list(languages_in(TRANSLATIONS)) == ["en", "be", "et", "it", "ne", "sv", "uz"]

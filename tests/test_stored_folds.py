@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_writes import random_writes
 from sqlalchemy import delete, select, update
 
 from chicago_scorer import services
@@ -38,17 +39,9 @@ def assert_stored_fold_equals_the_replay(game_id: int) -> None:
 )
 @given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=60))
 def test_the_stored_fold_equals_the_replay_after_any_records_and_undos(db, rng, moves):
-    players = rng.sample(["Ann", "Bo", "Cy", "Dee"], rng.randint(2, 4))
     rules = rng.choice([None, {"exact_target": True}, {"must_win_on_last_trick": True}])
-    created = services.create_game(players, rng.choice(players), rules)
-    game_id, key, state = created.game.id, created.edit_key, created.game.state
-    for _ in range(moves):
-        if state.history and (state.next_step is None or rng.random() < 0.25):
-            answer = services.undo_last_event(game_id, key)
-        else:
-            answer = services.record_event(game_id, key, random_entry(rng, state, 0.5))
+    for game_id, answer in random_writes(rng, moves, rules):
         assert_stored_fold_equals_the_replay(game_id)
-        state = services.load_game(game_id).state
         # The answer, built from the resumed fold and the stored log, is the replay's.
         assert game_json(answer) == game_json(services.load_game(game_id))
         assert answer.version == services.game_version(game_id)

@@ -5,11 +5,11 @@ from datetime import UTC, datetime
 import flask_migrate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_writes import random_writes
 from sqlalchemy import MetaData, insert, select
 
 from api_client import create_api_game
 from chicago_scorer import create_app, services
-from chicago_scorer.demo_games import random_entry
 from chicago_scorer.extensions import db as database
 from chicago_scorer.models import Game, Player, StoredSummary, hand_wins_column
 from chicago_scorer.rules import GameSetup, Hand, Status, read_event, replay
@@ -89,14 +89,7 @@ def test_every_write_moves_updated_at(client, db):
 )
 @given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=45))
 def test_the_summary_equals_the_replay_after_random_records_and_undos(db, rng, moves):
-    players = rng.sample(["Ann", "Bo", "Cy", "Dee"], rng.randint(2, 4))
-    created = services.create_game(players, rng.choice(players))
-    game_id, key, state = created.game.id, created.edit_key, created.game.state
-    for _ in range(moves):
-        if state.history and (state.next_step is None or rng.random() < 0.2):
-            services.undo_last_event(game_id, key)
-        else:
-            services.record_event(game_id, key, random_entry(rng, state, 0.5))
+    for game_id, _answer in random_writes(rng, moves, undo_share=0.2):
         database.session.expire_all()
         state = services.load_game(game_id).state
         assert stored_summary(database.session.get(Game, game_id)) == summarize(state)

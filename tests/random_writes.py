@@ -1,0 +1,26 @@
+"""Random records and undos through the services, for the properties of what is stored."""
+
+from chicago_scorer import services
+from chicago_scorer.demo_games import random_entry
+from chicago_scorer.extensions import db
+
+NAMES = ["Ann", "Bo", "Cy", "Dee"]
+
+
+def random_writes(rng, moves: int, rules=None, undo_share: float = 0.25):
+    """Start a game of 2 to 4 players, then yield ``(game_id, answer)`` after each write.
+
+    A write undoes the newest entry now and then (always once the game is over), and
+    otherwise records a legal next entry.
+    """
+    players = rng.sample(NAMES, rng.randint(2, len(NAMES)))
+    created = services.create_game(players, rng.choice(players), rules)
+    game_id, key, state = created.game.id, created.edit_key, created.game.state
+    for _ in range(moves):
+        if state.history and (state.next_step is None or rng.random() < undo_share):
+            answer = services.undo_last_event(game_id, key)
+        else:
+            answer = services.record_event(game_id, key, random_entry(rng, state, 0.5))
+        yield game_id, answer
+        db.session.expire_all()
+        state = services.load_game(game_id).state
