@@ -64,7 +64,7 @@ def _checked_name(position: int, raw: object) -> str:
     if len(name) > MAX_NAME_LENGTH:
         raise RuleViolation(
             sentence(
-                "%(name)s…'s name has %(length)s characters; keep it to %(limit)s.",
+                "The name %(name)s… has %(length)s characters; keep it to %(limit)s.",
                 name=name[:20],
                 length=len(name),
                 limit=MAX_NAME_LENGTH,
