@@ -1,21 +1,16 @@
 """Invariants of the fold, checked over random legal games."""
 
-import string
-from dataclasses import dataclass
 from itertools import pairwise
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from played_games import PlayedGame, entry_at_next_step, legal_entries, played_games
 
 from chicago_scorer.rules import (
     STANDARD_RULES,
     STEP_ORDER,
     ChicagoCall,
-    Event,
-    GameSetup,
-    GameState,
-    Hand,
     HandResult,
     LastTrick,
     Outcome,
@@ -25,7 +20,6 @@ from chicago_scorer.rules import (
     Step,
     chicago_refusal,
     event_to_dict,
-    new_setup,
     record,
     replay,
     start_game,
@@ -37,26 +31,6 @@ MAX_EVENTS = 200
 # Hypothesis's default deadline allows on a busy two-core machine.
 game_settings = settings(max_examples=100, deadline=None)
 
-
-@dataclass(frozen=True)
-class PlayedGame:
-    """A random legal game: its setup and every state from the start to the last entry."""
-
-    setup: GameSetup
-    states: tuple[GameState, ...]
-
-    @property
-    def final(self) -> GameState:
-        """The state after the last entry."""
-        return self.states[-1]
-
-    @property
-    def events(self) -> list[Event]:
-        """The game's log."""
-        return [scored.event for scored in self.final.history]
-
-
-player_names = st.text(alphabet=string.ascii_letters, min_size=1, max_size=40)
 
 # Mostly the standard rules; sometimes a low target, so that ties at the top and
 # tiebreak rounds are common, and a Chicago allowed from 0, so that the floor is used.
@@ -71,70 +45,9 @@ rule_sets = st.one_of(
 )
 
 
-def entry_at_next_step(state: GameState, body: dict[str, object]) -> dict[str, object]:
-    """An entry's JSON form for the step the game expects next."""
-    return {"round": state.round, "step": str(state.next_step)} | body
-
-
-def levelling_wins(state: GameState, round_players: list[str]) -> list[tuple[str, Hand]]:
-    """The wins that would bring a trailing player level with the top of the round."""
-    rules = state.setup.rules
-    top = max(state.score_of(name) for name in round_players)
-    return [
-        (name, hand)
-        for name in round_players
-        for hand in Hand
-        if state.score_of(name) + rules.points_for(hand) == top
-    ]
-
-
-@st.composite
-def legal_entries(draw, state: GameState) -> dict[str, object]:
-    """Any entry the rules accept at the state's next step, in its JSON form.
-
-    Random games seldom end level at the top, so some entries are steered towards a
-    tie on purpose: that is how tiebreak rounds, and repeated ones, get played.
-    """
-    round_players = [state.players[seat] for seat in state.round_seats]
-    if state.next_step is Step.TRICKS:
-        callers = [name for name in round_players if chicago_refusal(state, name) is None]
-        top = max(state.score_of(name) for name in round_players)
-        levellers = [
-            name
-            for name in round_players
-            if state.score_of(name) + state.setup.rules.last_trick_points == top
-        ]
-        choice = draw(st.sampled_from(["last_trick", "chicago", "level"]))
-        if choice == "chicago" and callers:
-            body = {"chicago": draw(st.sampled_from(callers)), "chicago_won": draw(st.booleans())}
-        elif choice == "level" and levellers:
-            body = {"last_trick": draw(st.sampled_from(levellers))}
-        else:
-            body = {"last_trick": draw(st.sampled_from(round_players))}
-        return entry_at_next_step(state, body)
-
-    # The last step of a round decides whether it ends level, so steer it more often.
-    steered = 6 if state.next_step is Step.PHASE3 else 1
-    choice = draw(st.sampled_from(["win", "tie", "none"] + ["level"] * steered))
-    levelling = levelling_wins(state, round_players)
-    if choice == "level" and levelling:
-        winner, hand = draw(st.sampled_from(levelling))
-    elif choice == "win":
-        winner, hand = draw(st.sampled_from(round_players)), draw(st.sampled_from(Hand))
-    else:
-        return entry_at_next_step(state, {"outcome": "tie" if choice == "level" else choice})
-    return entry_at_next_step(state, {"outcome": "win", "winner": winner, "hand": str(hand)})
-
-
-@st.composite
-def legal_games(draw) -> PlayedGame:
-    """A game of 2 to 4 players played with legal entries until it ends or 200 are in."""
-    players = draw(st.lists(player_names, min_size=2, max_size=4, unique_by=str.casefold))
-    setup = new_setup(players, draw(st.sampled_from(players)), draw(rule_sets))
-    states = [start_game(setup)]
-    while states[-1].next_step is not None and len(states) <= MAX_EVENTS:
-        states.append(record(states[-1], draw(legal_entries(states[-1]))))
-    return PlayedGame(setup, tuple(states))
+def legal_games() -> st.SearchStrategy[PlayedGame]:
+    """Games mostly under the standard rules, some with a low target."""
+    return played_games(rule_sets, MAX_EVENTS)
 
 
 @game_settings
