@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ElementTree
 from itertools import accumulate
 
 import pytest
+from played_in_memory import NOBODY, played, win
 
 from chicago_scorer import services
 from chicago_scorer.demo_games import random_game
-from chicago_scorer.rules import new_setup, record, start_game
 from chicago_scorer.score_chart import WIDTH, score_chart
 from chicago_scorer.transfer_services import import_games
 from export_documents import export_document
@@ -17,18 +17,6 @@ from export_documents import export_document
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def played(players, *entries):
-    state = start_game(new_setup(list(players)))
-    for body in entries:
-        state = record(state, {"round": state.round, "step": str(state.next_step)} | body)
-    return state
-
-
-def win(winner, hand):
-    return {"outcome": "win", "winner": winner, "hand": hand}
-
-
-NOBODY = {"outcome": "none"}
 TIEBREAK_GAME = played(
     ["Ann", "Bo", "Cy"],
     win("Ann", "royal_flush"),

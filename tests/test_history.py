@@ -4,28 +4,14 @@ import random
 import re
 
 import pytest
+from played_in_memory import NOBODY, played, win
 from sqlalchemy import event
 
 from chicago_scorer.demo_games import random_game
 from chicago_scorer.extensions import db as database
-from chicago_scorer.rules import new_setup, record, start_game
 from chicago_scorer.transfer_services import import_games
 from export_documents import export_document
 
-
-def played(players, *entries):
-    """A game played in memory through the rules, each entry at the next step."""
-    state = start_game(new_setup(list(players)))
-    for body in entries:
-        state = record(state, {"round": state.round, "step": str(state.next_step)} | body)
-    return state
-
-
-def win(winner, hand):
-    return {"outcome": "win", "winner": winner, "hand": hand}
-
-
-NOBODY = {"outcome": "none"}
 QUICK_WIN = (win("Ann", "royal_flush"), NOBODY, {"last_trick": "Bo"}, NOBODY)
 
 

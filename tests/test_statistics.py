@@ -6,6 +6,7 @@ from collections import Counter, defaultdict
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from played_in_memory import NOBODY, TIE, played, win
 from sqlalchemy import delete
 
 from api_client import create_api_game
@@ -17,7 +18,7 @@ from chicago_scorer.player_services import (
     player_list,
     player_statistics,
 )
-from chicago_scorer.rules import Hand, event_to_dict, new_setup, record, start_game
+from chicago_scorer.rules import Hand, event_to_dict
 from chicago_scorer.rules.statistics import summarize
 from chicago_scorer.transfer_services import import_games
 from export_documents import export_document
@@ -25,21 +26,6 @@ from export_documents import export_document
 
 def hands(**wins: int) -> dict[str, int]:
     return {hand.value: wins.get(hand.value, 0) for hand in Hand}
-
-
-def played(players, *entries):
-    """A game played in memory through the rules, each entry at the next step."""
-    state = start_game(new_setup(list(players)))
-    for body in entries:
-        state = record(state, {"round": state.round, "step": str(state.next_step)} | body)
-    return state
-
-
-def win(winner, hand):
-    return {"outcome": "win", "winner": winner, "hand": hand}
-
-
-NOBODY, TIE = {"outcome": "none"}, {"outcome": "tie"}
 
 
 @pytest.fixture
