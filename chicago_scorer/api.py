@@ -9,7 +9,7 @@ from .game_json import game_json, game_summary_json, verdict_json
 from .http_errors import STATUS_OF, MalformedBody, error_json, status_of
 from .response_cache import cached_body
 from .rules import RuleViolation
-from .rules.errors import sentence
+from .rules.errors import Refusal, sentence
 from .wording import reason
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -18,7 +18,7 @@ MAX_PAGE_SIZE = 100
 CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
 
 
-def _refusal(error: Exception):
+def _refusal(error: Refusal):
     return error_json(reason(error), status_of(error))
 
 

@@ -11,11 +11,11 @@ from wtforms.widgets import HiddenInput
 from .form_translations import TranslatedForm
 from .house_rules_form import HouseRulesForm
 from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError, RuleViolation
-from .rules.errors import sentence
+from .rules.errors import Refusal, sentence
 from .wording import reason
 
 
-def attach_error(form: FlaskForm, error: Exception, fields: dict[str, str]) -> None:
+def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> None:
     """Put a refusal next to the field it concerns, or at the top of the form."""
     field_name = fields.get(getattr(error, "field", None) or "")
     message = reason(error)
@@ -135,7 +135,7 @@ class EntryForm(TranslatedForm):
             return position | {"chicago": name, "chicago_won": result == "won"}
         return position
 
-    def attach(self, error: Exception) -> None:
+    def attach(self, error: Refusal) -> None:
         """Show a refusal next to the buttons it concerns."""
         attach_error(self, error, self.ERROR_FIELDS)
 

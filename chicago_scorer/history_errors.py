@@ -5,6 +5,7 @@ from flask import Blueprint, render_template
 from .history_services import PageNotFound
 from .http_errors import error_json, status_of
 from .player_services import PlayerNotFound
+from .rules.errors import Refusal
 from .services import GameNotFound
 from .transfer_services import IllegalGameInImport, ImportTooLarge, MalformedImport
 from .wording import reason
@@ -18,7 +19,7 @@ STATUS_OF_REFUSAL = {
 }
 
 
-def refusal_status(error: Exception) -> int:
+def refusal_status(error: Refusal) -> int:
     """The HTTP status for a refusal, these features' own or the app's."""
     for kind, status in STATUS_OF_REFUSAL.items():
         if isinstance(error, kind):
@@ -26,12 +27,12 @@ def refusal_status(error: Exception) -> int:
     return status_of(error)
 
 
-def _refusal_page(error: Exception):
+def _refusal_page(error: Refusal):
     status = refusal_status(error)
     return render_template("error.html", status=status, message=reason(error)), status
 
 
-def _refusal_json(error: Exception):
+def _refusal_json(error: Refusal):
     return error_json(reason(error), refusal_status(error))
 
 

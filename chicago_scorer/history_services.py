@@ -11,9 +11,8 @@ from sqlalchemy.orm import contains_eager, selectinload
 
 from .extensions import db
 from .models import Game, Player, StoredSummary
-from .refusal import Refusal
 from .rules import Status
-from .rules.errors import counted
+from .rules.errors import Refusal, counted
 from .rules.statistics import player_key
 from .summaries import as_utc
 

@@ -8,8 +8,8 @@ from werkzeug.exceptions import HTTPException
 
 from .extensions import db
 from .limits import too_large_message
-from .refusal import Refusal
 from .rules import OutOfTurn, RuleViolation
+from .rules.errors import Refusal
 from .services import EditKeyMissing, EditKeyWrong, GameNotFound
 from .wording import reason
 

@@ -15,9 +15,8 @@ from sqlalchemy.orm import aliased
 from .extensions import db
 from .history_services import Page, checked_page
 from .models import Player, StoredSummary, hand_wins_column
-from .refusal import Refusal
 from .rules import Hand, Status
-from .rules.errors import sentence
+from .rules.errors import Refusal, sentence
 from .rules.statistics import best_hand, player_key
 
 PLAYERS_PAGE_SIZE = 50

@@ -12,7 +12,6 @@ from . import stored_folds
 from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from .extensions import db
 from .models import Game, Player, now_utc
-from .refusal import Refusal
 from .rules import (
     STANDARD_RULES,
     GameSetup,
@@ -26,7 +25,7 @@ from .rules import (
     start_game,
 )
 from .rules import replay as replay_events
-from .rules.errors import sentence
+from .rules.errors import Refusal, sentence
 from .rules.showdown import Verdict, settle
 from .rules.statistics import summarize, summarize_next
 from .stored_folds import LoggedEvent, log_version

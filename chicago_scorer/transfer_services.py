@@ -22,7 +22,6 @@ from sqlalchemy.orm import selectinload
 from .edit_keys import hash_edit_key, new_edit_key
 from .extensions import db
 from .models import Event, Game, Player
-from .refusal import Refusal
 from .rules import (
     GameSetup,
     GameState,
@@ -33,7 +32,7 @@ from .rules import (
     rules_from_settings,
     start_game,
 )
-from .rules.errors import Message, sentence
+from .rules.errors import Message, Refusal, sentence
 from .services import GameNotFound
 from .summaries import as_utc, store_summary
 

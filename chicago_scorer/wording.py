@@ -4,7 +4,7 @@ from babel.lists import format_list
 from flask_babel import get_locale, gettext, ngettext
 
 from .languages import SOURCE_LANGUAGE, format_number
-from .rules.errors import Message, names_in_words
+from .rules.errors import Message, Refusal, names_in_words
 from .rules.hand_words import CATEGORY_WORDS
 from .rules.ranking import Category
 
@@ -36,10 +36,9 @@ def _in_a_list(items: tuple[str, ...]) -> str:
     return format_list(list(items), locale=locale)
 
 
-def reason(error: Exception) -> str:
+def reason(refusal: Refusal) -> str:
     """Why a request was refused, in this response's language."""
-    text = getattr(error, "text", None)
-    return translate(text) if isinstance(text, Message) else translate(str(error))
+    return translate(refusal.text)
 
 
 def hand_words(hand: str) -> str:

@@ -56,13 +56,24 @@ def counted(singular: str, plural: str, count: int, **values: object) -> Message
     return Message(singular, {"count": count, **values}, plural)
 
 
-class RuleError(Exception):
-    """Base for every refusal by the rules; ``field`` names the input at fault."""
+class Refusal(Exception):
+    """Something turned down, with a message a person can act on; ``str()`` is English.
 
-    def __init__(self, message: Message | str, field: str | None = None) -> None:
+    The rules' errors are refusals, and so are the app's own (an unknown game, a wrong
+    key), so that one translation serves them all.
+    """
+
+    def __init__(self, message: Message | str) -> None:
         self.text = message if isinstance(message, Message) else Message(message)
         self.message = str(self.text)
         super().__init__(self.message)
+
+
+class RuleError(Refusal):
+    """Base for every refusal by the rules; ``field`` names the input at fault."""
+
+    def __init__(self, message: Message | str, field: str | None = None) -> None:
+        super().__init__(message)
         self.field = field
 
 
