@@ -18,7 +18,7 @@ from .languages import (
     languages_in,
     select_locale,
 )
-from .wording import hand_words, translate
+from .wording import hand_words, in_a_list, translate
 
 language_choice = Blueprint("language_choice", __name__)
 
@@ -75,5 +75,6 @@ def register(app: Flask) -> None:
         date_time=format_date_time,
         translate=translate,
         hand_words=hand_words,
+        in_a_list=in_a_list,
     )
     app.jinja_env.globals.update(languages=available_languages, language_code=language_code)

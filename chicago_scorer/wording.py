@@ -1,5 +1,7 @@
 """The rules' messages in the reader's language."""
 
+from collections.abc import Iterable
+
 from babel.lists import format_list
 from flask_babel import get_locale, gettext, ngettext
 
@@ -23,13 +25,15 @@ def _written(value: object) -> str:
     if isinstance(value, Message):
         return translate(value)
     if isinstance(value, tuple):
-        return _in_a_list(tuple(_written(item) for item in value))
+        return in_a_list(_written(item) for item in value)
     if isinstance(value, int) and not isinstance(value, bool):
         return format_number(value)
     return str(value)
 
 
-def _in_a_list(items: tuple[str, ...]) -> str:
+def in_a_list(items: Iterable[str]) -> str:
+    """Names or words as one list, the way this response's language joins them."""
+    items = tuple(items)
     locale = get_locale()
     if locale is None or locale.language == SOURCE_LANGUAGE:
         return names_in_words(items)

@@ -297,3 +297,33 @@ def test_a_new_catalog_is_all_it_takes_for_the_switcher_to_offer_a_language(tmp_
 
     assert languages_in(tmp_path) == {"en": "English", "fr": "Français"}
     assert list(languages_in(TRANSLATIONS)) == ["en", "be", "et", "it", "ne", "sv", "uz"]
+
+
+def test_names_in_a_sentence_are_joined_the_languages_way(client):
+    client.get("/language/sv")
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    cy_to_47 = [
+        *[{"winner": "Cy", "hand": "straight_flush"}] * 2,
+        {"last_trick": "Cy"},
+        {"winner": "Cy", "hand": "straight_flush"},
+        {"winner": "Cy", "hand": "straight_flush"},
+        {"winner": "Cy", "hand": "three_of_a_kind"},
+        {"last_trick": "Cy"},
+        {"winner": "Cy", "hand": "two_pair"},
+    ]
+    all_three_to_52 = [
+        {"winner": "Ann", "hand": "royal_flush"},
+        {"winner": "Bo", "hand": "royal_flush"},
+        {"last_trick": "Cy"},
+        {"outcome": "none"},
+    ]
+    for fields in cy_to_47 + all_three_to_52:
+        assert tap(client, game_url, **fields).status_code == 303
+
+    page = client.get(game_url).text
+    banner = translation(
+        "sv",
+        "Tiebreak round: %(names)s share the top score. "
+        "Only they play, deal and score this round.",
+    )
+    assert banner % {"names": "Ann, Bo och Cy"} in page
