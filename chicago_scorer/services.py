@@ -19,12 +19,10 @@ from .rules import (
     OutOfTurn,
     event_to_dict,
     new_setup,
-    read_event,
     record,
     rules_from_settings,
     start_game,
 )
-from .rules import replay as replay_events
 from .rules.errors import Refusal, sentence
 from .rules.showdown import Verdict, settle
 from .rules.statistics import summarize, summarize_next
@@ -143,8 +141,8 @@ def load_game(game_id: int) -> LoadedGame:
     """A game replayed from its log."""
     stored = _found(game_id)
     log = stored_folds.stored_log(game_id, with_times=True)
-    state = replay_events(_setup(stored), (read_event(logged.payload) for logged in log))
-    version = log_version(len(log), log[-1].recorded_at if log else None)
+    state = stored_folds.replayed(_setup(stored), log)
+    version = stored_folds.version_of(log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
 
 
@@ -196,10 +194,10 @@ def undo_last_event(
     if expected_count is not None and expected_count != count:
         raise OutOfTurn(CONCURRENT_CHANGE)
     log = stored_folds.stored_log(game_id, with_times=True)[:-1]
-    state = replay_events(_setup(stored), (read_event(logged.payload) for logged in log))
+    state = stored_folds.replayed(_setup(stored), log)
     _claim_next_count(game_id, count, count - 1)
     stored_folds.drop_event(game_id, count)
-    version = log_version(count - 1, log[-1].recorded_at if log else None)
+    version = stored_folds.version_of(log)
     stored_folds.save_fold(game_id, version, state, is_new=stored.fold_version is None)
     write_summary(game_id, summarize(state), now_utc())
     answer = LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
@@ -223,7 +221,7 @@ def rotate_edit_key(game_id: int, edit_key: str | None) -> CreatedGame:
 
 def game_version(game_id: int) -> str:
     """A short tag that changes whenever the game's log changes, read in one cheap query."""
-    version = stored_folds.stored_version(game_id) if game_id <= LARGEST_ID else None
+    version = stored_folds.stored_version(game_id) if _may_exist(game_id) else None
     if version is None:
         raise GameNotFound(game_id)
     return version
@@ -235,26 +233,28 @@ def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> 
     return settle(hands, rules)
 
 
-def _stored_game(game_id: int) -> Game:
+def _may_exist(game_id: int) -> bool:
     # A larger id names no game, and the database would fail on it rather than find nothing.
-    game = db.session.get(Game, game_id) if game_id <= LARGEST_ID else None
-    if game is None:
-        raise GameNotFound(game_id)
-    return game
+    return game_id <= LARGEST_ID
+
+
+def _require_key(edit_key: str | None, edit_key_hash: str) -> None:
+    if not edit_key:
+        raise EditKeyMissing()
+    if not edit_key_matches(edit_key, edit_key_hash):
+        raise EditKeyWrong()
 
 
 def _editable_game(game_id: int, edit_key: str | None) -> Game:
-    game = _stored_game(game_id)
-    if not edit_key:
-        raise EditKeyMissing()
-    if not edit_key_matches(edit_key, game.edit_key_hash):
-        raise EditKeyWrong()
+    game = db.session.get(Game, game_id) if _may_exist(game_id) else None
+    if game is None:
+        raise GameNotFound(game_id)
+    _require_key(edit_key, game.edit_key_hash)
     return game
 
 
 def _found(game_id: int) -> stored_folds.StoredGame:
-    # A larger id names no game, and the database would fail on it rather than find nothing.
-    stored = stored_folds.stored_game(game_id) if game_id <= LARGEST_ID else None
+    stored = stored_folds.stored_game(game_id) if _may_exist(game_id) else None
     if stored is None:
         raise GameNotFound(game_id)
     return stored
@@ -263,39 +263,26 @@ def _found(game_id: int) -> stored_folds.StoredGame:
 def _writable(game_id: int, edit_key: str | None) -> stored_folds.StoredGame:
     """The stored game, if this key may change it."""
     stored = _found(game_id)
-    if not edit_key:
-        raise EditKeyMissing()
-    if not edit_key_matches(edit_key, stored.edit_key_hash):
-        raise EditKeyWrong()
+    _require_key(edit_key, stored.edit_key_hash)
     return stored
 
 
+def _game_setup(names: tuple[str, ...], first_dealer_seat: int, rules: dict) -> GameSetup:
+    return GameSetup(names, first_dealer_seat, rules_from_settings(rules))
+
+
 def _setup(stored: stored_folds.StoredGame) -> GameSetup:
-    return GameSetup(
-        stored_folds.seated_names(stored.id),
-        stored.first_dealer_seat,
-        rules_from_settings(stored.rules),
-    )
-
-
-def _replay(game: Game, log: Sequence[LoggedEvent]) -> GameState:
-    setup = GameSetup(
-        tuple(player.name for player in game.players),
-        game.first_dealer_seat,
-        rules_from_settings(game.rules),
-    )
-    return replay_events(setup, (read_event(logged.payload) for logged in log))
-
-
-def _answer(game: Game, state: GameState, version: str) -> LoadedGame:
-    """The game as it will be once committed, without reading it back."""
-    return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
+    names = stored_folds.seated_names(stored.id)
+    return _game_setup(names, stored.first_dealer_seat, stored.rules)
 
 
 def _loaded(game: Game, log: Sequence[LoggedEvent] | None = None) -> LoadedGame:
+    """The game replayed from its log, which is read unless given."""
     log = stored_folds.stored_log(game.id, with_times=True) if log is None else log
-    version = log_version(len(log), log[-1].recorded_at if log else None)
-    return _answer(game, _replay(game, log), version)
+    names = tuple(player.name for player in game.players)
+    state = stored_folds.replayed(_game_setup(names, game.first_dealer_seat, game.rules), log)
+    version = stored_folds.version_of(log)
+    return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
 
 
 def _claim_next_count(game_id: int, current: int, new: int) -> None:

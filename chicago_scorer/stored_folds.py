@@ -109,6 +109,16 @@ def log_version(event_count: int, last_recorded_at: datetime | None) -> str:
     return f"{event_count}-{stamp:.6f}"
 
 
+def version_of(log: Sequence[LoggedEvent]) -> str:
+    """The version of a log read with its times."""
+    return log_version(len(log), log[-1].recorded_at if log else None)
+
+
+def replayed(setup: GameSetup, log: Sequence[LoggedEvent]) -> GameState:
+    """The state a stored log folds to, from the start."""
+    return replay(setup, (read_event(logged.payload) for logged in log))
+
+
 def stored_game(game_id: int) -> StoredGame | None:
     """The game's row and stored fold, or None if there is no such game."""
     row = db.session.execute(_STORED_GAME, {"game_id": game_id}).one_or_none()
@@ -147,7 +157,7 @@ def state_before_write(
     if fold_is_current and all(logged.points is not None for logged in log):
         earlier = [(logged.payload, logged.points) for logged in log]
         return resume(setup, stored.fold_position), stored_player_figures(stored.id), earlier
-    state = replay(setup, (read_event(logged.payload) for logged in log))
+    state = replayed(setup, log)
     fill_points(stored.id, log, state)
     earlier = [
         (logged.payload, scored.points) for logged, scored in zip(log, state.history, strict=True)
