@@ -36,11 +36,6 @@ class Category(StrEnum):
         """The scoring hand this is, or None for high card."""
         return None if self is Category.HIGH_CARD else Hand(self.value)
 
-    @property
-    def words(self) -> str:
-        """The name as people say it, such as 'full house'."""
-        return self.value.replace("_", " ")
-
 
 _CATEGORY_ORDER: tuple[Category, ...] = tuple(Category)
 

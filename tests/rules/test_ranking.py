@@ -37,7 +37,6 @@ def test_categories_are_high_card_then_the_scoring_hands_in_order():
     assert [category.strength for category in Category] == list(range(10))
     assert Category.HIGH_CARD.hand is None
     assert Category.ROYAL_FLUSH.hand is Hand.ROYAL_FLUSH
-    assert Category.THREE_OF_A_KIND.words == "three of a kind"
 
 
 def test_the_order_of_the_cards_does_not_change_the_ranking():

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from chicago_scorer.rules.cards import DECK, Card, Suit
 from chicago_scorer.rules.errors import RuleViolation
 from chicago_scorer.rules.events import Outcome
+from chicago_scorer.rules.hand_words import CATEGORY_WORDS
 from chicago_scorer.rules.ranking import Category, classify, rank_hand
 from chicago_scorer.rules.ruleset import STANDARD_RULES, Hand, RuleSet
 from chicago_scorer.rules.showdown import describe, settle
@@ -277,3 +278,10 @@ def test_renaming_the_suits_does_not_change_the_verdict(deal, suits):
         for name, cards in deal.items()
     }
     assert settle(_typed(renamed)) == settle(_typed(deal))
+
+
+def test_every_category_has_words_for_sentences():
+    assert str(CATEGORY_WORDS[Category.THREE_OF_A_KIND]) == "three of a kind"
+    assert [str(CATEGORY_WORDS[category]) for category in Category] == [
+        category.value.replace("_", " ") for category in Category
+    ]
