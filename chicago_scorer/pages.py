@@ -1,20 +1,28 @@
 """The phone pages: parse a form, call one service, then redirect or re-render."""
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
 
 from . import services
 from .forms import EntryForm, NewGameForm, UndoForm
 from .house_rules_form import CUSTOM, PRESET_CHOICES
-from .http_errors import FORM_EXPIRED, status_of
+from .http_errors import FORM_EXPIRED
 from .labels import STEP_QUESTIONS
+from .refused_forms import holds_refusal, redirect_refused, restore_refused
 from .response_cache import cached_page
 from .rule_words import rule_differences
 from .rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
-from .scoreboard import chicago_choices, describe, player_rows, round_log
+from .scoreboard import (
+    chicago_choices,
+    describe,
+    player_rows,
+    removed_message,
+    round_log,
+    stale_tap,
+)
 from .scorekeeper import edit_key_for, forget_edit_key, remember_edit_key
-from .services import EditKeyMissing, EditKeyWrong, GameNotFound, LoadedGame
+from .services import EditKeyMissing, EditKeyWrong, LoadedGame
 from .sharing import share_context
 from .wording import reason
 
@@ -22,29 +30,44 @@ pages = Blueprint("pages", __name__)
 
 RECENT_GAMES = 10
 REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
+HOME = "home"
+UNDO_STALE = lazy_gettext(
+    "The game changed on another phone since this page was shown, so nothing was undone. "
+    "Here is the game now."
+)
 
 
 @pages.errorhandler(CSRFError)
 def _expired_form(error: CSRFError):
-    """A form without a valid CSRF token records nothing; show the fresh page again."""
+    """A form without a valid CSRF token records nothing; go back to its page and say so."""
     game_id = (request.view_args or {}).get("game_id")
-    if game_id is None:
-        form = NewGameForm(formdata=None)
-        form.form_errors.append(FORM_EXPIRED)
-        return _render_home(form, 400)
-    form = EntryForm(formdata=None)
+    form = NewGameForm(formdata=None) if game_id is None else EntryForm(formdata=None)
     form.form_errors.append(FORM_EXPIRED)
-    try:
-        return _render_scoreboard(game_id, entry_form=form, status=400)
-    except GameNotFound as missing:  # raised from inside an error handler, it would be a 500
-        return render_template("error.html", status=404, message=reason(missing)), 404
+    if game_id is None:
+        return redirect_refused(form, HOME, url_for(".home"))
+    return _back_to_scoreboard(game_id, form)
 
 
-def _render_home(form: NewGameForm, status: int = 200):
+def _back_to_scoreboard(game_id: int, form, *, keep_answers: bool = True):
+    """Show a refusal on the scoreboard it came from, at an address that can be reloaded."""
+    return redirect_refused(
+        form,
+        scoreboard_page(game_id),
+        url_for(".scoreboard", game_id=game_id),
+        keep_answers=keep_answers,
+    )
+
+
+def scoreboard_page(game_id: int) -> str:
+    """The name a refused form of this game's scoreboard is kept under."""
+    return f"scoreboard/{game_id}"
+
+
+def _render_home(form: NewGameForm):
     games, _total = services.list_games(limit=RECENT_GAMES)
     return render_template(
         "home.html", form=form, games=games, presets=PRESET_CHOICES, custom=CUSTOM
-    ), status
+    )
 
 
 def _scorekeepers_key(game: LoadedGame) -> str | None:
@@ -57,18 +80,14 @@ def _scorekeepers_key(game: LoadedGame) -> str | None:
     return None
 
 
-def _render_scoreboard(
-    game_id: int,
-    entry_form: EntryForm | None = None,
-    undo_form: UndoForm | None = None,
-    status: int = 200,
-    game: LoadedGame | None = None,
-):
+def _render_scoreboard(game_id: int, game: LoadedGame | None = None) -> str:
     game = game or services.load_game(game_id)
     state = game.state
     edit_key = _scorekeepers_key(game)
     # A watcher's page shows no form, so it needs no CSRF token (nor a cookie to hold one).
     form_meta = {} if edit_key is not None else {"csrf": False}
+    page = scoreboard_page(game_id)
+    entry_form = restore_refused(EntryForm, page, meta=form_meta)
     can_edit = edit_key is not None and state.status is not Status.FINISHED
     can_undo = edit_key is not None and game.event_count > 0
     context = share_context(game, edit_key) | {
@@ -81,8 +100,7 @@ def _render_scoreboard(
         "can_undo": can_undo,
         "is_scorekeeper": edit_key is not None,
         "entry_form": entry_form or EntryForm(formdata=None, meta=form_meta),
-        "undo_form": undo_form
-        or UndoForm(formdata=None, event_count=game.event_count, meta=form_meta),
+        "undo_form": UndoForm(formdata=None, event_count=game.event_count, meta=form_meta),
         "question": STEP_QUESTIONS.get(state.next_step) if state.next_step else None,
         "is_hand_step": state.next_step in HAND_STEPS,
         "hands": list(Hand),
@@ -95,13 +113,13 @@ def _render_scoreboard(
         "last_entry": state.history[-1] if state.history else None,
         "last_entry_text": describe(state.history[-1]) if state.history else None,
     }
-    return render_template("scoreboard.html", **context), status
+    return render_template("scoreboard.html", **context)
 
 
 @pages.get("/")
 def home():
     """Start a game, or open a recent one."""
-    return _render_home(NewGameForm(formdata=None))
+    return _render_home(restore_refused(NewGameForm, HOME) or NewGameForm(formdata=None))
 
 
 @pages.post("/games")
@@ -109,14 +127,14 @@ def create_game():
     """Create a game and make this device its scorekeeper."""
     form = NewGameForm()
     if not form.validate_on_submit():
-        return _render_home(form, 422)
+        return redirect_refused(form, HOME, url_for(".home"))
     try:
         created = services.create_game(
             form.names(), form.dealer_name(), form.rules.form.settings()
         )
     except RuleError as error:
         form.attach(error)
-        return _render_home(form, status_of(error))
+        return redirect_refused(form, HOME, url_for(".home"))
     remember_edit_key(created.game.id, created.edit_key)
     return redirect(url_for(".scoreboard", game_id=created.game.id), 303)
 
@@ -124,7 +142,7 @@ def create_game():
 @pages.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
     """The scores, and for the scorekeeper the next step to record."""
-    if edit_key_for(game_id) is not None:
+    if edit_key_for(game_id) is not None or holds_refusal(scoreboard_page(game_id)):
         return _render_scoreboard(game_id)
     # Without a key or a message to show, the page is the same for every watcher.
     return cached_page(
@@ -134,8 +152,7 @@ def scoreboard(game_id: int):
 
 def _watchers_page(game_id: int) -> tuple[bytes, str]:
     game = services.load_game(game_id)
-    html, _status = _render_scoreboard(game_id, game=game)
-    return html.encode(), game.version
+    return _render_scoreboard(game_id, game=game).encode(), game.version
 
 
 @pages.post("/games/<int:game_id>/entries")
@@ -143,24 +160,33 @@ def record_entry(game_id: int):
     """Record the step the scorekeeper tapped."""
     form = EntryForm()
     if not form.validate_on_submit():
-        return _render_scoreboard(game_id, entry_form=form, status=422)
+        return _back_to_scoreboard(game_id, form)
     try:
         services.record_event(game_id, edit_key_for(game_id), form.entry())
     except REFUSALS as error:
-        form.attach(error)
-        return _render_scoreboard(game_id, entry_form=form, status=status_of(error))
+        stale = stale_tap(services.load_game(game_id).state, form.round.data, form.step.data)
+        if stale is None:
+            form.attach(error)
+            return _back_to_scoreboard(game_id, form)
+        form.form_errors.append(stale)
+        return _back_to_scoreboard(game_id, form, keep_answers=False)
     return redirect(url_for(".scoreboard", game_id=game_id), 303)
 
 
 @pages.post("/games/<int:game_id>/undo")
 def undo(game_id: int):
-    """Undo the newest entry, if it is still the one the page showed."""
+    """Undo the newest entry, if it is still the one the page showed, and say what went."""
     form = UndoForm()
     if not form.validate_on_submit():
-        return _render_scoreboard(game_id, undo_form=form, status=422)
+        return _back_to_scoreboard(game_id, form, keep_answers=False)
     try:
-        services.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
+        undone = services.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
     except REFUSALS as error:
-        form.form_errors.append(reason(error))
-        return _render_scoreboard(game_id, undo_form=form, status=status_of(error))
+        shown = form.event_count.data
+        if services.load_game(game_id).event_count != shown:
+            form.form_errors.append(UNDO_STALE)
+        else:
+            form.form_errors.append(reason(error))
+        return _back_to_scoreboard(game_id, form, keep_answers=False)
+    flash(removed_message(undone.removed))
     return redirect(url_for(".scoreboard", game_id=game_id), 303)

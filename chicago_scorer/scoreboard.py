@@ -4,8 +4,18 @@ from dataclasses import dataclass
 
 from flask_babel import gettext
 
-from .labels import signed
-from .rules import ChicagoCall, GameState, HandResult, LastTrick, Outcome, ScoredEvent, Status
+from .labels import STEP_LABELS, signed
+from .languages import format_number
+from .rules import (
+    ChicagoCall,
+    GameState,
+    HandResult,
+    LastTrick,
+    Outcome,
+    ScoredEvent,
+    Status,
+    Step,
+)
 from .rules import chicago_refusal as rules_chicago_refusal
 from .rules.errors import Message
 from .wording import hand_words, translate
@@ -118,3 +128,29 @@ def round_log(state: GameState) -> list[LoggedRound]:
         logged = rounds.setdefault(number, LoggedRound(number, scored.in_tiebreak, []))
         logged.steps.insert(0, LoggedStep(str(scored.event.step), describe(scored)))
     return sorted(rounds.values(), key=lambda logged: logged.number, reverse=True)
+
+
+def stale_tap(state: GameState, round_number: object, step: object) -> str | None:
+    """Why a tap from an older copy of the page came too late, if the step it answered is
+    recorded already; None when the refusal has another reason."""
+    recorded = any(
+        scored.event.round == round_number and str(scored.event.step) == step
+        for scored in state.history
+    )
+    if not recorded:
+        return None
+    return gettext(
+        "Someone recorded Round %(number)s · %(step)s a moment ago; here is the game now.",
+        number=format_number(round_number),
+        step=STEP_LABELS[Step(step)],
+    )
+
+
+def removed_message(removed: ScoredEvent) -> str:
+    """What an undo took away: 'Removed: Round 4 · Phase 3, Björn +5 · flush.'"""
+    return gettext(
+        "Removed: Round %(number)s · %(step)s, %(entry)s.",
+        number=format_number(removed.event.round),
+        step=STEP_LABELS[removed.event.step],
+        entry=describe(removed),
+    )

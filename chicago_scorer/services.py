@@ -17,6 +17,7 @@ from .rules import (
     GameSetup,
     GameState,
     OutOfTurn,
+    ScoredEvent,
     event_to_dict,
     new_setup,
     record,
@@ -87,6 +88,13 @@ class LoadedGame:
     def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
         """Each event in its JSON form, with the points it moved."""
         return ((event_to_dict(scored.event), scored.points) for scored in self.state.history)
+
+
+@dataclass(frozen=True)
+class UndoneGame(LoadedGame):
+    """A game just undone, and the entry the undo removed, as it was scored."""
+
+    removed: ScoredEvent | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +193,7 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
 
 def undo_last_event(
     game_id: int, edit_key: str | None, expected_count: int | None = None
-) -> LoadedGame:
+) -> UndoneGame:
     """Remove the newest event; undoing the winning entry reopens the game."""
     stored = _writable(game_id, edit_key)
     count = stored.event_count
@@ -193,14 +201,17 @@ def undo_last_event(
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
     if expected_count is not None and expected_count != count:
         raise OutOfTurn(CONCURRENT_CHANGE)
-    log = stored_folds.stored_log(game_id, with_times=True)[:-1]
+    *log, newest = stored_folds.stored_log(game_id, with_times=True)
     state = stored_folds.replayed(_setup(stored), log)
+    removed = record(state, newest.payload).history[-1]
     _claim_next_count(game_id, count, count - 1)
     stored_folds.drop_event(game_id, count)
     version = stored_folds.version_of(log)
     stored_folds.save_fold(game_id, version, state, is_new=stored.fold_version is None)
     write_summary(game_id, summarize(state), now_utc())
-    answer = LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
+    answer = UndoneGame(
+        stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version, removed
+    )
     _commit_or_conflict()
     return answer
 

@@ -2,12 +2,15 @@
 
 import re
 
+from chicago_scorer.refused_forms import SESSION_KEY
+
 
 def start_game(client, *names, dealer_row=0):
     """Start a game through the new-game form; this client becomes the scorekeeper."""
     data = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": str(dealer_row)}
     response = client.post("/games", data=data)
-    assert response.status_code == 303, response.text
+    assert accepted(client, response), client.get("/").text
+    assert re.fullmatch(r"/games/\d+", response.headers["Location"])
     return response.headers["Location"]
 
 
@@ -17,3 +20,28 @@ def tap(client, game_url, **fields):
     round_number = re.search(r'name="round" value="(\d+)"', page).group(1)
     step = re.search(r'name="step" value="(\w+)"', page).group(1)
     return client.post(f"{game_url}/entries", data={"round": round_number, "step": step} | fields)
+
+
+def follow_refusal(client, response, page_url):
+    """A refused form answers with a redirect back to its page; the page then shows why.
+
+    Returns the page as it loads after the redirect.
+    """
+    assert response.status_code == 303, response.text
+    assert response.headers["Location"] == page_url
+    return client.get(page_url).text
+
+
+def accepted(client, response) -> bool:
+    """Whether a form was taken: a redirect with no refusal waiting to be shown."""
+    return response.status_code == 303 and not _refusal_waits(client)
+
+
+def refused_by_redirect(client, response) -> bool:
+    """Whether a form was refused by a redirect back to its page, where the reason waits."""
+    return response.status_code == 303 and _refusal_waits(client)
+
+
+def _refusal_waits(client) -> bool:
+    with client.session_transaction() as session:
+        return SESSION_KEY in session

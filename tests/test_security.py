@@ -94,7 +94,7 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
         actions |= {action or path for action in forms_on(keeper.get(path).text)}
     before = keeper.get(f"/api{game_url}").get_json()
 
-    statuses = {action: keeper.post(action, data={"round": "1"}).status_code for action in actions}
+    answers = {action: keeper.post(action, data={"round": "1"}) for action in actions}
 
     assert {
         "/games",
@@ -104,5 +104,13 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
         "/settle",
         f"{game_url}/settle",
     } <= actions
-    assert statuses == dict.fromkeys(actions, 400)
+    # The phone pages go back to the page the form was on, and say why there; the
+    # settlers, whose answer is the page itself, answer 400.
+    went_back = {"/games": "/", f"{game_url}/entries": game_url, f"{game_url}/undo": game_url}
+    for action, page in went_back.items():
+        assert answers[action].status_code == 303
+        assert answers[action].headers["Location"] == page
+        assert "out of date, so nothing was recorded" in keeper.get(page).text
+    statuses = {action: answers[action].status_code for action in actions - went_back.keys()}
+    assert statuses == dict.fromkeys(actions - went_back.keys(), 400)
     assert keeper.get(f"/api{game_url}").get_json() == before

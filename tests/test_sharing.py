@@ -2,6 +2,8 @@
 
 import re
 
+from table_forms import accepted, follow_refusal
+
 from api_client import create_api_game
 
 
@@ -49,8 +51,8 @@ def test_a_handover_link_lets_another_phone_keep_score(app, client):
 
     assert opened.status_code == 303
     assert "This phone now keeps score" in other_phone.get(game_url).text
-    assert recorded.status_code == 303
-    assert record_tie(client, game_url, 1, "phase2").status_code == 303  # both may, until revoked
+    assert accepted(other_phone, recorded)
+    assert accepted(client, record_tie(client, game_url, 1, "phase2"))  # both may, until revoked
 
 
 def test_a_wrong_handover_link_is_403_and_changes_nothing(app, client):
@@ -61,7 +63,9 @@ def test_a_wrong_handover_link_is_403_and_changes_nothing(app, client):
 
     assert response.status_code == 403
     assert "no longer works" in response.text
-    assert record_tie(other_phone, game_url).status_code == 403
+    refused = follow_refusal(other_phone, record_tie(other_phone, game_url), game_url)
+    assert "Only the scorekeeper&#39;s device can change this game" in refused
+    assert "Nothing recorded yet." in refused
 
 
 def test_revoking_stops_other_phones_and_old_links_but_not_this_one(app, client):
@@ -72,13 +76,13 @@ def test_revoking_stops_other_phones_and_old_links_but_not_this_one(app, client)
 
     revoked = client.post(f"{game_url}/revoke")
 
-    refused = record_tie(other_phone, game_url)
+    refused = follow_refusal(other_phone, record_tie(other_phone, game_url), game_url)
     assert revoked.status_code == 303
-    assert refused.status_code == 403
-    assert "no longer keeps score" in refused.text
+    assert "no longer keeps score" in refused
+    assert "Nothing recorded yet." in refused
     assert "View only" in other_phone.get(game_url).text
     assert app.test_client().get(old_link).status_code == 403
-    assert record_tie(client, game_url).status_code == 303
+    assert accepted(client, record_tie(client, game_url))
     assert handover_link(client.get(game_url).text) != old_link
 
 

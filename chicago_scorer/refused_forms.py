@@ -1,0 +1,69 @@
+"""Post, redirect, get, for refusals too.
+
+A refused form is not answered with a page at the form's POST address, where a reload
+would send it again and a language switch would meet a 405. Its answers and messages
+wait in the session instead, and the redirect's page shows them once, where they belong.
+"""
+
+from collections.abc import Iterator
+from typing import TypeVar
+
+from flask import redirect, request, session
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import Field, FormField
+
+F = TypeVar("F", bound=FlaskForm)
+
+SESSION_KEY = "refused_form"
+# The session is a cookie of about 4 KB: keep what a person typed, not what was pasted.
+KEPT_CHARACTERS = 120
+NOT_KEPT = frozenset({"csrf_token"})
+
+
+def _fields(form: FlaskForm) -> Iterator[Field]:
+    """Every field of a form, those of its sub-forms included, by their posted names."""
+    for field in form:
+        if isinstance(field, FormField):
+            yield from _fields(field.form)
+        else:
+            yield field
+
+
+def redirect_refused(form: FlaskForm, page: str, location: str, *, keep_answers: bool = True):
+    """Keep the refused form's messages (and answers) for ``page``, and go there."""
+    answers = [
+        (name, value[:KEPT_CHARACTERS])
+        for name, value in request.form.items(multi=True)
+        if name not in NOT_KEPT
+    ]
+    session[SESSION_KEY] = {
+        "page": page,
+        "answers": answers if keep_answers else [],
+        "form_errors": [str(message) for message in form.form_errors],
+        "field_errors": {
+            field.name: [str(message) for message in field.errors]
+            for field in _fields(form)
+            if field.errors
+        },
+    }
+    return redirect(location, 303)
+
+
+def restore_refused(form_class: type[F], page: str, **options) -> F | None:
+    """The form refused on ``page``, with its answers and messages, once; else None."""
+    held = session.get(SESSION_KEY)
+    if not held or held.get("page") != page:
+        return None
+    session.pop(SESSION_KEY)
+    form = form_class(formdata=MultiDict(held["answers"]), **options)
+    form.form_errors.extend(held["form_errors"])
+    for field in _fields(form):
+        field.errors = list(held["field_errors"].get(field.name, ()))
+    return form
+
+
+def holds_refusal(page: str) -> bool:
+    """Whether a refused form waits to be shown on ``page``."""
+    held = session.get(SESSION_KEY)
+    return bool(held) and held.get("page") == page
