@@ -131,14 +131,20 @@ def round_log(state: GameState) -> list[LoggedRound]:
 
 
 def stale_tap(state: GameState, round_number: object, step: object) -> str | None:
-    """Why a tap from an older copy of the page came too late, if the step it answered is
-    recorded already; None when the refusal has another reason."""
+    """Why a tap from an older copy of the page came too late, if it answered a step that
+    is no longer the next one; None when it answered the next step (and was refused for
+    another reason)."""
+    if (round_number, step) == (state.round, state.next_step):
+        return None
     recorded = any(
         scored.event.round == round_number and str(scored.event.step) == step
         for scored in state.history
     )
     if not recorded:
-        return None
+        return gettext(
+            "The game changed on another phone a moment ago, so nothing was recorded; "
+            "here is the game now."
+        )
     return gettext(
         "Someone recorded Round %(number)s · %(step)s a moment ago; here is the game now.",
         number=format_number(round_number),

@@ -99,8 +99,11 @@ def api(playwright: Playwright, app_server: LiveServer) -> Iterator[APIRequestCo
 def seed_game(api: APIRequestContext):
     """Create a game through the API and record entries in it."""
 
-    def seed(players: list[str], *entries: dict, dealer: str | None = None) -> SeededGame:
+    def seed(
+        players: list[str], *entries: dict, dealer: str | None = None, rules: dict | None = None
+    ) -> SeededGame:
         body = {"players": players} | ({"dealer": dealer} if dealer else {})
+        body |= {"rules": rules} if rules else {}
         response = api.post("/api/games", data=body)
         assert response.status == 201, response.text()
         created = response.json()

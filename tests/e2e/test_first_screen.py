@@ -1,0 +1,312 @@
+"""Everything for the next tap is in the first screen of a phone, as the page loads.
+
+After every tap the scorekeeper's page loads at the top; these tests read the bounding
+boxes of what the next tap needs and check that each lies inside the viewport, with no
+scrolling by the test. A refusal shows there too.
+"""
+
+from dataclasses import dataclass
+
+import pytest
+from phone import Phone
+from playwright.sync_api import expect
+from seeding import SeededGame, hand_win, last_trick_to, no_hand
+
+SE = {"width": 375, "height": 667}  # iPhone SE and larger
+SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
+
+NAMES = {
+    2: ["Ann", "Björn"],
+    3: ["Ann", "Björn", "Cy"],
+    4: ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"],
+}
+# English, and the two languages whose words run longest on the scoreboard.
+LANGUAGES = ["en", "be", "ne"]
+STEPS = ["phase1", "phase2", "tricks", "phase3"]
+CHICAGO_MINIMUM = 15
+
+
+@dataclass(frozen=True)
+class Play:
+    """Scores and step order, played through as the entries are made, to seed a game."""
+
+    players: list[str]
+
+    def to_the_tricks_with_everyone_at(self, minimum: int) -> list[dict]:
+        """Entries that bring every player to ``minimum`` points, ending before the tricks.
+
+        At each hand step the player lowest in score wins a straight flush (8); at each
+        last trick the lowest takes it (5).
+        """
+        scores = dict.fromkeys(self.players, 0)
+        entries: list[dict] = []
+        for number in range(1, 20):
+            for step in STEPS:
+                if step == "tricks" and min(scores.values()) >= minimum:
+                    return entries
+                lowest = min(scores, key=scores.get)
+                if step == "tricks":
+                    entries.append(last_trick_to(number, lowest))
+                    scores[lowest] += 5
+                else:
+                    entries.append(hand_win(number, step, lowest, "straight_flush"))
+                    scores[lowest] += 8
+        raise AssertionError("no game reaches the minimum in 20 rounds")
+
+
+def to_a_tiebreak(players: list[str]) -> list[dict]:
+    """A first round after which the first two players share the top score, 52."""
+    return [
+        hand_win(1, "phase1", players[0], "royal_flush"),
+        hand_win(1, "phase2", players[1], "royal_flush"),
+        last_trick_to(1, players[-1]) if len(players) > 2 else no_hand(1, "tricks"),
+        no_hand(1, "phase3"),
+    ]
+
+
+def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:
+    """A game at every kind of step, for ``count`` players."""
+    names = NAMES[count]
+    everyone_can_call = Play(names).to_the_tricks_with_everyone_at(CHICAGO_MINIMUM)
+    tiebreak = to_a_tiebreak(names) if count > 2 else []
+    games = {
+        "phase 1": seed_game(names),
+        "phase 2": seed_game(names, hand_win(1, "phase1", names[0], "two_pair")),
+        "the tricks, everyone may call Chicago": seed_game(names, *everyone_can_call),
+        "phase 3": seed_game(
+            names, *everyone_can_call, last_trick_to(everyone_can_call[-1]["round"], names[0])
+        ),
+        "the tricks with the deuce bonus": seed_game(
+            names, *everyone_can_call, rules={"preset": "deuce_trick"}
+        ),
+    }
+    if tiebreak:
+        games["a tiebreak's hand step"] = seed_game(names, *tiebreak)
+        games["a tiebreak's tricks"] = seed_game(
+            names, *tiebreak, no_hand(2, "phase1"), no_hand(2, "phase2")
+        )
+    return games
+
+
+def outside(phone: Phone, selector: str) -> list[str]:
+    """Each element matching ``selector`` that is not wholly inside the viewport."""
+    return phone.page.eval_on_selector_all(
+        selector,
+        """(elements) => elements.flatMap((element) => {
+            const box = element.getBoundingClientRect();
+            const inside = box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0
+                && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+            return inside ? [] : [`${element.textContent.trim().slice(0, 40)} at `
+                + `${Math.round(box.top)}..${Math.round(box.bottom)} px`];
+        })""",
+    )
+
+
+def needed_for_the_next_tap(phone: Phone, *, whole_step: bool) -> dict[str, str]:
+    """What must be in the first screen, by what it is, as CSS selectors that must match."""
+    needed = {
+        "names": ".scores .player-name",
+        "scores": ".scores .score",
+        "step heading": "#next-step",
+    }
+    if phone.page.locator("input[name=winner]").count():
+        needed["player choices"] = ".tile"
+        if whole_step:
+            needed |= {
+                "hand buttons": "button[name=hand]",
+                "tie and nobody": "button[name=outcome]",
+            }
+    else:
+        needed["player choices"] = "button[name=last_trick]"
+        if whole_step:
+            needed["Chicago"] = "button[name=chicago], .why-not"
+            if phone.page.locator("button[name=last_trick_deuce]").count():
+                needed["deuce buttons"] = "button[name=last_trick_deuce]"
+    return needed
+
+
+def assert_first_screen_holds_the_next_step(phone: Phone, *, whole_step: bool = True) -> None:
+    assert phone.page.evaluate("window.scrollY") == 0
+    expect(phone.step_heading).to_be_visible()
+    misplaced = {}
+    for what, selector in needed_for_the_next_tap(phone, whole_step=whole_step).items():
+        assert phone.page.locator(selector).count(), f"nothing is {what} ({selector})"
+        if off_screen := outside(phone, selector):
+            misplaced[what] = off_screen
+    refusals = outside(phone, ".form-error, .field-error, .flash")
+    if refusals:
+        misplaced["messages"] = refusals
+    assert not misplaced, f"not in the first screen: {misplaced}"
+
+
+def keeper(new_phone, viewport: dict, language: str) -> Phone:
+    return new_phone(viewport=viewport, screen=viewport, locale=language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("count", [2, 3, 4], ids=lambda count: f"{count} players")
+def test_every_step_fits_the_first_screen_of_a_375_by_667_phone(
+    count, language, new_phone, seed_game
+):
+    phone = keeper(new_phone, SE, language)
+    for state, game in seeded_states(seed_game, count).items():
+        phone.open(game.keep_score_path)  # the hand-over tap: it lands with a message
+
+        assert phone.page.locator(".flash").count() == 1, state
+        if "deuce" in state:
+            assert phone.page.locator("button[name=last_trick_deuce]").count() == count
+        try:
+            assert_first_screen_holds_the_next_step(phone)
+        except AssertionError as failure:
+            raise AssertionError(f"at {state}: {failure}") from None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("count", [2, 3, 4], ids=lambda count: f"{count} players")
+def test_a_320_by_568_phone_shows_the_scores_the_step_and_every_player_choice(
+    count, language, new_phone, seed_game
+):
+    phone = keeper(new_phone, SMALL, language)
+    for state, game in seeded_states(seed_game, count).items():
+        phone.open(game.keep_score_path)
+
+        try:
+            assert_first_screen_holds_the_next_step(phone, whole_step=False)
+        except AssertionError as failure:
+            raise AssertionError(f"at {state}: {failure}") from None
+
+
+@pytest.mark.parametrize("language", ["sv", "it", "et", "uz"])
+def test_the_longest_step_fits_in_the_other_languages_too(language, new_phone, seed_game):
+    phone = keeper(new_phone, SE, language)
+    for state in ["phase 1", "the tricks with the deuce bonus", "a tiebreak's hand step"]:
+        phone.open(seeded_states(seed_game, 4)[state].keep_score_path)
+
+        assert_first_screen_holds_the_next_step(phone)
+
+
+def test_each_tap_of_a_whole_round_lands_with_the_next_step_in_the_first_screen(
+    new_phone, seed_game
+):
+    names = NAMES[4]
+    game = seed_game(names, *Play(names).to_the_tricks_with_everyone_at(CHICAGO_MINIMUM))
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+
+    phone.chicago("Björn", won=False)
+    assert_first_screen_holds_the_next_step(phone)
+    phone.win("Cy", "Flush")
+    assert_first_screen_holds_the_next_step(phone)
+    phone.tie()
+    assert_first_screen_holds_the_next_step(phone)
+    phone.nobody()
+    assert_first_screen_holds_the_next_step(phone)
+
+
+# Refusals ---------------------------------------------------------------------------
+
+
+def tap_refused(phone: Phone, button) -> str:
+    """Tap, let the page load, and return the message it shows in the first screen."""
+    address = phone.page.url
+    with phone.page.expect_navigation():
+        button.tap()
+    assert phone.page.url == address  # back at the scoreboard, not at the form's address
+    message = phone.page.locator(".step-card .form-error, .step-card .field-error")
+    expect(message).to_have_count(1)
+    assert_first_screen_holds_the_next_step(phone)
+    return message.inner_text()
+
+
+def entries_of(game: SeededGame) -> list[dict]:
+    return game.api.get(f"/api{game.path}").json()["events"]
+
+
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+def test_a_hand_tapped_before_a_player_is_refused_in_the_first_screen(
+    viewport, new_phone, seed_game
+):
+    game = seed_game(NAMES[4])
+    phone = keeper(new_phone, viewport, "en")
+    phone.open(game.keep_score_path)
+
+    message = tap_refused(phone, phone.hand_button("Flush"))
+
+    assert message == "First tap who had the best hand, then the hand."
+    assert entries_of(game) == []
+
+
+def test_a_refused_tap_keeps_the_player_and_a_reload_sends_nothing(new_phone, seed_game):
+    game = seed_game(NAMES[3])
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    phone.page.get_by_role("radio", name="Björn", exact=True).tap()
+    phone.page.evaluate(
+        "document.querySelector('button[name=hand]').value = 'five_aces'"
+    )  # a hand this app does not know, as an old copy of the page might send
+
+    tap_refused(phone, phone.hand_button("One pair"))
+    expect(phone.page.get_by_role("radio", name="Björn", exact=True)).to_be_checked()
+    requests = []
+    phone.page.on("request", lambda request: requests.append(request.method))
+    phone.page.reload()
+    phone.page.go_back()
+
+    assert "POST" not in requests
+    assert entries_of(game) == []
+    expect(phone.page.locator(".form-error, .field-error")).to_have_count(0)
+
+
+def test_a_stale_tab_says_what_someone_recorded_in_the_first_screen(new_phone, seed_game):
+    game = seed_game(NAMES[4])
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    game.record(no_hand(1, "phase1"))  # another phone records the step meanwhile
+
+    message = tap_refused(phone, phone.page.get_by_role("button", name="Tie: nobody scores"))
+
+    assert message == "Someone recorded Round 1 · Phase 1 a moment ago; here is the game now."
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+
+
+def test_an_expired_form_is_refused_in_the_first_screen(new_phone, seed_game):
+    game = seed_game(NAMES[4])
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    phone.page.evaluate("document.querySelector('[name=csrf_token]').value = 'expired'")
+
+    message = tap_refused(phone, phone.page.get_by_role("button", name="Nobody had a hand"))
+
+    assert message.startswith("This page was out of date, so nothing was recorded.")
+    assert entries_of(game) == []
+
+
+def test_a_chicago_call_the_rules_refuse_is_shown_in_the_first_screen(new_phone, seed_game):
+    ann_at_16 = [
+        hand_win(1, "phase1", "Ann", "straight_flush"),
+        hand_win(1, "phase2", "Ann", "straight_flush"),
+    ]
+    game = seed_game(NAMES[4][1:] + ["Ann"], *ann_at_16)
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    button = phone.chicago_button("Ann", won=True)
+    button.evaluate("(button) => { button.value = 'won:Björn'; }")  # as a stale page might
+
+    message = tap_refused(phone, phone.chicago_button("Ann", won=True))
+
+    assert message == "Björn needs 15 points to call Chicago and has 0."
+    assert len(entries_of(game)) == len(ann_at_16)
+
+
+def test_an_undo_says_what_it_removed_in_the_first_screen(new_phone, seed_game):
+    game = seed_game(NAMES[4], hand_win(1, "phase1", "Björn", "flush"))
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    phone.page.get_by_text("Undo last entry", exact=True).tap()
+    with phone.page.expect_navigation():
+        phone.page.get_by_role("button", name="Yes, undo it").tap()
+
+    flash = phone.page.locator(".flash")
+    expect(flash).to_have_text("Removed: Round 1 · Phase 1, Björn +5 · flush.")
+    assert_first_screen_holds_the_next_step(phone)
+    assert entries_of(game) == []
