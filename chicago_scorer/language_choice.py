@@ -9,7 +9,6 @@ from .extensions import babel
 from .languages import (
     LANGUAGE_COOKIE,
     available_languages,
-    format_date,
     format_date_time,
     format_number,
     format_one_decimal,
@@ -71,7 +70,6 @@ def register(app: Flask) -> None:
         number=format_number,
         percent=format_percent,
         one_decimal=format_one_decimal,
-        date=format_date,
         date_time=format_date_time,
         translate=translate,
         hand_words=hand_words,

@@ -87,12 +87,6 @@ def format_one_decimal(value: float | None) -> str:
     return in_native_digits(numbers.format_decimal(value, "#,##0.0", locale=locale), locale)
 
 
-def format_date(moment) -> str:
-    """A calendar date, medium length, as the response's language writes it."""
-    locale = _locale()
-    return in_native_digits(dates.format_date(moment, "medium", locale=locale), locale)
-
-
 def format_date_time(moment) -> str:
     """A date with hours and minutes in UTC, as the response's language writes it."""
     locale = _locale()

@@ -2,7 +2,8 @@
 // - live updates: poll a cheap version check (answered 304 while nothing changed) and
 //   swap in the fresh scoreboard;
 // - offline: say that entries are paused and refuse them, so none is silently lost;
-// - wake lock: keep the scorekeeper's screen on, with a toggle.
+// - wake lock: keep the scorekeeper's screen on, with a toggle;
+// - local times: rewrite the server's UTC times in the phone's own time zone.
 (function () {
   "use strict";
 
@@ -50,6 +51,20 @@
     });
   }
 
+  // The server writes each <time datetime> in UTC, marked so; here it becomes the phone's
+  // local time, medium date and short time like the server's, in the page's language.
+  // A browser without that language's date words keeps the UTC text rather than mix in
+  // another language.
+  function localTimes(root) {
+    var language = document.documentElement.lang;
+    if (!language || !window.Intl || !Intl.DateTimeFormat.supportedLocalesOf([language]).length) return;
+    var format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+    Array.prototype.forEach.call((root || document).querySelectorAll("time[datetime]"), function (time) {
+      var moment = new Date(time.getAttribute("datetime"));
+      if (!isNaN(moment.getTime())) time.textContent = format.format(moment);
+    });
+  }
+
   function userIsChoosing(live) {
     return Boolean(live.querySelector("input[type=radio]:checked, details[open]")) ||
       live.contains(document.activeElement) && document.activeElement.tagName === "INPUT";
@@ -80,6 +95,7 @@
           if (fresh) {
             live.innerHTML = fresh.innerHTML;
             live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
+            localTimes(live);
             announce(live);
           }
         });
@@ -135,6 +151,7 @@
   }
 
   registerServiceWorker();
+  localTimes();
   offlineBanner();
   liveUpdates();
   wakeLock();

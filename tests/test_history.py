@@ -82,14 +82,15 @@ def test_the_filters_survive_on_every_page_link(app, client):
     assert 'href="/history?page=2&amp;player=ann&amp;status=finished"' in page
 
 
-def test_a_history_row_shows_date_players_scores_winner_and_rounds(thirty_games, client):
+def test_a_history_row_shows_start_players_scores_winner_and_rounds(thirty_games, client):
     page = client.get("/history?status=finished&page=1").text
 
     row = page[page.index('href="/games/28/review"') :].split("</li>")[0]
     assert "Ann 52 · Bo 5" in row
     assert "Ann won" in row
     assert "1 round" in row
-    assert '<time datetime="2026-03-02T22:00:00+00:00">Mar 2, 2026</time>' in row
+    started = "Mar 2, 2026, 10:00\u202fPM UTC"
+    assert f'<time datetime="2026-03-02T22:00:00+00:00">{started}</time>' in row
 
 
 def test_a_tiebreak_game_is_listed_as_in_progress(app, client):

@@ -1,6 +1,10 @@
 """No page scrolls sideways on a small phone, nor at 200% zoom."""
 
+from urllib.parse import quote
+
 import pytest
+from playwright.sync_api import expect
+from seeding import hand_win, last_trick_to, no_hand
 
 SCROLL_WIDTH = "document.documentElement.scrollWidth"
 
@@ -50,3 +54,121 @@ def test_no_page_scrolls_sideways_in_a_long_worded_language(language, new_phone,
 
     assert phone.page.evaluate("document.documentElement.lang") == language
     assert not wider, f"pages wider than 320 px in {language}:\n" + "\n".join(wider)
+
+
+LONG_NAMES = [
+    "Anna-Karin Lindqvist-Johansson",
+    "Bengt-Göran Svensson-Åkerlund",
+    "Carl-Johan Wallenberg-Ek",
+    "Dagmar Österberg-Lindgren",
+]
+NARROW_PHONES = [
+    pytest.param(320, id="a 320 px phone"),
+    pytest.param(390, id="a 390 px iPhone 13"),
+]
+
+# Every word of every table cell, as far as the eye can tell: a word whose letters fall on
+# more than one line was broken in the middle. A line may end after a hyphen, so the
+# pieces of "Anna-Karin" are words of their own.
+WORDS_BROKEN_ACROSS_LINES = """(table) => {
+  const broken = [];
+  for (const cell of table.querySelectorAll("th, td")) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest(".visually-hidden")) continue;
+      for (const word of node.data.matchAll(/[^\\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set(Array.from(range.getClientRects())
+          .filter((box) => box.width > 0).map((box) => Math.round(box.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.fixture(scope="module")
+def long_named_game(seed_game):
+    """A finished game of four players with long, hyphenated names."""
+    anna, bengt, carl, _ = LONG_NAMES
+    return seed_game(
+        LONG_NAMES,
+        hand_win(1, "phase1", anna, "royal_flush"),
+        hand_win(1, "phase2", bengt, "two_pair"),
+        last_trick_to(1, carl),
+        no_hand(1, "phase3"),
+    )
+
+
+def tables_on(phone, path: str):
+    phone.open(path)
+    tables = phone.page.locator(".table-scroll table")
+    expect(tables.first).to_be_attached()
+    return tables.all()
+
+
+@pytest.mark.parametrize("width", NARROW_PHONES)
+def test_no_table_breaks_a_word_in_the_middle(width, new_phone, long_named_game):
+    phone = new_phone(
+        viewport={"width": width, "height": 640}, screen={"width": width, "height": 640}
+    )
+    pages = {
+        "review": f"{long_named_game.path}/review",
+        "head to head": f"/players/{quote(LONG_NAMES[0])}",
+        "players": "/players",
+    }
+
+    broken = {}
+    for name, path in pages.items():
+        for table in tables_on(phone, path):
+            table.evaluate("(table) => table.closest('details')?.setAttribute('open', '')")
+            if words := table.evaluate(WORDS_BROKEN_ACROSS_LINES):
+                broken.setdefault(name, []).extend(words)
+
+    assert broken == {}
+
+
+SIZES = "(box) => ({scroll: box.scrollWidth, client: box.clientWidth, left: box.scrollLeft})"
+BACKGROUND = """(box) => {
+  const style = getComputedStyle(box);
+  return {images: style.backgroundImage, attachments: style.backgroundAttachment};
+}"""
+
+
+@pytest.mark.parametrize("width", NARROW_PHONES)
+def test_a_review_table_wider_than_the_phone_scrolls_in_its_box_and_shows_it(
+    width, new_phone, long_named_game
+):
+    phone = new_phone(
+        viewport={"width": width, "height": 640}, screen={"width": width, "height": 640}
+    )
+    phone.open(f"{long_named_game.path}/review")
+    wrapper = phone.page.locator(".table-scroll").filter(has=phone.page.locator(".round-table"))
+
+    sizes = wrapper.evaluate(SIZES)
+    background = wrapper.evaluate(BACKGROUND)
+
+    assert sizes["scroll"] > sizes["client"], "the long names no longer make the table wide"
+    assert phone.page.evaluate(SCROLL_WIDTH) <= width
+    # Shadows fixed at the box's edges, under covers that scroll with the table.
+    assert background["images"].count("radial-gradient") == 2
+    assert background["images"].count("linear-gradient") == 2
+    assert background["attachments"].split(", ")[:4] == ["local", "local", "scroll", "scroll"]
+
+
+def test_the_review_table_can_be_scrolled_from_the_keyboard(new_phone, long_named_game):
+    phone = new_phone(viewport={"width": 320, "height": 640}, screen={"width": 320, "height": 640})
+    phone.open(f"{long_named_game.path}/review")
+    wrapper = phone.page.get_by_role("region", name="Round-by-round table", exact=True)
+
+    for _ in range(40):  # Tab through the page's controls until the table's box
+        phone.page.keyboard.press("Tab")
+        if wrapper.evaluate("(box) => box === document.activeElement"):
+            break
+    expect(wrapper).to_be_focused()
+    phone.page.keyboard.press("ArrowRight")
+
+    phone.page.wait_for_function("(box) => box.scrollLeft > 0", arg=wrapper.element_handle())
