@@ -37,12 +37,20 @@ def export():
 @api_history.post("/import")
 @allows_large_body
 def import_document():
-    """Add every game of an export as a new game, each with a new edit key; or none."""
-    imported = import_games(request.get_data(cache=False))
+    """Add each game of an export that is not already here, with a new edit key; or none."""
+    result = import_games(request.get_data(cache=False))
     body = {
         "games": [
             {"id": game.id, "players": list(game.players), "edit_key": game.edit_key}
-            for game in imported
-        ]
+            for game in result.imported
+        ],
+        "already_here": [
+            {
+                "id": game.id,
+                "players": list(game.players),
+                "created_at": game.created_at.isoformat(),
+            }
+            for game in result.already_here
+        ],
     }
-    return body, 201 if imported else 200
+    return body, 201 if result.imported else 200

@@ -10,8 +10,9 @@ from wtforms.widgets import HiddenInput
 
 from .form_translations import TranslatedForm
 from .house_rules_form import HouseRulesForm
-from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError, RuleViolation
+from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError, RuleViolation, RuleViolations
 from .rules.errors import Refusal, sentence
+from .rules.showdown import hand_problems
 from .wording import reason
 
 
@@ -171,24 +172,39 @@ class ShowdownForm(TranslatedForm):
         return (self.names[row].data or "").strip() or f"Player {row + 1}"
 
     def showdown(self, fixed_names: Sequence[str] | None = None) -> dict[str, str]:
-        """The rows that hold cards, as a name-to-cards mapping."""
+        """The rows that hold cards, as a name-to-cards mapping; refuses names used twice.
+
+        A refusal of clashing names also carries every problem with the other hands,
+        so that one answer shows all there is to mend.
+        """
         rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
         hands: dict[str, str] = {}
+        clashes: list[RuleViolation] = []
         for row in range(rows):
             cards = (self.hands[row].data or "").strip()
             if not cards:
                 continue
             name = self.name_of(row, fixed_names)
             if name.casefold() in (known.casefold() for known in hands):
-                raise RuleViolation(
-                    sentence("Two hands are called %(name)s: rename one.", name=repr(name)),
-                    f"names.{row}",
+                clashes.append(
+                    RuleViolation(
+                        sentence("Two hands are called %(name)s: rename one.", name=repr(name)),
+                        f"names.{row}",
+                    )
                 )
+                continue
             hands[name] = cards
+        if clashes:
+            raise RuleViolations([*clashes, *hand_problems(hands)])
         return hands
 
     def attach(self, error: RuleError, fixed_names: Sequence[str] | None = None) -> None:
-        """Show a refusal next to the hand it concerns, or above the form."""
+        """Show each problem of a refusal next to the hand it concerns, or above the form."""
+        problems = error.violations if isinstance(error, RuleViolations) else (error,)
+        for problem in problems:
+            self._attach_one(problem, fixed_names)
+
+    def _attach_one(self, error: RuleError, fixed_names: Sequence[str] | None) -> None:
         where = error.field or ""
         if where.startswith("names."):
             row = int(where.removeprefix("names."))

@@ -11,9 +11,11 @@ from .game_csv import game_csv
 from .history_errors import answer_refusals_with_pages, refusal_status
 from .history_forms import ImportForm
 from .limits import allows_large_body, too_large_message
+from .scorekeeper import remember_edit_key
 from .transfer_services import (
     MAX_IMPORT_BYTES,
     ImportRefused,
+    ImportResult,
     export_all_games,
     export_game,
     import_games,
@@ -63,11 +65,9 @@ def _upload_too_large(error: RequestEntityTooLarge):
     return _render_import(form, status=413)
 
 
-def _render_import(form: ImportForm, imported=None, status: int = 200):
+def _render_import(form: ImportForm, result: ImportResult | None = None, status: int = 200):
     return (
-        render_template(
-            "import.html", form=form, imported=imported, max_kb=MAX_IMPORT_BYTES // 1024
-        ),
+        render_template("import.html", form=form, result=result, max_kb=MAX_IMPORT_BYTES // 1024),
         status,
         NO_STORE,
     )
@@ -76,15 +76,21 @@ def _render_import(form: ImportForm, imported=None, status: int = 200):
 @transfer.route("/import", methods=["GET", "POST"])
 @allows_large_body
 def import_page():
-    """Upload an export: every game in it is checked, then all are added, or none."""
+    """Upload an export: every game is checked, then those not already here are added.
+
+    This device becomes the scorekeeper of the games it added.
+    """
     form = ImportForm()
     if not form.is_submitted():
         return _render_import(form)
     if not form.validate():
         return _render_import(form, status=400)
     try:
-        imported = import_games(form.file.data.read(MAX_IMPORT_BYTES + 1))
+        result = import_games(form.file.data.read(MAX_IMPORT_BYTES + 1))
     except ImportRefused as refusal:
         form.file.errors = [reason(refusal)]
         return _render_import(form, status=refusal_status(refusal))
-    return _render_import(form, imported=imported)
+    # The device keeps a limited number of keys: the most recently played games are kept.
+    for game in sorted(result.imported, key=lambda game: (game.created_at, game.id)):
+        remember_edit_key(game.id, game.edit_key)
+    return _render_import(form, result)

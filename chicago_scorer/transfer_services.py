@@ -8,7 +8,9 @@ The format, ``chicago-scorer/1``::
                 "events": [<each entry as event_to_dict gives it>]}]}
 
 The players are listed in seating order. An import never overwrites: each game in the
-file becomes a new game with a new edit key.
+file becomes a new game with a new edit key, unless exactly that game is already here
+(see game_records.py), when it is left out and reported, so that importing one file
+twice never counts its games twice.
 """
 
 import json
@@ -17,10 +19,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from .edit_keys import hash_edit_key, new_edit_key
 from .extensions import db
+from .game_records import (
+    fingerprint,
+    game_record,
+    replayed_record,
+    stored_fingerprints,
+    whole_game,
+)
 from .models import Event, Game, Player
 from .rules import (
     GameSetup,
@@ -70,7 +78,25 @@ class ImportedGame:
 
     id: int
     players: tuple[str, ...]
+    created_at: datetime
     edit_key: str
+
+
+@dataclass(frozen=True)
+class GameAlreadyHere:
+    """A game of the file that was already stored, exactly as it is there: left out."""
+
+    id: int
+    players: tuple[str, ...]
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What an import added, and which games of the file were already here."""
+
+    imported: list[ImportedGame]
+    already_here: list[GameAlreadyHere]
 
 
 @dataclass(frozen=True)
@@ -82,26 +108,9 @@ class CheckedGame:
     updated_at: datetime
 
 
-def game_record(game: Game) -> dict[str, object]:
-    """A stored game in the export format.
-
-    The stored payloads are used as they are: the log is only ever written with
-    ``event_to_dict`` of the replayed event, so they are already in that form.
-    """
-    names = [player.name for player in game.players]
-    return {
-        "players": names,
-        "first_dealer": names[game.first_dealer_seat],
-        "rules": game.rules,
-        "created_at": as_utc(game.created_at).isoformat(),
-        "updated_at": as_utc(game.summary.updated_at).isoformat(),
-        "events": [event.payload for event in game.events],
-    }
-
-
 def export_game(game_id: int) -> dict[str, object]:
     """One game, as a document that can be imported on its own."""
-    game = db.session.get(Game, game_id, options=_whole_game())
+    game = db.session.get(Game, game_id, options=whole_game())
     if game is None:
         raise GameNotFound(game_id)
     return {"format": EXPORT_FORMAT, "games": [game_record(game)]}
@@ -114,7 +123,7 @@ def export_all_games() -> Iterator[str]:
     separator = ""
     for start in range(0, len(ids), EXPORT_BATCH):
         chunk = ids[start : start + EXPORT_BATCH]
-        games = db.session.scalars(select(Game).where(Game.id.in_(chunk)).options(*_whole_game()))
+        games = db.session.scalars(select(Game).where(Game.id.in_(chunk)).options(*whole_game()))
         by_id = {game.id: game for game in games}
         for game_id in chunk:
             yield separator + json.dumps(game_record(by_id[game_id]))
@@ -123,8 +132,8 @@ def export_all_games() -> Iterator[str]:
     yield "]}"
 
 
-def import_games(raw: bytes | str) -> list[ImportedGame]:
-    """Replay every game in the file, then store them all as new games, or none at all."""
+def import_games(raw: bytes | str) -> ImportResult:
+    """Replay every game in the file, then store those not already here, or none at all."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportTooLarge(
             sentence(
@@ -144,18 +153,35 @@ def import_games(raw: bytes | str) -> list[ImportedGame]:
         _checked_game(position, entry)
         for position, entry in enumerate(_listed_games(document), start=1)
     ]
-    stored = [_stored(game) for game in checked]
+    return _store_new_games(checked)
+
+
+def _store_new_games(checked: list[CheckedGame]) -> ImportResult:
+    """Store each game that is not already here, once; commit."""
+    stored_ids = stored_fingerprints([game.created_at for game in checked])
+    added: dict[str, tuple[Game, str, CheckedGame]] = {}
+    repeats: list[tuple[str, CheckedGame]] = []
+    for game in checked:
+        key = fingerprint(replayed_record(game.state, game.created_at, game.updated_at))
+        if key in stored_ids or key in added:  # a file may also hold one game twice
+            repeats.append((key, game))
+        else:
+            added[key] = (*_stored(game), game)
     db.session.flush()
     imported = [
-        ImportedGame(game.id, tuple(player.name for player in game.players), key)
-        for game, key in stored
+        ImportedGame(row.id, game.state.players, game.created_at, edit_key)
+        for row, edit_key, game in added.values()
+    ]
+    already_here = [
+        GameAlreadyHere(
+            stored_ids[key] if key in stored_ids else added[key][0].id,
+            game.state.players,
+            game.created_at,
+        )
+        for key, game in repeats
     ]
     db.session.commit()
-    return imported
-
-
-def _whole_game():
-    return (selectinload(Game.players), selectinload(Game.events), selectinload(Game.summary))
+    return ImportResult(imported, already_here)
 
 
 # What a refusal shows a file should look like.

@@ -41,8 +41,8 @@ def in_a_list(items: Iterable[str]) -> str:
 
 
 def reason(refusal: Refusal) -> str:
-    """Why a request was refused, in this response's language."""
-    return translate(refusal.text)
+    """Why a request was refused, in this response's language, every problem in turn."""
+    return " ".join(translate(text) for text in refusal.texts)
 
 
 def hand_words(hand: str) -> str:

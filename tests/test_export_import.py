@@ -3,6 +3,8 @@
 import csv
 import io
 import json
+import re
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -13,6 +15,7 @@ from api_client import create_api_game
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.models import Event, Game, Player, StoredSummary
+from chicago_scorer.rules import STANDARD_RULES
 from settings import settings_for
 
 
@@ -144,40 +147,176 @@ def test_exporting_importing_into_an_empty_database_and_exporting_again_changes_
     assert imported_game["events"] == client.get("/api/games/1").get_json()["events"]
 
 
-def test_an_import_adds_new_games_with_new_keys_and_never_overwrites(two_games, client):
+def test_an_import_adds_a_changed_game_as_a_new_game_and_never_overwrites(two_games, client):
     exported = client.get("/api/export").get_data()
+    originals = json.loads(exported)["games"]
+    entry = {"round": 1, "step": "phase2", "outcome": "none"}
+    assert two_games[1].post(entry).status_code == 201  # the game moves on after the export
 
     response = client.post("/api/import", data=exported)
 
-    imported = response.get_json()["games"]
+    body = response.get_json()
     assert response.status_code == 201
-    assert [game["id"] for game in imported] == [3, 4]
-    assert imported[1]["players"] == ["Dee", "=cmd|' /C calc'!A0"]
-    assert len({game["edit_key"] for game in imported} | {two_games[1].edit_key}) == 3
-    originals = json.loads(exported)["games"]
-    assert client.get("/api/export").get_json()["games"] == [
-        game for game in originals for _copy in range(2)
+    assert [game["id"] for game in body["games"]] == [3]
+    assert body["games"][0]["players"] == ["Dee", "=cmd|' /C calc'!A0"]
+    assert body["games"][0]["edit_key"] != two_games[1].edit_key
+    assert body["already_here"] == [
+        {"id": 1, "players": ["Ann", "Bo", "Cy"], "created_at": originals[0]["created_at"]}
     ]
-    headers = {"Authorization": f"Bearer {imported[1]['edit_key']}"}
-    entry = {"round": 1, "step": "phase2", "outcome": "none"}
-    assert client.post("/api/games/4/events", json=entry, headers=headers).status_code == 201
-    assert two_games[1].post({**entry}).status_code == 201  # the original is its own game
+    first, moved_on, copy = client.get("/api/export").get_json()["games"]
+    assert (first, copy) == (originals[0], originals[1])
+    assert moved_on["events"] == [*originals[1]["events"], entry]
+    headers = {"Authorization": f"Bearer {body['games'][0]['edit_key']}"}
+    assert client.post("/api/games/3/events", json=entry, headers=headers).status_code == 201
+    assert len(client.get("/api/games/2").get_json()["events"]) == 2  # the original is its own
 
 
-def test_the_import_page_adds_the_games_and_shows_their_keys_once(two_games, client):
-    exported = client.get("/games/1/export.json").get_data()
-
+def test_the_import_page_links_each_game_and_shows_its_key_once(client):
     response = client.post(
         "/import",
-        data={"file": (io.BytesIO(exported), "game.json")},
+        data={"file": (io.BytesIO(document(VALID)), "game.json")},
         content_type="multipart/form-data",
     )
 
+    imported = response.text.split('class="game-list imported-games"')[1].split("</ul>")[0]
     assert response.status_code == 200
     assert "Imported 1 game" in response.text
-    assert 'href="/games/3/review"' in response.text
+    assert 'href="/games/1"' in imported
+    assert "Ann · Bo" in imported
+    assert '<span class="game-meta">Played Mar 1, 2026</span>' in imported
+    assert "Edit key: <code>" in imported
     assert response.headers["Cache-Control"] == "no-store"
     assert client.get("/import").status_code == 200
+
+
+def upload(client, body: bytes):
+    return client.post(
+        "/import",
+        data={"file": (io.BytesIO(body), "export.json")},
+        content_type="multipart/form-data",
+    )
+
+
+def keeps_score(client, game_id: int) -> bool:
+    """Whether this device's scoreboard of the game offers the scorekeeper's entry form."""
+    return f'action="/games/{game_id}/entries"' in client.get(f"/games/{game_id}").text
+
+
+def test_the_device_that_imports_a_game_becomes_its_scorekeeper(app, client):
+    next_day = {
+        "created_at": "2026-03-02T19:00:00+00:00",
+        "updated_at": "2026-03-02T20:00:00+00:00",
+    }
+
+    response = upload(client, document(VALID, VALID | next_day))
+
+    assert "Imported 2 games" in response.text
+    assert keeps_score(client, 1)
+    assert keeps_score(client, 2)
+    assert not keeps_score(app.test_client(), 1)
+
+
+def test_an_imported_games_key_on_the_device_is_the_one_that_opens_it(client):
+    page = upload(client, document(VALID)).text
+    key = re.search(r"Edit key: <code>([^<]+)</code>", page).group(1)
+
+    entry = {"round": 1, "step": "phase2", "outcome": "none"}
+    answer = client.post(
+        "/api/games/1/events", json=entry, headers={"Authorization": f"Bearer {key}"}
+    )
+
+    assert answer.status_code == 201
+    assert keeps_score(client, 1)
+
+
+def test_importing_more_games_than_a_device_keeps_keeps_the_newest(client):
+    moments = [datetime(2026, 3, 1, 19, tzinfo=UTC) + timedelta(days=day) for day in range(22)]
+    games = [
+        VALID | {"created_at": moment.isoformat(), "updated_at": moment.isoformat()}
+        for moment in moments
+    ]
+    games.reverse()  # the file's order is not the order of play
+
+    upload(client, document(*games))
+
+    # Game 22 is the oldest, game 1 the newest; the device keeps the 20 newest.
+    assert [game_id for game_id in range(1, 23) if keeps_score(client, game_id)] == list(
+        range(1, 21)
+    )
+
+
+def test_importing_a_file_twice_adds_nothing_the_second_time_and_says_so(client):
+    first = client.post("/api/import", data=document(VALID))
+    stats = client.get("/api/players/ann/stats").get_json()
+
+    second = client.post("/api/import", data=document(VALID))
+
+    assert first.status_code == 201
+    assert second.status_code == 200
+    assert second.get_json() == {
+        "games": [],
+        "already_here": [{"id": 1, "players": ["Ann", "Bo"], "created_at": VALID["created_at"]}],
+    }
+    assert client.get("/api/players/ann/stats").get_json() == stats
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
+def test_games_already_here_are_left_out_and_the_new_ones_of_the_file_imported(client):
+    client.post("/api/import", data=document(VALID))
+    newer = VALID | {
+        "created_at": "2026-03-08T19:00:00+00:00",
+        "updated_at": "2026-03-08T20:00:00+00:00",
+    }
+
+    response = client.post("/api/import", data=document(newer, VALID))
+
+    body = response.get_json()
+    assert response.status_code == 201
+    assert [(game["id"], game["players"]) for game in body["games"]] == [(2, ["Ann", "Bo"])]
+    assert [game["id"] for game in body["already_here"]] == [1]
+    assert client.get("/api/games").get_json()["total"] == 2
+
+
+def test_a_file_holding_one_game_twice_adds_it_once(client):
+    response = client.post("/api/import", data=document(VALID, VALID))
+
+    body = response.get_json()
+    assert [game["id"] for game in body["games"]] == [1]
+    assert [game["id"] for game in body["already_here"]] == [1]
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
+def test_the_same_instants_written_with_another_offset_are_the_same_game(client):
+    client.post("/api/import", data=document(VALID))
+    same = VALID | {
+        "created_at": "2026-03-01T20:00:00+01:00",
+        "updated_at": "2026-03-01T14:30:00-05:00",
+        "rules": STANDARD_RULES.settings(),
+    }
+
+    response = client.post("/api/import", data=document(same))
+
+    assert response.get_json()["games"] == []
+    assert [game["id"] for game in response.get_json()["already_here"]] == [1]
+
+
+def test_the_page_says_which_games_were_already_here_and_keeps_no_key_for_them(app, client):
+    other_device = app.test_client()
+    upload(other_device, document(VALID))
+    newer = VALID | {
+        "created_at": "2026-03-08T19:00:00+00:00",
+        "updated_at": "2026-03-08T20:00:00+00:00",
+    }
+
+    page = upload(client, document(VALID, newer)).text
+
+    already_here = page.split('class="game-list already-here"')[1].split("</ul>")[0]
+    assert "Imported 1 game" in page
+    assert "1 game was already here" in page
+    assert 'href="/games/1"' in already_here
+    assert "Edit key" not in already_here
+    assert not keeps_score(client, 1)
+    assert keeps_score(client, 2)
 
 
 def snapshot(app, client) -> tuple:
@@ -318,9 +457,33 @@ def test_importing_an_empty_export_adds_nothing(client):
     response = client.post("/api/import", data=document())
 
     assert response.status_code == 200
-    assert response.get_json() == {"games": []}
+    assert response.get_json() == {"games": [], "already_here": []}
 
 
 def test_exporting_an_unknown_game_is_not_found(client):
     assert client.get("/games/99/export.csv").status_code == 404
     assert client.get("/games/99/export.json").status_code == 404
+
+
+LOOK_ALIKES = {
+    "other seats": {"players": ["Bo", "Ann"]},
+    "other first dealer": {"first_dealer": "Ann"},
+    "house rules": {"rules": STANDARD_RULES.settings() | {"target": 60}},
+    "other start": {"created_at": "2026-03-01T19:00:00.000001+00:00"},
+    "other last change": {"updated_at": "2026-03-01T19:31:00+00:00"},
+    "other events": {"events": [{"round": 1, "step": "phase1", "outcome": "tie"}]},
+    "one more event": {
+        "events": [*VALID["events"], {"round": 1, "step": "phase2", "outcome": "none"}]
+    },
+}
+
+
+@pytest.mark.parametrize("changes", LOOK_ALIKES.values(), ids=LOOK_ALIKES.keys())
+def test_a_game_that_differs_in_anything_is_a_new_game(client, changes):
+    client.post("/api/import", data=document(VALID))
+
+    response = client.post("/api/import", data=document(VALID | changes))
+
+    assert response.status_code == 201
+    assert [game["id"] for game in response.get_json()["games"]] == [2]
+    assert response.get_json()["already_here"] == []

@@ -6,7 +6,10 @@ import pytest
 from table_forms import follow_refusal
 
 from api_client import create_api_game
+from chicago_scorer import create_app
+from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES
+from settings import settings_for
 
 
 def test_a_game_without_rules_plays_the_standard_ones_and_says_so(client):
@@ -202,15 +205,27 @@ def test_the_deuce_button_records_a_last_trick_taken_with_a_2(client):
     assert event["points"] == {"Ann": 4}
 
 
-def test_export_and_import_keep_each_games_rules(client):
+@pytest.fixture
+def elsewhere(databases):
+    """Another installation of the app, on a database of its own, to import into."""
+    with databases.fresh() as url:
+        other = create_app(settings_for(url))
+        try:
+            yield other.test_client()
+        finally:
+            with other.app_context():
+                database.engine.dispose()
+
+
+def test_export_and_import_keep_each_games_rules(client, elsewhere):
     game = create_api_game(client, ["Ann", "Bo"], rules={"preset": "exact_52"})
     game.win(1, "phase1", "Ann", "flush")
     exported = client.get(f"/games/{game.id}/export.json").get_json()
 
-    imported = client.post("/api/import", json=exported)
+    imported = elsewhere.post("/api/import", json=exported)
 
     new_id = imported.get_json()["games"][0]["id"]
-    copy = client.get(f"/api/games/{new_id}").get_json()
+    copy = elsewhere.get(f"/api/games/{new_id}").get_json()
     assert imported.status_code == 201
     assert copy["rules"] == game.state()["rules"]
     assert copy["players"] == game.state()["players"]
@@ -228,15 +243,27 @@ def test_an_import_with_rules_it_does_not_know_is_refused_whole(client):
     assert client.get("/api/games").get_json()["total"] == 1
 
 
-def test_an_export_from_before_house_rules_imports_as_standard(client):
+def test_an_export_from_before_house_rules_imports_as_standard(client, elsewhere):
     game = create_api_game(client, ["Ann", "Bo"])
+    exported = client.get(f"/games/{game.id}/export.json").get_json()
+    del exported["games"][0]["rules"]
+
+    response = elsewhere.post("/api/import", json=exported)
+
+    new_id = response.get_json()["games"][0]["id"]
+    assert elsewhere.get(f"/api/games/{new_id}").get_json()["rules"] == STANDARD_RULES.settings()
+
+
+def test_a_game_here_is_known_in_an_export_from_before_house_rules(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.win(1, "phase1", "Ann", "flush")
     exported = client.get(f"/games/{game.id}/export.json").get_json()
     del exported["games"][0]["rules"]
 
     response = client.post("/api/import", json=exported)
 
-    new_id = response.get_json()["games"][0]["id"]
-    assert client.get(f"/api/games/{new_id}").get_json()["rules"] == STANDARD_RULES.settings()
+    assert response.status_code == 200
+    assert [here["id"] for here in response.get_json()["already_here"]] == [game.id]
 
 
 def test_the_review_names_the_house_rules(client):

@@ -257,14 +257,21 @@ def test_player_statistics_match_the_description(client, spec, finished):
 def test_an_export_and_its_import_match_the_description(client, spec, finished, in_tiebreak):
     exported = client.get("/api/export")
     document = exported.get_json()
+    document["games"].append(GAME_TO_IMPORT)
     imported = client.post("/api/import", json=document)
+    again = client.post("/api/import", json=document)
     nothing = client.post("/api/import", json={"format": "chicago-scorer/1", "games": []})
 
-    assert len(document["games"]) == 2
+    assert len(document["games"]) == 3
     assert imported.status_code == 201
+    assert len(imported.get_json()["games"]) == 1
+    assert len(imported.get_json()["already_here"]) == 2
+    assert again.status_code == 200
+    assert len(again.get_json()["already_here"]) == 3
     assert nothing.status_code == 200
     assert_documented(spec, "get", "/api/export", exported)
     assert_documented(spec, "post", "/api/import", imported)
+    assert_documented(spec, "post", "/api/import", again)
     assert_documented(spec, "post", "/api/import", nothing)
     request_validator(spec, "ImportDocument").validate(document)
 

@@ -1,5 +1,6 @@
 """Settling ties from the cards: the API contract, cards on events, and the picker pages."""
 
+import html
 import re
 
 import pytest
@@ -81,6 +82,20 @@ def test_bad_showdowns_are_422_naming_the_problem(client, hands, words):
     assert set(body) == {"error"}
     for word in words:
         assert word in body["error"]
+
+
+def test_every_bad_hand_is_named_in_the_one_error_of_the_api(client):
+    response = settle(
+        client,
+        {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2s", "Cy": "As 3d 4c 5h 7s", "Di": "Kh Qd"},
+    )
+
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": "Bo's hand: 2s appears twice. "
+        "As is in both Ann's and Cy's hands; a deck has one As. "
+        "Di's hand: A hand has 5 cards; 'Kh Qd' has 2."
+    }
 
 
 @pytest.mark.parametrize("body", [{"hands": ["As Ks Qs Js Ts"]}, {}, {"hands": {}, "x": 1}])
@@ -194,6 +209,100 @@ def test_a_card_in_two_hands_is_shown_next_to_the_second_hand(client):
     assert response.status_code == 422
     second_row = response.text.split('id="hands-1"')[1].split("</div>")[0]
     assert "As is in both Ann&#39;s and Bo&#39;s hands" in second_row
+
+
+def hand_rows(page):
+    """Each hand row of a picker page, in seat order, as its HTML."""
+    return [row.split("</div>")[0] for row in page.split("data-hand-row>")[1:]]
+
+
+def errors_in(row):
+    """The messages shown beside a row's boxes, as a reader sees them."""
+    found = re.findall(r'<p class="field-error" role="alert">([^<]*)</p>', row)
+    return [html.unescape(message) for message in found]
+
+
+def test_every_bad_hand_gets_its_own_message_beside_it_in_one_answer(client):
+    response = client.post(
+        "/settle",
+        data={
+            "names-0": "Ann",
+            "hands-0": "As Ks Qs Js",
+            "names-1": "Bo",
+            "hands-1": "9h 9d 9c 2s 2s",
+            "names-2": "Cy",
+            "hands-2": "Qh 8h 7h 4h 2h",
+            "names-3": "Di",
+            "hands-3": "Kd Qd Jd 1d 9d",
+        },
+    )
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    assert errors_in(rows[0]) == ["Ann's hand: A hand has 5 cards; 'As Ks Qs Js' has 4."]
+    assert errors_in(rows[1]) == ["Bo's hand: 2s appears twice."]
+    assert errors_in(rows[2]) == []
+    assert "'1d' is not a card" in errors_in(rows[3])[0]
+    assert [row.count('aria-invalid="true"') for row in rows] == [1, 1, 0, 1]
+    assert "verdict-title" not in response.text
+
+
+def test_a_card_in_two_hands_is_flagged_along_with_the_other_bad_hands(client):
+    response = client.post(
+        "/settle",
+        data={
+            "names-0": "Ann",
+            "hands-0": "As Ks Qs Js Ts",
+            "names-1": "Bo",
+            "hands-1": "9h 9d 9c 2s",
+            "names-2": "Cy",
+            "hands-2": "Ks Qs 7h 4h 2h",
+        },
+    )
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    assert errors_in(rows[0]) == []
+    assert errors_in(rows[1]) == ["Bo's hand: A hand has 5 cards; '9h 9d 9c 2s' has 4."]
+    assert errors_in(rows[2]) == [
+        "Ks and Qs are in both Ann's and Cy's hands; a deck has one of each."
+    ]
+
+
+def test_a_name_used_twice_is_refused_with_the_other_bad_hands(client):
+    response = client.post(
+        "/settle",
+        data={
+            "names-0": "Ann",
+            "hands-0": "As Ks Qs",
+            "names-1": "ann",
+            "hands-1": "9h 9d 9c 2s 2d",
+            "names-2": "Bo",
+            "hands-2": "Qh 8h 7h 4h 2h",
+        },
+    )
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    assert errors_in(rows[0]) == ["Ann's hand: A hand has 5 cards; 'As Ks Qs' has 3."]
+    assert errors_in(rows[1]) == ["Two hands are called 'ann': rename one."]
+    assert errors_in(rows[2]) == []
+
+
+def test_every_bad_hand_of_a_game_is_shown_beside_its_player(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+
+    response = client.post(
+        f"{game_url}/settle",
+        data={"hands-0": "Qs 9s 7s 4s", "hands-1": "Qh 8h 7h 4h 2h", "hands-2": "Qh Zz 2c 3c 4c"},
+    )
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    assert errors_in(rows[0]) == ["Ann's hand: A hand has 5 cards; 'Qs 9s 7s 4s' has 4."]
+    assert errors_in(rows[1]) == []
+    assert "Cy's hand: 'Zz' is not a card" in errors_in(rows[2])[0]
+    assert "Record:" not in response.text
 
 
 def test_two_hands_with_one_name_are_refused(client):

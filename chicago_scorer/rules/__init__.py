@@ -1,6 +1,6 @@
 """The rules of Swedish Chicago: pure Python, no Flask, no database, no I/O."""
 
-from .errors import OutOfTurn, RuleError, RuleViolation
+from .errors import OutOfTurn, RuleError, RuleViolation, RuleViolations
 from .events import (
     HAND_STEPS,
     STEP_ORDER,
@@ -48,6 +48,7 @@ __all__ = [
     "RuleError",
     "RuleSet",
     "RuleViolation",
+    "RuleViolations",
     "ScoredEvent",
     "Status",
     "Step",

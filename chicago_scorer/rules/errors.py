@@ -4,7 +4,7 @@ A sentence is kept as its English template with named values (``%(name)s``), so 
 the shell can show it in the reader's language; ``str()`` gives the English.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 
@@ -68,6 +68,11 @@ class Refusal(Exception):
         self.message = str(self.text)
         super().__init__(self.message)
 
+    @property
+    def texts(self) -> tuple[Message, ...]:
+        """Each sentence of the refusal, in order; one unless several problems were found."""
+        return (self.text,)
+
 
 class RuleError(Refusal):
     """Base for every refusal by the rules; ``field`` names the input at fault."""
@@ -83,3 +88,25 @@ class RuleViolation(RuleError):
 
 class OutOfTurn(RuleError):
     """The entry is for a step other than the next one, or the game is over."""
+
+
+class RuleViolations(RuleViolation):
+    """Several violations found at once, each keeping its own field; the first one leads.
+
+    An entry with many faults is refused once with all of them, so that a person can
+    mend every field in one go instead of learning of the faults one at a time.
+    """
+
+    def __init__(self, violations: Sequence[RuleViolation]) -> None:
+        if not violations:
+            raise ValueError("a refusal needs at least one violation")
+        first = violations[0]
+        super().__init__(first.text, first.field)
+        self.violations = tuple(violations)
+        self.message = " ".join(violation.message for violation in self.violations)
+        self.args = (self.message,)
+
+    @property
+    def texts(self) -> tuple[Message, ...]:
+        """Each violation's sentence, in the order they were found."""
+        return tuple(violation.text for violation in self.violations)

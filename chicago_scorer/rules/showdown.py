@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .cards import Card, parse_hand, rank_symbol
-from .errors import Message, RuleViolation, counted, sentence
+from .errors import Message, RuleViolation, RuleViolations, counted, sentence
 from .events import Outcome
 from .hand_words import CATEGORY_WORDS, GROUP_COUNT, describe, plural
 from .ranking import Category, Ranking, classify
@@ -113,11 +113,30 @@ def _why_better(
 
 
 def _ranked_hands(hands: Mapping[str, object]) -> dict[str, Ranking]:
-    """Each named hand read and ranked, refusing bad counts, names, cards and repeats."""
+    """Each named hand read and ranked; every problem with them refused at once."""
     if not isinstance(hands, Mapping):
         raise RuleViolation("Give each player's name with the five cards they hold.", "hands")
-    if not MIN_HANDS <= len(hands) <= MAX_HANDS:
-        raise RuleViolation(
+    held, problems = _read_hands(hands)
+    problems = [*_count_problems(hands), *problems]
+    if problems:
+        raise RuleViolations(problems)
+    return {name: classify(hand) for name, hand in held.items()}
+
+
+def hand_problems(hands: Mapping[str, object]) -> tuple[RuleViolation, ...]:
+    """Every problem with named hands, in order: a missing name, bad cards, a card in two hands.
+
+    Each problem names the hand at fault in its field, ``hands.<name>``, so that a
+    form can show it next to that hand.
+    """
+    return tuple(_read_hands(hands)[1])
+
+
+def _count_problems(hands: Mapping[str, object]) -> list[RuleViolation]:
+    if MIN_HANDS <= len(hands) <= MAX_HANDS:
+        return []
+    return [
+        RuleViolation(
             counted(
                 "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s was given.",
                 "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s were given.",
@@ -127,33 +146,63 @@ def _ranked_hands(hands: Mapping[str, object]) -> dict[str, Ranking]:
             ),
             "hands",
         )
+    ]
+
+
+def _read_hands(
+    hands: Mapping[str, object],
+) -> tuple[dict[str, tuple[Card, ...]], list[RuleViolation]]:
+    """The hands that read well, and a problem for each one that does not."""
     holder_of: dict[Card, str] = {}
-    rankings: dict[str, Ranking] = {}
+    held: dict[str, tuple[Card, ...]] = {}
+    problems: list[RuleViolation] = []
     for name, cards in hands.items():
         if not isinstance(name, str) or not name.strip():
-            raise RuleViolation("Each hand needs the name of the player holding it.", "hands")
+            problems.append(
+                RuleViolation("Each hand needs the name of the player holding it.", "hands")
+            )
+            continue
         try:
             hand = parse_hand(cards)
         except RuleViolation as refusal:
-            raise RuleViolation(
-                sentence("%(name)s's hand: %(refusal)s", name=name, refusal=refusal.text),
-                f"hands.{name}",
-            ) from None
+            problems.append(
+                RuleViolation(
+                    sentence("%(name)s's hand: %(refusal)s", name=name, refusal=refusal.text),
+                    f"hands.{name}",
+                )
+            )
+            continue
+        # The first hand to show a card keeps it; each later hand is told whose it is.
+        taken_from: dict[str, list[Card]] = {}
         for card in hand:
             earlier = holder_of.setdefault(card, name)
             if earlier != name:
-                raise RuleViolation(
-                    sentence(
-                        "%(card)s is in both %(earlier)s's and %(name)s's hands; "
-                        "a deck has one %(card)s.",
-                        card=str(card),
-                        earlier=earlier,
-                        name=name,
-                    ),
-                    f"hands.{name}",
-                )
-        rankings[name] = classify(hand)
-    return rankings
+                taken_from.setdefault(earlier, []).append(card)
+        problems.extend(
+            _held_twice(cards_held, earlier, name) for earlier, cards_held in taken_from.items()
+        )
+        held[name] = hand
+    return held, problems
+
+
+def _held_twice(cards: Sequence[Card], earlier: str, name: str) -> RuleViolation:
+    """The refusal of cards that an earlier hand already holds."""
+    if len(cards) == 1:
+        message = sentence(
+            "%(card)s is in both %(earlier)s's and %(name)s's hands; a deck has one %(card)s.",
+            card=str(cards[0]),
+            earlier=earlier,
+            name=name,
+        )
+    else:
+        # Translators: cards is a list of cards, like "As, Ks and Qs".
+        message = sentence(
+            "%(cards)s are in both %(earlier)s's and %(name)s's hands; a deck has one of each.",
+            cards=tuple(str(card) for card in cards),
+            earlier=earlier,
+            name=name,
+        )
+    return RuleViolation(message, f"hands.{name}")
 
 
 def _same_hand(names: Sequence[str], player_count: int, hand: Message) -> Message:

@@ -7,12 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chicago_scorer.rules.cards import DECK, Card, Suit
-from chicago_scorer.rules.errors import RuleViolation
+from chicago_scorer.rules.errors import RuleViolation, RuleViolations
 from chicago_scorer.rules.events import Outcome
 from chicago_scorer.rules.hand_words import CATEGORY_WORDS
 from chicago_scorer.rules.ranking import Category, classify, rank_hand
 from chicago_scorer.rules.ruleset import STANDARD_RULES, Hand, RuleSet
-from chicago_scorer.rules.showdown import describe, settle
+from chicago_scorer.rules.showdown import describe, hand_problems, settle
 
 # --- Describing --------------------------------------------------------------------------
 
@@ -224,6 +224,69 @@ def test_a_bad_hand_is_refused_naming_the_player_and_the_offender(bo_holds, mess
         settle({"Ann": "Ks Kd Kc 5h 5s", "Bo": bo_holds})
     assert refusal.value.message == message
     assert refusal.value.field == "hands.Bo"
+
+
+def test_every_bad_hand_is_refused_at_once_each_under_its_own_name():
+    with pytest.raises(RuleViolations) as refusal:
+        settle(
+            {
+                "Ann": "Ks Kd Kc 5h",
+                "Bo": "Qs Qd 9h 9s Qs",
+                "Cy": "2d 3d 4d 6c 1x",
+                "Di": "Ah Kh Qh Jh 9h",
+            }
+        )
+    problems = refusal.value.violations
+    assert [problem.field for problem in problems] == ["hands.Ann", "hands.Bo", "hands.Cy"]
+    assert [problem.message for problem in problems] == [
+        "Ann's hand: A hand has 5 cards; 'Ks Kd Kc 5h' has 4.",
+        "Bo's hand: Qs appears twice.",
+        "Cy's hand: '1x' is not a card: use a rank 2–10, J, Q, K or A "
+        "and a suit s, h, d, c or ♠ ♥ ♦ ♣.",
+    ]
+    assert refusal.value.message == " ".join(problem.message for problem in problems)
+
+
+def test_a_refusal_of_several_hands_is_led_by_the_first_problem():
+    with pytest.raises(RuleViolations) as refusal:
+        settle({"Ann": "Ks Kd Kc 5h", "Bo": "Qs Qd 9h 9s Qs"})
+    assert refusal.value.field == "hands.Ann"
+    assert refusal.value.text == refusal.value.violations[0].text
+
+
+def test_a_card_in_two_hands_is_refused_with_the_other_bad_hands():
+    with pytest.raises(RuleViolations) as refusal:
+        settle({"Ann": "Ks Kd Kc 5h 5s", "Bo": "Qs Qd 9h 9s", "Cy": "2d 3d K♠ 6c 7h"})
+    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+        ("hands.Bo", "Bo's hand: A hand has 5 cards; 'Qs Qd 9h 9s' has 4."),
+        ("hands.Cy", "Ks is in both Ann's and Cy's hands; a deck has one Ks."),
+    ]
+
+
+def test_cards_taken_from_each_earlier_hand_are_named_in_one_sentence_per_hand():
+    with pytest.raises(RuleViolations) as refusal:
+        settle({"Ann": "Ks Kd Kc 5h 5s", "Bo": "Qs Qd 9h 9s 2c", "Cy": "Kd 5s Qd 6c 7h"})
+    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+        ("hands.Cy", "Kd and 5s are in both Ann's and Cy's hands; a deck has one of each."),
+        ("hands.Cy", "Qd is in both Bo's and Cy's hands; a deck has one Qd."),
+    ]
+
+
+def test_too_many_hands_and_a_bad_hand_are_refused_together():
+    hands = {name: " ".join(map(str, DECK[5 * i : 5 * i + 5])) for i, name in enumerate("ABCDE")}
+    with pytest.raises(RuleViolations) as refusal:
+        settle(hands | {"C": "2s 3s"})
+    assert [problem.field for problem in refusal.value.violations] == ["hands", "hands.C"]
+
+
+def test_good_hands_have_no_problems_whatever_their_number():
+    assert hand_problems({"Ann": "Ks Kd Kc 5h 5s"}) == ()
+    assert hand_problems({"Ann": "Ks Kd Kc 5h 5s", "Bo": "Qs Qd 9h 9s 2c"}) == ()
+
+
+def test_a_refusal_needs_something_to_refuse():
+    with pytest.raises(ValueError):
+        RuleViolations([])
 
 
 # --- Invariants --------------------------------------------------------------------------
