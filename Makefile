@@ -41,6 +41,20 @@ lighthouse: $(VENV)/.installed-dev
 	npm ci --no-audit --no-fund
 	$(BIN)/python scripts/lighthouse.py
 
+# The screen-on fallback's clips, static/keep-awake.{webm,mp4} (needs ffmpeg): one second
+# of a black 16x16 picture with a silent sound track, for which phones keep the screen
+# on (README, "Which address gives what"). The output is the same byte for byte each time.
+.PHONY: keep-awake-clips
+CLIP_PICTURE := -f lavfi -i color=c=black:s=16x16:r=10:d=1
+CLIP_FLAGS := -map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact
+keep-awake-clips:
+	ffmpeg -loglevel error -y $(CLIP_PICTURE) -f lavfi -t 1 -i anullsrc=r=48000:cl=mono \
+		-c:v libvpx -b:v 10k -c:a libopus -b:a 6k $(CLIP_FLAGS) static/keep-awake.webm
+	ffmpeg -loglevel error -y $(CLIP_PICTURE) -f lavfi -t 1 -i anullsrc=r=44100:cl=mono \
+		-c:v libx264 -profile:v baseline -level 3.0 -pix_fmt yuv420p -crf 51 \
+		-bsf:v filter_units=remove_types=6 -c:a aac -b:a 8k -movflags +faststart \
+		$(CLIP_FLAGS) static/keep-awake.mp4
+
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit("Python 3.11 or newer is needed" if sys.version_info < (3, 11) else 0)'
 	$(PYTHON) -m venv $(VENV)

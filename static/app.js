@@ -2,7 +2,8 @@
 // - live updates: poll a cheap version check (answered 304 while nothing changed) and
 //   swap in the fresh scoreboard;
 // - offline: say that entries are paused and refuse them, so none is silently lost;
-// - wake lock: keep the scorekeeper's screen on, with a toggle;
+// - screen on: keep the scorekeeper's screen on, with a toggle: the Wake Lock API, or a
+//   tiny looping video where that API is missing;
 // - local times: rewrite the server's UTC times in the phone's own time zone.
 (function () {
   "use strict";
@@ -121,32 +122,107 @@
     document.addEventListener("visibilitychange", poll);
   }
 
+  // The screen-on fallback: a one-second clip that loops out of sight. Phones keep the
+  // screen on while a video plays, where the Wake Lock API is missing (it needs a secure
+  // context, which a plain http:// address on the Wi-Fi is not) or refused. WebM comes
+  // first, for browsers without H.264; the MP4 is for Safari on iPhones.
+  var SCRIPT_URL = document.currentScript ? document.currentScript.src : window.location.href;
+  var KEEP_AWAKE_CLIPS = [
+    { file: "keep-awake.webm", type: 'video/webm; codecs="vp8, opus"' },
+    { file: "keep-awake.mp4", type: 'video/mp4; codecs="avc1.42E01E, mp4a.40.2"' },
+  ];
+
+  function canPlayKeepAwakeClip() {
+    var probe = document.createElement("video");
+    return KEEP_AWAKE_CLIPS.some(function (clip) { return probe.canPlayType(clip.type) !== ""; });
+  }
+
+  // Made only when needed. It is not muted, and its sound track is silence: Chromium keeps
+  // the screen on for a small or unseen video only while it could be heard, and Safari on
+  // iPhones not for a muted one at all. It sits off the screen, one pixel in size, rather
+  // than display:none, which some browsers pause.
+  function keepAwakeVideo() {
+    var video = document.createElement("video");
+    video.className = "keep-awake";
+    video.loop = true;
+    video.disableRemotePlayback = true;
+    video.tabIndex = -1;
+    video.setAttribute("playsinline", "");  // iPhones: play in the page, not full screen
+    video.setAttribute("aria-hidden", "true");
+    KEEP_AWAKE_CLIPS.forEach(function (clip) {
+      var source = document.createElement("source");
+      source.src = new URL(clip.file, SCRIPT_URL).href;
+      source.type = clip.type;
+      video.appendChild(source);
+    });
+    document.body.appendChild(video);
+    return video;
+  }
+
   function wakeLock() {
     var toggle = document.querySelector("[data-wake-lock]");
     if (!toggle) return;
-    if (!("wakeLock" in navigator)) { toggle.hidden = true; return; }
-    var lock = null;
+    var hasApi = "wakeLock" in navigator;
+    if (!hasApi && !canPlayKeepAwakeClip()) { toggle.hidden = true; return; }
+    var lock = null;  // the Wake Lock API's sentinel, while it holds
+    var requesting = false;
+    var video = null;
     var wanted = window.localStorage.getItem("wake-lock") !== "off";
 
+    function isOn() {
+      return lock !== null || (video !== null && !video.paused);
+    }
     function show() {
+      var on = isOn();
       toggle.hidden = false;
-      toggle.setAttribute("aria-pressed", lock ? "true" : "false");
-      toggle.textContent = lock ? toggle.dataset.textScreenStaysOn : toggle.dataset.textKeepScreenOn;
+      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+      toggle.textContent = on ? toggle.dataset.textScreenStaysOn : toggle.dataset.textKeepScreenOn;
+    }
+    function playVideo() {
+      if (!video) {
+        video = keepAwakeVideo();
+        video.addEventListener("playing", show);
+        video.addEventListener("pause", show);
+      }
+      // Refused on a page not yet tapped: the next tap tries again (see below).
+      video.play().then(show, show);
     }
     function acquire() {
-      if (!wanted || lock || document.hidden) { show(); return; }
+      if (!wanted || isOn() || requesting || document.hidden) { show(); return; }
+      if (!hasApi) { playVideo(); return; }
+      requesting = true;
       navigator.wakeLock.request("screen").then(function (sentinel) {
+        requesting = false;
+        if (!wanted) { sentinel.release(); return; }
         lock = sentinel;
         lock.addEventListener("release", function () { lock = null; show(); });
         show();
-      }).catch(function () { lock = null; show(); });
+      }).catch(function () {
+        // Refused (a battery saver, say): the clip may still keep the screen on.
+        requesting = false;
+        if (wanted) playVideo();
+      });
+    }
+    function release() {
+      if (lock) lock.release();
+      if (video) video.pause();
+      show();
     }
     toggle.addEventListener("click", function () {
-      wanted = !lock;
+      wanted = !isOn();
       window.localStorage.setItem("wake-lock", wanted ? "on" : "off");
-      if (lock) { lock.release(); } else { acquire(); }
+      if (wanted) { acquire(); } else { release(); }
     });
-    document.addEventListener("visibilitychange", acquire);
+    // A hidden page loses its wake lock, and the clip is paused to match; both come back
+    // when the page shows again.
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden) { acquire(); } else if (video) { video.pause(); }
+    });
+    // Browsers may refuse to start a video on a page nobody has tapped yet, such as the
+    // fresh scoreboard after an entry: the next tap anywhere (choosing a player) starts it.
+    document.addEventListener("click", function (event) {
+      if (!toggle.contains(event.target)) acquire();
+    }, true);
     acquire();
   }
 

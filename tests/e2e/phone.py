@@ -145,8 +145,15 @@ class Phone:
     def watch_link(self) -> str:
         return self.open_sharing().locator(".share-link a").first.get_attribute("href")
 
+    def open_handover(self) -> Locator:
+        """Open 'Hand over scorekeeping' inside 'Share this game', unless it is open already."""
+        handover = self.open_sharing().locator("details.handover")
+        if handover.get_attribute("open") is None:
+            handover.get_by_text("Hand over scorekeeping", exact=True).tap()
+        return handover
+
     def handover_link(self) -> str:
-        link = self.open_sharing().get_by_role("link", name="Hand-over link")
+        link = self.open_handover().get_by_role("link", name="Hand-over link")
         return link.get_attribute("href")
 
     def _tap_and_load(self, target: Locator) -> None:
