@@ -118,11 +118,10 @@ class Phone:
         self._tap_and_load(self.page.get_by_role("button", name=name, exact=True))
 
     def chicago_button(self, name: str, *, won: bool) -> Locator:
-        row = self.page.locator(".chicago-row").filter(
-            has=self.page.locator(".chicago-name", has_text=_exactly(name))
-        )
-        return row.get_by_role(
-            "button", name=re.compile("^Chicago won" if won else "^Chicago lost")
+        """The button under a player's column in the 'Chicago won' or 'Chicago lost' row."""
+        result = "won" if won else "lost"
+        return self.page.get_by_role(
+            "button", name=re.compile(rf"^{re.escape(name)}: Chicago {result} ")
         )
 
     def chicago(self, name: str, *, won: bool) -> None:
