@@ -193,6 +193,8 @@ class HouseRulesForm(Form):
         if chosen not in PRESETS:
             return chosen, self._shown_values()
         values = box_values(PRESETS[chosen].rules)
+        # A box the script filled with the preset's own value is no change to it.
+        changes = {name: value for name, value in changes.items() if value != values[name]}
         return (CUSTOM if changes else chosen), values | changes
 
     def settings(self) -> dict[str, object] | None:

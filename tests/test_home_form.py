@@ -144,3 +144,22 @@ def test_each_preset_carries_its_values_for_the_page_to_show_when_picked(client)
     values = re.search(r'value="deuce_trick" data-values="([^"]*)"', page).group(1)
     assert "&#34;last_trick_points&#34;:2" in values
     assert "&#34;exchange_stop&#34;:45" in values
+
+
+def test_boxes_showing_the_picked_presets_values_are_no_change_to_it(client):
+    custom_page_shows = shown_on(client.get("/").text).replace("52,", "70,", 1)
+    standard_boxes = {"target": "52", "chicago_min_score": "15"}
+
+    page = follow_refusal(
+        client,
+        client.post(
+            "/games",
+            data={"players-0": "Ann", "dealer": "0", "rules-preset": "standard"}
+            | {"rules-shown": custom_page_shows}
+            | {f"rules-{name}": value for name, value in standard_boxes.items()},
+        ),
+        "/",
+    )
+
+    assert re.search(r'value="standard" data-values="[^"]*" checked', page)
+    assert re.search(r"data-custom-note[^>]*></p>", page)
