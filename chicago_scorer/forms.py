@@ -9,8 +9,15 @@ from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from .form_translations import TranslatedForm
-from .house_rules_form import HouseRulesForm
-from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, RuleError, RuleViolation, RuleViolations
+from .house_rules_form import BOXES, HouseRulesForm
+from .rules import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    GameSetup,
+    RuleError,
+    RuleViolation,
+    RuleViolations,
+)
 from .rules.errors import Refusal, sentence
 from .rules.showdown import hand_problems
 from .wording import reason
@@ -48,10 +55,31 @@ class NewGameForm(TranslatedForm):
     dealer = StringField(lazy_gettext("Deals first"), default="0")
     rules = FormField(HouseRulesForm)
 
+    @classmethod
+    def rematch_of(cls, setup: GameSetup) -> "NewGameForm":
+        """A new game for the same table: same seats and rules, the deal moved on a seat."""
+        form = cls(formdata=None)
+        for seat, name in enumerate(setup.players):
+            form.players[seat].data = name
+        form.dealer.data = str((setup.first_dealer + 1) % len(setup.players))
+        form.rules.form.show_rules(setup.rules)
+        return form
+
     @property
     def players(self) -> list[Field]:
         """The name boxes in seating order."""
         return rows_of(self, "player")
+
+    def refusals(self) -> list[tuple[str, str]]:
+        """Each field's refusal with the id of the box it is next to, in page order."""
+        rules = self.rules.form
+        places = [
+            *((entry.id, entry) for entry in self.players),
+            ("seating", self.dealer),
+            ("presets", rules.preset),
+            *((rules[name].id, rules[name]) for name in BOXES),
+        ]
+        return [(place, str(message)) for place, field in places for message in field.errors]
 
     def filled_rows(self) -> list[int]:
         """The rows that hold a name, in seating order."""

@@ -118,8 +118,15 @@ def _render_scoreboard(game_id: int, game: LoadedGame | None = None) -> str:
 
 @pages.get("/")
 def home():
-    """Start a game, or open a recent one."""
-    return _render_home(restore_refused(NewGameForm, HOME) or NewGameForm(formdata=None))
+    """Start a game, or open a recent one; ``?rematch=<id>`` fills in that game's table."""
+    refused = restore_refused(NewGameForm, HOME)
+    if refused is not None:
+        refused.rules.form.show_as_played()
+        return _render_home(refused)
+    rematch = request.args.get("rematch", type=int)
+    if rematch is not None:
+        return _render_home(NewGameForm.rematch_of(services.load_game(rematch).state.setup))
+    return _render_home(NewGameForm(formdata=None))
 
 
 @pages.post("/games")

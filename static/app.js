@@ -4,7 +4,10 @@
 // - offline: say that entries are paused and refuse them, so none is silently lost;
 // - screen on: keep the scorekeeper's screen on, with a toggle: the Wake Lock API, or a
 //   tiny looping video where that API is missing;
-// - local times: rewrite the server's UTC times in the phone's own time zone.
+// - local times: rewrite the server's UTC times in the phone's own time zone;
+// - folded sections say whether they are open (aria-expanded on their summary);
+// - house rules: picking a preset shows its values, changing one makes them Custom, and
+//   each box says at once what the server would refuse in it.
 (function () {
   "use strict";
 
@@ -98,6 +101,7 @@
             live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
             localTimes(live);
             announce(live);
+            disclosureStates();
           }
         });
     }
@@ -226,9 +230,103 @@
     acquire();
   }
 
+  function disclosureStates() {
+    Array.prototype.forEach.call(document.querySelectorAll("details > summary"), function (summary) {
+      summary.setAttribute("aria-expanded", summary.parentNode.open ? "true" : "false");
+    });
+  }
+
+  // "toggle" does not bubble, but it can be caught on its way down.
+  function followDisclosures() {
+    document.addEventListener("toggle", disclosureStates, true);
+    disclosureStates();
+  }
+
+  // The same checks as the rules core makes on submit, in the words the page gave each box.
+  function houseRulesForm() {
+    var rules = document.querySelector("[data-house-rules]");
+    if (!rules) return;
+    var custom = rules.querySelector("[data-custom-preset]");
+    var note = rules.querySelector("[data-custom-note]");
+    var boxes = rules.querySelectorAll("[data-setting]");
+
+    function box(name) { return rules.querySelector("[data-setting='" + name + "']"); }
+    function number(name) {
+      var text = box(name).value.trim();
+      return text === "" ? null : Number(text);
+    }
+    function scores(name) { return (number(name) || 0) > 0; }
+
+    function problem(input) {
+      var name = input.getAttribute("data-setting");
+      if (input.type === "checkbox") {
+        var winnable = scores("last_trick_points") || scores("chicago_points") ||
+          scores("deuce_last_trick_points");
+        return input.dataset.textNobodyWins && input.checked && !winnable ? input.dataset.textNobodyWins : "";
+      }
+      var value = number(name);
+      if (input.validity.badInput) return input.dataset.textRange;
+      if (value === null) return "";
+      if (!Number.isInteger(value) || value < Number(input.min) || value > Number(input.max)) {
+        return input.dataset.textRange;
+      }
+      var target = number("target");
+      if (input.dataset.textBelowTarget && target !== null && value >= target) {
+        return input.dataset.textBelowTarget.replace("%(target)s", String(target));
+      }
+      if (input.dataset.textChooseOne && box("chicago_failure_to_zero").checked &&
+          value !== Number(input.dataset.standard)) {
+        return input.dataset.textChooseOne;
+      }
+      return "";
+    }
+
+    function check() {
+      Array.prototype.forEach.call(boxes, function (input) {
+        var setting = input.closest(".setting");
+        var message = problem(input);
+        // What the server said is replaced by what is true of the box now.
+        Array.prototype.forEach.call(setting.querySelectorAll(".field-error"), function (old) {
+          old.remove();
+        });
+        var slot = setting.querySelector(".live-check");
+        if (slot.textContent !== message) slot.textContent = message;
+        if (message) { input.setAttribute("aria-invalid", "true"); } else { input.removeAttribute("aria-invalid"); }
+      });
+    }
+
+    function show(values) {
+      Array.prototype.forEach.call(boxes, function (input) {
+        var value = values[input.getAttribute("data-setting")];
+        if (input.type === "checkbox") { input.checked = Boolean(value); } else { input.value = value === null ? "" : value; }
+      });
+    }
+
+    rules.addEventListener("change", function (event) {
+      var values = event.target.getAttribute("data-values");
+      if (values) {
+        show(JSON.parse(values));
+        note.textContent = "";
+        check();
+      }
+    });
+    function changed(event) {
+      if (!event.target.hasAttribute("data-setting")) return;
+      if (!custom.checked) {
+        custom.checked = true;
+        note.textContent = note.dataset.textCustom;
+      }
+      check();
+    }
+    rules.addEventListener("input", changed);
+    rules.addEventListener("change", changed);
+  }
+
   registerServiceWorker();
   localTimes();
   offlineBanner();
   liveUpdates();
   wakeLock();
+  followDisclosures();
+  houseRulesForm();
 })();

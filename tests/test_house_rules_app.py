@@ -158,7 +158,8 @@ def test_a_refused_custom_setting_is_shown_next_to_it_and_no_game_is_made(client
 
     page = follow_refusal(client, response, "/")
     setting = re.search(r'<input id="rules-chicago_min_score".*?</div>', page, re.S).group(0)
-    assert "set &#39;chicago_min_score&#39; below the target" in setting
+    assert "Points needed to call Chicago: use a number below 60 (Points to win)." in setting
+    assert "chicago_min_score" not in setting.split(">", 1)[1].replace('"rules-chicago_min', "")
     assert client.get("/api/games").get_json()["total"] == 0
 
 
