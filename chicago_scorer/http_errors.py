@@ -72,7 +72,8 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
     return body, status, headers or {}
 
 
-def _http_error(error: HTTPException):
+def answer_http_error(error: HTTPException):
+    """The app's answer to an HTTP error: its own JSON or HTML page, with a plain message."""
     status = error.code or 500
     if status == 413:
         return _answer(413, too_large_message())
@@ -101,7 +102,7 @@ def _server_error(error: Exception):
 
 def register(app: Flask) -> None:
     """Install the error handlers."""
-    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(HTTPException, answer_http_error)
     app.register_error_handler(OperationalError, _database_busy)
     app.register_error_handler(GameNotFound, _unknown_game)
     app.register_error_handler(500, _server_error)

@@ -7,9 +7,15 @@ from flask_wtf.csrf import CSRFError
 from . import services
 from .forms import EntryForm, NewGameForm, UndoForm
 from .house_rules_form import CUSTOM, PRESET_CHOICES
-from .http_errors import FORM_EXPIRED
+from .http_errors import FORM_EXPIRED, answer_http_error
 from .labels import STEP_QUESTIONS
-from .refused_forms import holds_refusal, redirect_refused, restore_refused
+from .refused_forms import (
+    back_to_scoreboard,
+    holds_refusal,
+    redirect_refused,
+    restore_refused,
+    scoreboard_page,
+)
 from .response_cache import cached_page
 from .rule_words import rule_differences
 from .rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
@@ -37,30 +43,23 @@ UNDO_STALE = lazy_gettext(
 )
 
 
-@pages.errorhandler(CSRFError)
+# The forms that go back to the scoreboard when refused; the settlers and the import
+# page answer with their own page instead.
+SCOREBOARD_FORMS = frozenset({"pages.record_entry", "pages.undo", "sharing.revoke"})
+
+
+@pages.app_errorhandler(CSRFError)
 def _expired_form(error: CSRFError):
     """A form without a valid CSRF token records nothing; go back to its page and say so."""
-    game_id = (request.view_args or {}).get("game_id")
-    form = NewGameForm(formdata=None) if game_id is None else EntryForm(formdata=None)
-    form.form_errors.append(FORM_EXPIRED)
-    if game_id is None:
+    if request.endpoint == "pages.create_game":
+        form = NewGameForm(formdata=None)
+        form.form_errors.append(FORM_EXPIRED)
         return redirect_refused(form, HOME, url_for(".home"))
-    return _back_to_scoreboard(game_id, form)
-
-
-def _back_to_scoreboard(game_id: int, form, *, keep_answers: bool = True):
-    """Show a refusal on the scoreboard it came from, at an address that can be reloaded."""
-    return redirect_refused(
-        form,
-        scoreboard_page(game_id),
-        url_for(".scoreboard", game_id=game_id),
-        keep_answers=keep_answers,
-    )
-
-
-def scoreboard_page(game_id: int) -> str:
-    """The name a refused form of this game's scoreboard is kept under."""
-    return f"scoreboard/{game_id}"
+    if request.endpoint in SCOREBOARD_FORMS:
+        form = EntryForm(formdata=None)
+        form.form_errors.append(FORM_EXPIRED)
+        return back_to_scoreboard(request.view_args["game_id"], form)
+    return answer_http_error(error)
 
 
 def _render_home(form: NewGameForm):
@@ -167,16 +166,16 @@ def record_entry(game_id: int):
     """Record the step the scorekeeper tapped."""
     form = EntryForm()
     if not form.validate_on_submit():
-        return _back_to_scoreboard(game_id, form)
+        return back_to_scoreboard(game_id, form)
     try:
         services.record_event(game_id, edit_key_for(game_id), form.entry())
     except REFUSALS as error:
         stale = stale_tap(services.load_game(game_id).state, form.round.data, form.step.data)
         if stale is None:
             form.attach(error)
-            return _back_to_scoreboard(game_id, form)
+            return back_to_scoreboard(game_id, form)
         form.form_errors.append(stale)
-        return _back_to_scoreboard(game_id, form, keep_answers=False)
+        return back_to_scoreboard(game_id, form, keep_answers=False)
     return redirect(url_for(".scoreboard", game_id=game_id), 303)
 
 
@@ -185,7 +184,7 @@ def undo(game_id: int):
     """Undo the newest entry, if it is still the one the page showed, and say what went."""
     form = UndoForm()
     if not form.validate_on_submit():
-        return _back_to_scoreboard(game_id, form, keep_answers=False)
+        return back_to_scoreboard(game_id, form, keep_answers=False)
     try:
         undone = services.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
     except REFUSALS as error:
@@ -194,6 +193,6 @@ def undo(game_id: int):
             form.form_errors.append(UNDO_STALE)
         else:
             form.form_errors.append(reason(error))
-        return _back_to_scoreboard(game_id, form, keep_answers=False)
+        return back_to_scoreboard(game_id, form, keep_answers=False)
     flash(removed_message(undone.removed))
     return redirect(url_for(".scoreboard", game_id=game_id), 303)

@@ -8,7 +8,7 @@ wait in the session instead, and the redirect's page shows them once, where they
 from collections.abc import Iterator
 from typing import TypeVar
 
-from flask import redirect, request, session
+from flask import redirect, request, session, url_for
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, FormField
@@ -48,6 +48,21 @@ def redirect_refused(form: FlaskForm, page: str, location: str, *, keep_answers:
         },
     }
     return redirect(location, 303)
+
+
+def scoreboard_page(game_id: int) -> str:
+    """The name a refused form of a game's scoreboard is kept under."""
+    return f"scoreboard/{game_id}"
+
+
+def back_to_scoreboard(game_id: int, form: FlaskForm, *, keep_answers: bool = True):
+    """Show a refusal on the scoreboard it came from, at an address that can be reloaded."""
+    return redirect_refused(
+        form,
+        scoreboard_page(game_id),
+        url_for("pages.scoreboard", game_id=game_id),
+        keep_answers=keep_answers,
+    )
 
 
 def restore_refused(form_class: type[F], page: str, **options) -> F | None:

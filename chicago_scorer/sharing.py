@@ -6,6 +6,7 @@ from flask_babel import gettext, lazy_gettext
 from . import services
 from .form_translations import TranslatedForm
 from .qr_codes import qr_svg
+from .refused_forms import back_to_scoreboard
 from .scorekeeper import edit_key_for, forget_edit_key, remember_edit_key
 from .services import EditKeyMissing, EditKeyWrong, LoadedGame
 from .wording import reason
@@ -56,12 +57,14 @@ def keep_score(game_id: int, edit_key: str):
 @sharing.post("/games/<int:game_id>/revoke")
 def revoke(game_id: int):
     """Give the game a new key: other phones and old hand-over links stop working."""
-    RevokeForm().validate_on_submit()
+    form = RevokeForm()
+    form.validate_on_submit()
     try:
         rotated = services.rotate_edit_key(game_id, edit_key_for(game_id))
     except (EditKeyMissing, EditKeyWrong) as error:
         forget_edit_key(game_id)
-        return render_template("error.html", status=403, message=reason(error)), 403
+        form.form_errors.append(reason(error))
+        return back_to_scoreboard(game_id, form)
     remember_edit_key(game_id, rotated.edit_key)
     flash(gettext("Other phones no longer keep score, and old hand-over links stop working."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

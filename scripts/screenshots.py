@@ -2,6 +2,9 @@
 
     make screenshots                   # writes docs/screenshots/<page>-<light|dark>.png
 
+Each is the page's first screen as it loads, as the phone shows it without scrolling,
+unless the shot says where to scroll; one is taken on a 320 x 568 phone too.
+
 The pages are served by gunicorn on a fresh database of demo and showcase games
 (scripts/showcase.py) and shown in the same emulated phone and Chromium as the browser
 tests (tests/e2e/phone.py), at twice the CSS pixel density to keep the files small.
@@ -31,11 +34,17 @@ PIXEL_DENSITY = 2
 
 @dataclass(frozen=True)
 class Shot:
-    """A screenshot: which page, and what to tap or scroll to before it is taken."""
+    """A screenshot: which page, and what to tap or scroll to before it is taken.
+
+    Pages are shown to the scorekeeper of the showcase games, unless ``as_watcher``;
+    ``viewport`` overrides the iPhone 13's screen.
+    """
 
     name: str
     path: Callable[[Showcase], str]
     prepare: Callable[[Phone], None] = lambda phone: None
+    as_watcher: bool = False
+    viewport: dict[str, int] | None = None
 
 
 def scroll_to(selector: str) -> Callable[[Phone], None]:
@@ -61,10 +70,14 @@ def pick_cards(phone: Phone) -> None:
     scroll_to(".hand-row.is-active")(phone)
 
 
+SMALL_PHONE = {"width": 320, "height": 568}
+
 SHOTS = [
     Shot("home", lambda showcase: "/", type_names),
-    Shot("scoreboard", lambda showcase: showcase.ten_rounds.path),
-    Shot("tricks-step", lambda showcase: showcase.ten_rounds.path, scroll_to(".step-card")),
+    Shot("scoreboard", lambda showcase: showcase.at_a_hand_step.path),
+    Shot("tricks-step", lambda showcase: showcase.ten_rounds.path),
+    Shot("watching", lambda showcase: showcase.ten_rounds.path, as_watcher=True),
+    Shot("scoreboard-320", lambda showcase: showcase.at_a_hand_step.path, viewport=SMALL_PHONE),
     Shot("tie-picker", lambda showcase: f"{showcase.at_a_hand_step.path}/settle", pick_cards),
     Shot(
         "review",
@@ -78,13 +91,15 @@ SHOTS = [
 # The same pages in two of the other languages, light only: the game's home language and
 # the one in another script.
 LANGUAGE_SHOTS = {"sv": ["scoreboard", "tricks-step"], "ne": ["scoreboard", "tricks-step"]}
+LIGHT_ONLY = {"scoreboard-320"}
 
 
 def take_screenshots(showcase: Showcase, playwright, chromium: str) -> None:
     browser = playwright.chromium.launch(**launch_options(chromium))
     try:
         for scheme in SCHEMES:
-            shoot(browser, showcase, playwright, SHOTS, scheme)
+            shots = [shot for shot in SHOTS if scheme == "light" or shot.name not in LIGHT_ONLY]
+            shoot(browser, showcase, playwright, shots, scheme)
         for language, names in LANGUAGE_SHOTS.items():
             shots = [shot for shot in SHOTS if shot.name in names]
             shoot(browser, showcase, playwright, shots, "light", language)
@@ -93,30 +108,41 @@ def take_screenshots(showcase: Showcase, playwright, chromium: str) -> None:
 
 
 def shoot(browser, showcase, playwright, shots, scheme: str, language: str = "en") -> None:
-    """Take ``shots`` on one phone in one colour scheme and language."""
-    options = phone_options(playwright) | {
-        "base_url": showcase.url,
-        "color_scheme": scheme,
-        "device_scale_factor": PIXEL_DENSITY,
-        "locale": language,
-        # Pictures need no service worker. Its install fetches pages in the
-        # background, and a response to a request sent while a hand-over link's
-        # "now keeps score" message was pending can put that message back into
-        # the session cookie, to show up on the next page.
-        "service_workers": "block",
-    }
-    context = browser.new_context(**options)
-    phone = Phone(context.new_page())
-    for game in (showcase.ten_rounds, showcase.at_a_hand_step):
-        phone.open(game.keep_score_path)
+    """Take ``shots`` in one colour scheme and language, each on a phone of its own."""
     suffix = scheme if language == "en" else f"{language}-{scheme}"
     for shot in shots:
+        phone = _phone(browser, showcase, playwright, shot, scheme, language)
         phone.open(shot.path(showcase))
         shot.prepare(phone)
         path = OUTPUT / f"{shot.name}-{suffix}.png"
         phone.page.screenshot(path=path, animations="disabled", caret="hide")
         print(path.relative_to(ROOT))
-    context.close()
+        phone.page.context.close()
+
+
+def _phone(browser, showcase, playwright, shot: Shot, scheme: str, language: str) -> Phone:
+    """A phone for one shot: the showcase games' scorekeeper, unless it only watches."""
+    screen = {"viewport": shot.viewport, "screen": shot.viewport} if shot.viewport else {}
+    options = (
+        phone_options(playwright)
+        | screen
+        | {
+            "base_url": showcase.url,
+            "color_scheme": scheme,
+            "device_scale_factor": PIXEL_DENSITY,
+            "locale": language,
+            # Pictures need no service worker. Its install fetches pages in the
+            # background, and a response to a request sent while a hand-over link's
+            # "now keeps score" message was pending can put that message back into
+            # the session cookie, to show up on the next page.
+            "service_workers": "block",
+        }
+    )
+    phone = Phone(browser.new_context(**options).new_page())
+    if not shot.as_watcher:
+        for game in (showcase.ten_rounds, showcase.at_a_hand_step):
+            phone.open(game.keep_score_path)
+    return phone
 
 
 def main() -> None:

@@ -45,3 +45,12 @@ def refused_by_redirect(client, response) -> bool:
 def _refusal_waits(client) -> bool:
     with client.session_transaction() as session:
         return SESSION_KEY in session
+
+
+def chicago_buttons(page: str) -> dict[str, bool]:
+    """Each Chicago button on a scoreboard, by its value ('won:Ann'), and whether it is on."""
+    buttons = re.findall(r'<button type="submit" name="chicago"([^>]*)>', page)
+    return {
+        re.search(r'value="([^"]*)"', attributes).group(1): " disabled" not in attributes
+        for attributes in buttons
+    }

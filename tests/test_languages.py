@@ -5,6 +5,7 @@ import re
 
 import pytest
 from babel.support import Translations
+from markupsafe import escape
 from table_forms import accepted, start_game, tap
 
 from api_client import create_api_game
@@ -138,9 +139,13 @@ def test_every_page_renders_in_every_language(client, code, game_at_the_tricks, 
 def test_the_chicago_button_is_labelled_in_the_language(client, code, game_at_the_tricks):
     page = client.get(game_at_the_tricks, headers={"Accept-Language": code}).text
     label = translation(code, "Chicago won %(points)s", points="+" + digits(code, 15))
+    button = translation(
+        code, "%(name)s: Chicago won %(points)s", name="Bo", points="+" + digits(code, 15)
+    )
 
     assert label != "Chicago won +15"
-    assert f">{label}</button>" in page
+    assert f">{label}</legend>" in page
+    assert f'aria-label="{escape(button)}"' in page
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -216,9 +216,11 @@ def test_a_phone_without_the_key_cannot_revoke(app, client):
     game_url = start_game(client, "Ann", "Bo")
     link = handover_link(client.get(game_url).text)
 
-    response = app.test_client().post(f"{game_url}/revoke")
+    other_phone = app.test_client()
+    response = other_phone.post(f"{game_url}/revoke")
 
-    assert response.status_code == 403
+    refused = follow_refusal(other_phone, response, game_url)
+    assert "Only the scorekeeper&#39;s device can change this game" in refused
     assert app.test_client().get(link).status_code == 303  # the key is unchanged
 
 

@@ -310,3 +310,19 @@ def test_an_undo_says_what_it_removed_in_the_first_screen(new_phone, seed_game):
     expect(flash).to_have_text("Removed: Round 1 · Phase 1, Björn +5 · flush.")
     assert_first_screen_holds_the_next_step(phone)
     assert entries_of(game) == []
+
+
+def test_switching_language_after_a_refusal_shows_the_game_in_that_language(new_phone, seed_game):
+    game = seed_game(NAMES[3])
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    tap_refused(phone, phone.hand_button("Flush"))
+
+    phone.page.locator(".language-menu summary").tap()
+    with phone.page.expect_navigation():
+        phone.page.get_by_role("link", name="Svenska").tap()
+
+    assert phone.page.url.endswith(game.path)
+    expect(phone.page.locator("html")).to_have_attribute("lang", "sv")
+    expect(phone.step_heading).to_be_visible()
+    assert entries_of(game) == []
