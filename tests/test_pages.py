@@ -284,3 +284,30 @@ def test_a_game_played_with_csrf_tokens(csrf_client):
     assert "out of date, so nothing was recorded" in follow_refusal(csrf_client, forged, game_url)
     assert accepted(csrf_client, tapped)
     assert scores(csrf_client.get(game_url).text) == [0, 3]
+
+
+def test_watchers_see_the_next_step_and_who_deals_it(app, client):
+    game_url = start_game(client, "Ann", "Bo", "Cy", dealer_row=2)
+    tap(client, game_url, winner="Bo", hand="flush")
+
+    page = app.test_client().get(game_url).text
+
+    assert "Next: Round 1 · Phase 2" in page
+    assert "Round 1 · Cy deals, Ann leads" in page
+    assert 'name="hand"' not in page
+
+
+def test_the_scorekeeper_gets_the_compact_strip_and_watchers_the_large_cards(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    keeper_page = client.get(game_url).text
+    watcher_page = app.test_client().get(game_url).text
+
+    assert '<ol class="scores strip"' in keeper_page and "to go" not in keeper_page
+    assert '<ol class="scores strip"' not in watcher_page and "52 to go" in watcher_page
+    # The step comes before the chart, the undo, the sharing and the round log.
+    step = keeper_page.index('id="next-step"')
+    assert all(
+        step < keeper_page.index(later)
+        for later in ['class="card chart-card"', "Share this game", 'id="round-log"']
+    )

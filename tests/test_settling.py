@@ -153,6 +153,17 @@ def test_cards_are_refused_on_a_tie(client):
 # --- the picker pages ---
 
 
+def pick(client, hands: dict[str, str]):
+    """Post the standalone picker's form: each player's name and cards, in seat order."""
+    rows = enumerate(hands.items())
+    data = {
+        f"{box}-{row}": value
+        for row, pair in rows
+        for box, value in zip(("names", "hands"), pair, strict=True)
+    }
+    return client.post("/settle", data=data)
+
+
 def start_game(client, *names):
     data = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": "0"}
     return client.post("/games", data=data).headers["Location"]
@@ -168,15 +179,7 @@ def test_the_standalone_settler_is_reachable_from_home(client):
 
 
 def test_the_standalone_settler_gives_a_verdict_in_words(client):
-    response = client.post(
-        "/settle",
-        data={
-            "names-0": "Ann",
-            "hands-0": "Qs 9s 7s 4s 2s",
-            "names-1": "Bo",
-            "hands-1": "Qh 8h 7h 4h 2h",
-        },
-    )
+    response = pick(client, {"Ann": "Qs 9s 7s 4s 2s", "Bo": "Qh 8h 7h 4h 2h"})
 
     assert response.status_code == 200
     assert "Ann wins +5" in response.text
@@ -196,15 +199,7 @@ def test_unnamed_rows_are_called_by_their_seat_and_blank_rows_left_out(client):
 
 
 def test_a_card_in_two_hands_is_shown_next_to_the_second_hand(client):
-    response = client.post(
-        "/settle",
-        data={
-            "names-0": "Ann",
-            "hands-0": "As Ks Qs Js Ts",
-            "names-1": "Bo",
-            "hands-1": "As 9d 9c 2s 2d",
-        },
-    )
+    response = pick(client, {"Ann": "As Ks Qs Js Ts", "Bo": "As 9d 9c 2s 2d"})
 
     assert response.status_code == 422
     second_row = response.text.split('id="hands-1"')[1].split("</div>")[0]
@@ -223,17 +218,13 @@ def errors_in(row):
 
 
 def test_every_bad_hand_gets_its_own_message_beside_it_in_one_answer(client):
-    response = client.post(
-        "/settle",
-        data={
-            "names-0": "Ann",
-            "hands-0": "As Ks Qs Js",
-            "names-1": "Bo",
-            "hands-1": "9h 9d 9c 2s 2s",
-            "names-2": "Cy",
-            "hands-2": "Qh 8h 7h 4h 2h",
-            "names-3": "Di",
-            "hands-3": "Kd Qd Jd 1d 9d",
+    response = pick(
+        client,
+        {
+            "Ann": "As Ks Qs Js",
+            "Bo": "9h 9d 9c 2s 2s",
+            "Cy": "Qh 8h 7h 4h 2h",
+            "Di": "Kd Qd Jd 1d 9d",
         },
     )
 
@@ -248,17 +239,7 @@ def test_every_bad_hand_gets_its_own_message_beside_it_in_one_answer(client):
 
 
 def test_a_card_in_two_hands_is_flagged_along_with_the_other_bad_hands(client):
-    response = client.post(
-        "/settle",
-        data={
-            "names-0": "Ann",
-            "hands-0": "As Ks Qs Js Ts",
-            "names-1": "Bo",
-            "hands-1": "9h 9d 9c 2s",
-            "names-2": "Cy",
-            "hands-2": "Ks Qs 7h 4h 2h",
-        },
-    )
+    response = pick(client, {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s", "Cy": "Ks Qs 7h 4h 2h"})
 
     rows = hand_rows(response.text)
     assert response.status_code == 422
@@ -270,17 +251,7 @@ def test_a_card_in_two_hands_is_flagged_along_with_the_other_bad_hands(client):
 
 
 def test_a_name_used_twice_is_refused_with_the_other_bad_hands(client):
-    response = client.post(
-        "/settle",
-        data={
-            "names-0": "Ann",
-            "hands-0": "As Ks Qs",
-            "names-1": "ann",
-            "hands-1": "9h 9d 9c 2s 2d",
-            "names-2": "Bo",
-            "hands-2": "Qh 8h 7h 4h 2h",
-        },
-    )
+    response = pick(client, {"Ann": "As Ks Qs", "ann": "9h 9d 9c 2s 2d", "Bo": "Qh 8h 7h 4h 2h"})
 
     rows = hand_rows(response.text)
     assert response.status_code == 422
@@ -306,15 +277,7 @@ def test_every_bad_hand_of_a_game_is_shown_beside_its_player(client):
 
 
 def test_two_hands_with_one_name_are_refused(client):
-    response = client.post(
-        "/settle",
-        data={
-            "names-0": "Ann",
-            "hands-0": "As Ks Qs Js Ts",
-            "names-1": "ann",
-            "hands-1": "9h 9d 9c 2s 2d",
-        },
-    )
+    response = pick(client, {"Ann": "As Ks Qs Js Ts", "ann": "9h 9d 9c 2s 2d"})
 
     assert response.status_code == 422
     assert "Two hands are called" in response.text

@@ -9,14 +9,18 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from phone import MISSING_CHROMIUM, Phone, find_chromium, launch_options, phone_options
+from phone import (
+    MISSING_CHROMIUM,
+    Phone,
+    find_chromium,
+    launch_options,
+    phone_options,
+    phones_in,
+)
 from playwright.sync_api import APIRequestContext, Browser, Playwright
 from seeding import SamplePage, SeededGame, hand_win, last_trick_to, no_hand
 
 from live_server import LiveServer
-
-# Fail fast: every page here answers in milliseconds.
-TIMEOUT_MS = 10_000
 
 
 def _on_ci() -> bool:
@@ -69,17 +73,8 @@ def new_phone(browser: Browser, browser_context_args: dict):
 
     Options override the iPhone's, e.g. ``new_phone(viewport={"width": 320, ...})``.
     """
-    contexts = []
-
-    def make(**options) -> Phone:
-        context = browser.new_context(**(browser_context_args | options))
-        contexts.append(context)
-        context.set_default_timeout(TIMEOUT_MS)
-        return Phone(context.new_page())
-
-    yield make
-    for context in contexts:
-        context.close()
+    with phones_in(browser, browser_context_args) as make:
+        yield make
 
 
 @pytest.fixture

@@ -7,10 +7,14 @@ app on the same emulated phone in the same Chromium.
 import os
 import re
 import shutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from playwright.sync_api import Locator, Page, Playwright, expect
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
 PHONE_MODEL = "iPhone 13"
+# Fail fast: every page here answers in milliseconds.
+TIMEOUT_MS = 10_000
 MISSING_CHROMIUM = (
     "no Chromium found: set CHROMIUM_PATH to a Chromium binary, "
     "or `apt-get install -y chromium`, to run the browser tests"
@@ -48,6 +52,27 @@ def phone_options(playwright: Playwright) -> dict[str, object]:
     phone = dict(playwright.devices[PHONE_MODEL])
     del phone["default_browser_type"]
     return phone | {"bypass_csp": True}
+
+
+@contextmanager
+def phones_in(browser: Browser, context_args: dict) -> Iterator[Callable[..., "Phone"]]:
+    """Make phones in ``browser``, each its own context (its own cookies), closed after.
+
+    Options override ``context_args``, e.g. ``make(viewport={"width": 320, ...})``.
+    """
+    contexts = []
+
+    def make(**options) -> Phone:
+        context = browser.new_context(**(context_args | options))
+        contexts.append(context)
+        context.set_default_timeout(TIMEOUT_MS)
+        return Phone(context.new_page())
+
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def _exactly(text: str) -> re.Pattern[str]:

@@ -125,18 +125,20 @@ def needed_for_the_next_tap(phone: Phone, *, whole_step: bool) -> dict[str, str]
     return needed
 
 
-def assert_first_screen_holds_the_next_step(phone: Phone, *, whole_step: bool = True) -> None:
+def assert_first_screen_holds_the_next_step(
+    phone: Phone, *, whole_step: bool = True, at: str = "this step"
+) -> None:
     assert phone.page.evaluate("window.scrollY") == 0
     expect(phone.step_heading).to_be_visible()
     misplaced = {}
     for what, selector in needed_for_the_next_tap(phone, whole_step=whole_step).items():
-        assert phone.page.locator(selector).count(), f"nothing is {what} ({selector})"
+        assert phone.page.locator(selector).count(), f"at {at}, nothing is {what} ({selector})"
         if off_screen := outside(phone, selector):
             misplaced[what] = off_screen
     refusals = outside(phone, ".form-error, .field-error, .flash")
     if refusals:
         misplaced["messages"] = refusals
-    assert not misplaced, f"not in the first screen: {misplaced}"
+    assert not misplaced, f"at {at}, not in the first screen: {misplaced}"
 
 
 def keeper(new_phone, viewport: dict, language: str) -> Phone:
@@ -155,10 +157,7 @@ def test_every_step_fits_the_first_screen_of_a_375_by_667_phone(
         assert phone.page.locator(".flash").count() == 1, state
         if "deuce" in state:
             assert phone.page.locator("button[name=last_trick_deuce]").count() == count
-        try:
-            assert_first_screen_holds_the_next_step(phone)
-        except AssertionError as failure:
-            raise AssertionError(f"at {state}: {failure}") from None
+        assert_first_screen_holds_the_next_step(phone, at=state)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -170,19 +169,17 @@ def test_a_320_by_568_phone_shows_the_scores_the_step_and_every_player_choice(
     for state, game in seeded_states(seed_game, count).items():
         phone.open(game.keep_score_path)
 
-        try:
-            assert_first_screen_holds_the_next_step(phone, whole_step=False)
-        except AssertionError as failure:
-            raise AssertionError(f"at {state}: {failure}") from None
+        assert_first_screen_holds_the_next_step(phone, whole_step=False, at=state)
 
 
 @pytest.mark.parametrize("language", ["sv", "it", "et", "uz"])
 def test_the_longest_step_fits_in_the_other_languages_too(language, new_phone, seed_game):
     phone = keeper(new_phone, SE, language)
+    games = seeded_states(seed_game, 4)
     for state in ["phase 1", "the tricks with the deuce bonus", "a tiebreak's hand step"]:
-        phone.open(seeded_states(seed_game, 4)[state].keep_score_path)
+        phone.open(games[state].keep_score_path)
 
-        assert_first_screen_holds_the_next_step(phone)
+        assert_first_screen_holds_the_next_step(phone, at=state)
 
 
 def test_each_tap_of_a_whole_round_lands_with_the_next_step_in_the_first_screen(

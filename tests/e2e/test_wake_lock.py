@@ -8,12 +8,11 @@ Chromium that reaches the test server under a name that is not localhost.
 from collections.abc import Iterator
 
 import pytest
-from phone import Phone
+from phone import Phone, phones_in
 from playwright.sync_api import Browser, expect
 from seeding import hand_win
 
 WIFI_HOST = "scorer.test"
-TIMEOUT_MS = 10_000
 PLAYERS = ["Ann", "Bo", "Cy"]
 
 # What the page's screen-on video is doing, read the way a test can compare it.
@@ -56,17 +55,8 @@ def tap_gated_browser(playwright, browser_type_launch_args) -> Iterator[Browser]
 @pytest.fixture
 def phone_at(tap_gated_browser, browser_context_args):
     """Make phones in that Chromium, each opening the app at the given address."""
-    contexts = []
-
-    def make(base_url: str) -> Phone:
-        context = tap_gated_browser.new_context(**(browser_context_args | {"base_url": base_url}))
-        contexts.append(context)
-        context.set_default_timeout(TIMEOUT_MS)
-        return Phone(context.new_page())
-
-    yield make
-    for context in contexts:
-        context.close()
+    with phones_in(tap_gated_browser, browser_context_args) as make:
+        yield lambda base_url: make(base_url=base_url)
 
 
 @pytest.fixture
