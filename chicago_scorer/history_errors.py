@@ -4,10 +4,10 @@ from flask import Blueprint, render_template
 
 from .history_services import PageNotFound
 from .http_errors import error_json, status_of
+from .import_file import IllegalGameInImport, ImportTooLarge, MalformedImport
 from .player_services import PlayerNotFound
 from .rules.errors import Refusal
 from .services import GameNotFound
-from .transfer_services import IllegalGameInImport, ImportTooLarge, MalformedImport
 from .wording import reason
 
 STATUS_OF_REFUSAL = {

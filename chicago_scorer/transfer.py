@@ -10,16 +10,10 @@ from . import services
 from .game_csv import game_csv
 from .history_errors import answer_refusals_with_pages, refusal_status
 from .history_forms import ImportForm
+from .import_file import MAX_IMPORT_BYTES, ImportRefused
 from .limits import allows_large_body, too_large_message
 from .scorekeeper import remember_edit_key
-from .transfer_services import (
-    MAX_IMPORT_BYTES,
-    ImportRefused,
-    ImportResult,
-    export_all_games,
-    export_game,
-    import_games,
-)
+from .transfer_services import ImportResult, export_all_games, export_game, import_games
 from .wording import reason
 
 transfer = Blueprint("transfer", __name__)
