@@ -202,7 +202,7 @@ def _held_twice(cards: Sequence[Card], earlier: str, name: str) -> RuleViolation
             earlier=earlier,
             name=name,
         )
-    return RuleViolation(message, f"hands.{name}")
+    return RuleViolation(message, "hands." + name)  # a field name, not text to translate
 
 
 def _same_hand(names: Sequence[str], player_count: int, hand: Message) -> Message:
