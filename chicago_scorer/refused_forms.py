@@ -16,8 +16,9 @@ from wtforms import Field, FormField
 F = TypeVar("F", bound=FlaskForm)
 
 SESSION_KEY = "refused_form"
-# The session is a cookie of about 4 KB: keep what a person typed, not what was pasted.
-KEPT_CHARACTERS = 120
+# The session is a cookie of about 4 KB that also holds the edit keys: keep what a person
+# types in a box (a name has at most 40 characters), not what was pasted.
+KEPT_CHARACTERS = 40
 NOT_KEPT = frozenset({"csrf_token"})
 
 
@@ -32,10 +33,13 @@ def _fields(form: FlaskForm) -> Iterator[Field]:
 
 def redirect_refused(form: FlaskForm, page: str, location: str, *, keep_answers: bool = True):
     """Keep the refused form's messages (and answers) for ``page``, and go there."""
+    # Only the form's own fields, each cut short: whatever else was posted stays out of
+    # the cookie, so it cannot grow past what a browser keeps.
+    known = {field.name for field in _fields(form)} - NOT_KEPT
     answers = [
         (name, value[:KEPT_CHARACTERS])
         for name, value in request.form.items(multi=True)
-        if name not in NOT_KEPT
+        if name in known
     ]
     session[SESSION_KEY] = {
         "page": page,

@@ -1,9 +1,13 @@
 """The phone pages, driven through forms the way a scorekeeper taps them."""
 
+import random
 import re
+import string
 
 import pytest
 from table_forms import accepted, chicago_buttons, follow_refusal, start_game, tap
+
+from chicago_scorer.rules import Hand
 
 
 def scores(page: str) -> list[int]:
@@ -311,3 +315,31 @@ def test_the_scorekeeper_gets_the_compact_strip_and_watchers_the_large_cards(app
         step < keeper_page.index(later)
         for later in ['class="card chart-card"', "Share this game", 'id="round-log"']
     )
+
+
+@pytest.mark.parametrize("language", ["en", "ne", "be"])
+def test_the_worst_refused_form_still_fits_the_session_cookie(client, language):
+    """A browser drops a cookie over 4 KB, and with it this phone's edit keys."""
+    client.set_cookie("lang", language)
+    for _ in range(20):  # a phone keeping score in as many games as it remembers
+        start_game(client, "Ann", "Bo")
+    boxes = ["target", "last_trick_points", "chicago_points", "chicago_penalty"]
+    boxes += ["chicago_min_score", "deuce_last_trick_points", "exchange_stop"]
+    boxes += [f"points_{hand}" for hand in Hand]
+    letters = random.Random(13)  # text that does not compress, as pasted junk might be
+
+    def pasted() -> str:
+        return "".join(letters.choices(string.ascii_letters + "ÅÄÖ", k=300))
+
+    form = {f"players-{row}": pasted() for row in range(4)} | {"dealer": "9"}
+    form |= {f"rules-{box}": pasted() for box in boxes} | {"rules-preset": "custom"}
+    form |= {f"junk-{number}": pasted() for number in range(100)}  # under the 64 KB limit
+
+    response = client.post("/games", data=form)  # werkzeug warns, and so fails, past 4 KB
+
+    held = response.headers["Set-Cookie"].split(";")[0]
+    page = follow_refusal(client, response, "/")
+    assert page.count('class="field-error"') >= len(boxes)  # every box says what is wrong
+    assert len(held) <= 4000
+    assert len(client.get_cookie("session").value) <= 4093
+    assert len(re.findall(r"/games/\d+", client.get("/").text)) >= 10  # the keys are kept
