@@ -11,6 +11,7 @@ COMPILED_CATALOGS := $(CATALOGS:.po=.mo)
 
 run: install $(COMPILED_CATALOGS)
 	$(BIN)/flask --app app db upgrade
+	$(BIN)/flask --app app rebuild --if-stale
 	@$(BIN)/flask --app app address --port $(PORT)
 	$(BIN)/gunicorn --workers $(WORKERS) --bind 0.0.0.0:$(PORT) app:app
 

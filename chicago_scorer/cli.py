@@ -1,10 +1,15 @@
-"""`flask address`: the address a phone on the same Wi-Fi should open."""
+"""`flask address`: the address a phone on the same Wi-Fi should open; `flask rebuild`:
+replay every game and rewrite what it derives."""
 
 import socket
 import subprocess
+import sys
 
 import click
 from flask import Flask
+from flask.cli import with_appcontext
+
+from . import projections
 
 
 def local_addresses() -> list[str]:
@@ -23,10 +28,11 @@ def local_addresses() -> list[str]:
 
 
 def register(app: Flask) -> None:
-    """Add the `address` and `seed-demo` commands."""
+    """Add the `address`, `rebuild` and `seed-demo` commands."""
     from .demo import seed_demo_command
 
     app.cli.add_command(seed_demo_command)
+    app.cli.add_command(rebuild_command)
 
     @app.cli.command("address")
     @click.option("--port", default=5000, show_default=True)
@@ -39,3 +45,25 @@ def register(app: Flask) -> None:
         click.echo("On a phone on the same Wi-Fi, open:")
         for found in addresses:
             click.echo(f"    http://{found}:{port}/")
+
+
+@click.command("rebuild")
+@click.option(
+    "--if-stale",
+    is_flag=True,
+    help="Only if some game's stored copies are of another revision of the rules.",
+)
+@with_appcontext
+def rebuild_command(if_stale: bool) -> None:
+    """Replay every game and rewrite its folds, points and summaries; safe to run again."""
+    if if_stale and not projections.has_stale_games():
+        return
+    if sys.stdout.isatty():
+        total = projections.count_games()
+        with click.progressbar(length=total, label="Rebuilding games") as bar:
+            done = projections.rebuild_all_games(lambda games, _total: bar.update(games - bar.pos))
+    else:
+        done = projections.rebuild_all_games(
+            lambda games, total: click.echo(f"Rebuilt {games} of {total} games")
+        )
+    click.echo(f"Rebuilt {done.games} games; {done.disagreed} disagreed with what was stored.")

@@ -11,6 +11,7 @@ from sqlalchemy.orm import contains_eager, selectinload
 
 from .extensions import db
 from .models import Game, Player, StoredSummary
+from .projections import rebuild_stale_before_reading
 from .rules import Status
 from .rules.errors import Refusal, counted
 from .rules.statistics import player_key
@@ -108,6 +109,7 @@ def game_history(
     player: str | None = None, status: StatusFilter = StatusFilter.ALL, page: int = 1
 ) -> Page[HistoryRow]:
     """Games newest first, filtered by a player's name (any case) and by status."""
+    rebuild_stale_before_reading()
     query = _filtered(select(Game).join(Game.summary), player, status)
     total = db.session.scalar(select(func.count()).select_from(query.subquery()))
     checked_page(page, total, HISTORY_PAGE_SIZE)

@@ -58,6 +58,7 @@ class Game(db.Model):
     summary: Mapped["StoredSummary"] = relationship(
         back_populates="game", cascade="all, delete-orphan"
     )
+    fold: Mapped["StoredFold | None"] = relationship(cascade="all, delete-orphan")
 
 
 class StoredSummary(db.Model):
@@ -76,6 +77,8 @@ class StoredSummary(db.Model):
     status: Mapped[str] = mapped_column(String(16), index=True)
     rounds: Mapped[int]
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The rules' revision this summary and its players' figures were replayed by.
+    rules_revision: Mapped[int] = mapped_column(default=0, server_default="0", index=True)
 
     game: Mapped[Game] = relationship(back_populates="summary")
 
@@ -148,6 +151,8 @@ class StoredFold(db.Model):
     )
     version: Mapped[str] = mapped_column(String(40))
     position: Mapped[dict] = mapped_column(JSON)
+    # The rules' revision this position, and the points of the game's events, came from.
+    rules_revision: Mapped[int] = mapped_column(default=0, server_default="0")
 
 
 class ListingsVersion(db.Model):

@@ -15,6 +15,7 @@ from sqlalchemy.orm import aliased
 from .extensions import db
 from .history_services import Page, checked_page
 from .models import Player, StoredSummary, hand_wins_column
+from .projections import rebuild_stale_before_reading
 from .rules import Hand, Status
 from .rules.errors import Refusal, sentence
 from .rules.statistics import best_hand, player_key
@@ -103,6 +104,7 @@ _IN_GAME = StoredSummary.game_id == Player.game_id
 
 def player_list(page: int = 1) -> Page[PlayerTotals]:
     """Every player, those with the most games first."""
+    rebuild_stale_before_reading()
     total = db.session.scalar(select(func.count(func.distinct(Player.name_key))))
     checked_page(page, total, PLAYERS_PAGE_SIZE)
     games = func.count()
@@ -146,6 +148,7 @@ _PLAYER_TOTALS = (
 
 def player_statistics(name: str) -> PlayerStatistics:
     """A player's figures over every game they sat in."""
+    rebuild_stale_before_reading()
     key = player_key(name)
     row = db.session.execute(_PLAYER_TOTALS, {"key": key}).one()
     display_name, games, finished, wins, average, highest, called, won, tricks = row[:9]

@@ -3,10 +3,10 @@
 A watcher's scoreboard and the API's game change only when the game's log does, and the
 history and player pages only when a listed game does. So each is kept under a key made
 of what it shows, that data's version (``services.game_version`` or
-``summaries.listings_version``), and ``response_variant()``: the part of the request,
-besides the data, that the answer depends on. A write moves the version, so the next
-request misses and renders afresh; nothing is ever invalidated by hand, and a stale
-entry just ages out of the bounded LRU.
+``summaries.listings_version``), and ``response_variant()``: what the answer depends on
+besides the data (the rules' revision, and the parts of the request it reads). A write
+moves the version, so the next request misses and renders afresh; nothing is ever
+invalidated by hand, and a stale entry just ages out of the bounded LRU.
 
 Only answers without a CSRF token or a key are kept: the views decide that before
 asking. A page that would show a flash message is never taken from or put in the cache.
@@ -19,14 +19,17 @@ from threading import Lock
 from flask import current_app, request, session
 
 from .languages import language_code
+from .rules import revision
 
 MAX_ENTRIES = 512
 
 
 def response_variant() -> str:
-    """What a cached answer depends on besides its data: its language and its links' address."""
+    """What a cached answer depends on besides its data: the rules that replayed it, its
+    language and its links' address."""
     # The parts url_for(_external=True) builds from; request.host_url would cost more.
-    return f"{language_code()} {request.scheme}://{request.host}{request.root_path}"
+    address = f"{request.scheme}://{request.host}{request.root_path}"
+    return f"r{revision.RULES_REVISION} {language_code()} {address}"
 
 
 class ResponseCache:

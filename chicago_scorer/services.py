@@ -139,7 +139,9 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
         rules=setup.rules.settings(),
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
-    store_summary(game, start_game(setup))
+    started = start_game(setup)
+    store_summary(game, started)
+    stored_folds.store_fold(game, started, log_version(0, None))
     db.session.add(game)
     db.session.commit()
     return CreatedGame(_loaded(game), edit_key)
@@ -203,6 +205,7 @@ def undo_last_event(
         raise OutOfTurn(CONCURRENT_CHANGE)
     *log, newest = stored_folds.stored_log(game_id, with_times=True)
     state = stored_folds.replayed(_setup(stored), log)
+    stored_folds.correct_points(game_id, log, state)  # points of other rules are replaced
     removed = record(state, newest.payload).history[-1]
     _claim_next_count(game_id, count, count - 1)
     stored_folds.drop_event(game_id, count)

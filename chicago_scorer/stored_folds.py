@@ -4,9 +4,10 @@ The statements are built once and reused, and no ORM objects are made: a write t
 is the app's most frequent request, and the replay of a long log its largest cost. So
 each game keeps the position of its fold (``rules.position``) and each event the points
 the fold gave it, both written in the same transaction as the log. A write resumes the
-fold from there; a fold whose version is not the log's, or a missing one, or an event
-without its points, is replayed instead (tests prove that the stored fold always equals
-the replay).
+fold from there. A fold whose version is not the log's, or that another revision of the
+rules made (``rules.revision``), or that cannot be read, or a missing one, or an event
+without its points, is replayed instead, and the replay's fold and points are stored
+(tests prove that the stored fold always equals the replay).
 """
 
 from collections.abc import Mapping, Sequence
@@ -16,8 +17,8 @@ from typing import NamedTuple
 from sqlalchemy import bindparam, delete, insert, select, update
 
 from .extensions import db
-from .models import Event, Game, Player, StoredFold
-from .rules import GameSetup, GameState, read_event, replay
+from .models import Event, Game, Player, StoredFold, StoredSummary
+from .rules import GameSetup, GameState, read_event, replay, revision
 from .rules.position import position_of, resume
 from .rules.statistics import PlayerGameStats, summarize
 from .summaries import as_utc, stored_player_figures
@@ -25,6 +26,7 @@ from .summaries import as_utc, stored_player_figures
 _GAMES = Game.__table__
 _EVENTS = Event.__table__
 _FOLDS = StoredFold.__table__
+_SUMMARIES = StoredSummary.__table__
 
 # The game, its newest event's time (for the version) and its stored fold, in one query.
 _STORED_GAME = (
@@ -38,11 +40,14 @@ _STORED_GAME = (
         _EVENTS.c.recorded_at,
         _FOLDS.c.version,
         _FOLDS.c.position,
+        _FOLDS.c.rules_revision,
+        _SUMMARIES.c.rules_revision,
     )
     .outerjoin(
         _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
     )
     .outerjoin(_FOLDS, _FOLDS.c.game_id == _GAMES.c.id)
+    .outerjoin(_SUMMARIES, _SUMMARIES.c.game_id == _GAMES.c.id)
     .where(_GAMES.c.id == bindparam("game_id"))
 )
 _VERSION = (
@@ -92,6 +97,17 @@ class StoredGame(NamedTuple):
     last_recorded_at: datetime | None
     fold_version: str | None
     fold_position: dict | None
+    fold_revision: int | None
+    summary_revision: int | None
+
+    def derived_data_is_current(self) -> bool:
+        """Whether the stored fold and summary are of this log and these rules."""
+        current = revision.RULES_REVISION
+        return (
+            self.fold_version == log_version(self.event_count, self.last_recorded_at)
+            and self.fold_revision == current
+            and self.summary_revision == current
+        )
 
 
 class LoggedEvent(NamedTuple):
@@ -151,18 +167,24 @@ def state_before_write(
     then kept) when it is missing or stale.
     """
     log = stored_log(stored.id)
-    fold_is_current = stored.fold_version == log_version(
-        stored.event_count, stored.last_recorded_at
-    )
-    if fold_is_current and all(logged.points is not None for logged in log):
+    resumed = _resumed(stored, setup) if stored.derived_data_is_current() else None
+    if resumed is not None and all(logged.points is not None for logged in log):
         earlier = [(logged.payload, logged.points) for logged in log]
-        return resume(setup, stored.fold_position), stored_player_figures(stored.id), earlier
+        return resumed, stored_player_figures(stored.id), earlier
     state = replayed(setup, log)
-    fill_points(stored.id, log, state)
+    correct_points(stored.id, log, state)
     earlier = [
         (logged.payload, scored.points) for logged, scored in zip(log, state.history, strict=True)
     ]
     return state, summarize(state).players, earlier
+
+
+def _resumed(stored: StoredGame, setup: GameSetup) -> GameState | None:
+    """The stored position resumed, or None if it cannot be read (then it is replayed)."""
+    try:
+        return resume(setup, stored.fold_position)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def claim_event_count(game_id: int, current: int, new: int) -> bool:
@@ -190,20 +212,38 @@ def drop_event(game_id: int, seq: int) -> None:
     db.session.execute(_DROP_EVENT, {"g_id": game_id, "g_seq": seq})
 
 
-def fill_points(game_id: int, log: Sequence[LoggedEvent], replayed: GameState) -> None:
-    """Store the points of the events stored before points were kept (not committed)."""
-    missing = [
+def correct_points(game_id: int, log: Sequence[LoggedEvent], replayed: GameState) -> int:
+    """Store the replay's points on each event that has none, or other ones (not
+    committed); how many events had other ones."""
+    pairs = list(enumerate(zip(log, replayed.history, strict=True), 1))
+    to_write = [
         {"g_id": game_id, "g_seq": seq, "points": dict(scored.points)}
-        for seq, (logged, scored) in enumerate(zip(log, replayed.history, strict=True), 1)
-        if logged.points is None
+        for seq, (logged, scored) in pairs
+        if logged.points != dict(scored.points)
     ]
-    if missing:
-        db.session.execute(_FILL_POINTS, missing)
+    if to_write:
+        db.session.execute(_FILL_POINTS, to_write)
+    return sum(
+        1
+        for _seq, (logged, scored) in pairs
+        if logged.points is not None and logged.points != dict(scored.points)
+    )
+
+
+def store_fold(game: Game, state: GameState, version: str) -> None:
+    """Keep the fold of a game being added, with its log (not committed)."""
+    game.fold = StoredFold(
+        version=version, position=position_of(state), rules_revision=revision.RULES_REVISION
+    )
 
 
 def save_fold(game_id: int, version: str, state: GameState, *, is_new: bool) -> None:
     """Keep where the fold of this version of the log stands (not committed)."""
-    values = {"version": version, "position": position_of(state)}
+    values = {
+        "version": version,
+        "position": position_of(state),
+        "rules_revision": revision.RULES_REVISION,
+    }
     if is_new:
         db.session.execute(_ADD_FOLD, {"game_id": game_id} | values)
     else:

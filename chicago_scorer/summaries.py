@@ -3,8 +3,9 @@
 Listings and statistics read these columns instead of replaying thousands of games.
 They are written only here, from ``summarize(state)`` (or ``summarize_next`` after one
 more event), by every write in the same transaction as the log, so they always equal the
-replay (tests check that they do). Each of those writes also moves the listings' version,
-under which the history and player pages are cached.
+replay (tests check that they do). Each is stamped with the rules' revision; one of
+another revision is rebuilt before it is read (projections.py). Each of those writes
+also moves the listings' version, under which the history and player pages are cached.
 """
 
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ from sqlalchemy import bindparam, select, update
 
 from .extensions import db
 from .models import Game, ListingsVersion, Player, StoredSummary, hand_wins_column, now_utc
-from .rules import GameState, Hand, Status
+from .rules import GameState, Hand, Status, revision
 from .rules.statistics import GameSummary, PlayerGameStats, summarize
 
 _HAND_COLUMNS = tuple(hand_wins_column(hand) for hand in Hand)
@@ -48,8 +49,13 @@ def as_utc(moment: datetime) -> datetime:
 
 
 def game_row(summary: GameSummary) -> dict[str, object]:
-    """The ``game_summaries`` columns that come from the replay."""
-    return {"status": summary.status.value, "rounds": summary.rounds}
+    """The ``game_summaries`` columns that come from the replay, and the rules' revision
+    that replayed it."""
+    return {
+        "status": summary.status.value,
+        "rounds": summary.rounds,
+        "rules_revision": revision.RULES_REVISION,
+    }
 
 
 def player_row(stats: PlayerGameStats) -> dict[str, object]:

@@ -36,6 +36,7 @@ from .rules import (
     event_to_dict,
 )
 from .services import GameNotFound
+from .stored_folds import log_version, store_fold
 from .summaries import store_summary
 
 EXPORT_BATCH = 500
@@ -137,11 +138,18 @@ def add_replayed_game(
         rules=state.setup.rules.settings(),
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(state.players)]
+    # The file keeps when the game last changed, not when each entry was recorded.
     game.events = [
-        Event(seq=seq, payload=event_to_dict(scored.event), points=dict(scored.points))
+        Event(
+            seq=seq,
+            payload=event_to_dict(scored.event),
+            points=dict(scored.points),
+            recorded_at=updated_at,
+        )
         for seq, scored in enumerate(state.history, start=1)
     ]
     store_summary(game, state, updated_at=updated_at)
+    store_fold(game, state, log_version(len(state.history), updated_at if state.history else None))
     db.session.add(game)
     return game
 

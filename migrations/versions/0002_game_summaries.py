@@ -5,16 +5,8 @@ Revises: 0001_initial_schema
 Create Date: 2026-11-29 18:40:12.503117
 
 """
-from collections import defaultdict
-
 from alembic import op
 import sqlalchemy as sa
-
-# The summary is defined by the rules, so games already stored are summarized by
-# replaying their logs through the same pure rules core the app uses.
-from chicago_scorer.rules import GameSetup, read_event, replay
-from chicago_scorer.rules.statistics import player_key, summarize
-from chicago_scorer.summaries import game_row, player_row
 
 
 # revision identifiers, used by Alembic.
@@ -59,7 +51,7 @@ def upgrade():
         for name, type_ in PLAYER_COLUMNS.items():
             batch_op.add_column(sa.Column(name, type_, nullable=True))
 
-    summarize_stored_games(op.get_bind())
+    mark_stored_games_unsummarized(op.get_bind())
 
     with op.batch_alter_table('players', schema=None) as batch_op:
         for name, type_ in PLAYER_COLUMNS.items():
@@ -78,13 +70,22 @@ def downgrade():
     op.drop_table('game_summaries')
 
 
-def summarize_stored_games(connection):
-    """Replay every stored game and write its summary into the new table and columns."""
+def mark_stored_games_unsummarized(connection):
+    """Give every stored game a summary row and its players zeroed figures, to be filled.
+
+    A migration never imports the app: the summaries are what the rules make of each log,
+    so they are left to the rebuild (0005 stamps these rows with no revision of the rules,
+    and `flask rebuild`, which `make run` runs then, replays every such game).
+    """
     games = sa.table(
         'games',
         sa.column('id', sa.Integer()),
-        sa.column('first_dealer_seat', sa.Integer()),
         sa.column('created_at', sa.DateTime(timezone=True)),
+    )
+    events = sa.table(
+        'events',
+        sa.column('game_id', sa.Integer()),
+        sa.column('recorded_at', sa.DateTime(timezone=True)),
     )
     summaries = sa.table(
         'game_summaries',
@@ -93,58 +94,26 @@ def summarize_stored_games(connection):
     )
     players = sa.table(
         'players',
-        sa.column('id', sa.Integer()),
-        sa.column('game_id', sa.Integer()),
-        sa.column('seat', sa.Integer()),
         sa.column('name', sa.String()),
         *(sa.column(name, type_) for name, type_ in PLAYER_COLUMNS.items()),
     )
-    events = sa.table(
-        'events',
-        sa.column('game_id', sa.Integer()),
-        sa.column('seq', sa.Integer()),
-        sa.column('payload', sa.JSON()),
-        sa.column('recorded_at', sa.DateTime(timezone=True)),
+    # When the log last changed is stored, not derived: its newest event, or the start.
+    last_change = (
+        sa.select(sa.func.max(events.c.recorded_at))
+        .where(events.c.game_id == games.c.id)
+        .scalar_subquery()
     )
-    seats = defaultdict(list)
-    for row in connection.execute(
-        sa.select(players.c.id, players.c.game_id, players.c.name).order_by(
-            players.c.game_id, players.c.seat
+    connection.execute(
+        sa.insert(summaries).from_select(
+            ['game_id', 'status', 'rounds', 'updated_at'],
+            sa.select(
+                games.c.id,
+                sa.literal('in_progress'),
+                sa.literal(0),
+                sa.func.coalesce(last_change, games.c.created_at),
+            ),
         )
-    ):
-        seats[row.game_id].append(row)
-    logs = defaultdict(list)
-    for row in connection.execute(
-        sa.select(events.c.game_id, events.c.payload, events.c.recorded_at).order_by(
-            events.c.game_id, events.c.seq
-        )
-    ):
-        logs[row.game_id].append(row)
-
-    game_summaries, player_updates = [], []
-    for game in connection.execute(
-        sa.select(games.c.id, games.c.first_dealer_seat, games.c.created_at)
-    ):
-        setup = GameSetup(tuple(row.name for row in seats[game.id]), game.first_dealer_seat)
-        log = logs[game.id]
-        summary = summarize(replay(setup, (read_event(row.payload) for row in log)))
-        updated_at = max((row.recorded_at for row in log), default=game.created_at)
-        game_summaries.append({'game_id': game.id, 'updated_at': updated_at} | game_row(summary))
-        for row, stats in zip(seats[game.id], summary.players, strict=True):
-            values = player_row(stats) | {'name_key': player_key(row.name)}
-            player_updates.append(
-                {'row_id': row.id} | {f'new_{column}': value for column, value in values.items()}
-            )
-
-    if game_summaries:
-        connection.execute(sa.insert(summaries), game_summaries)
-    if player_updates:
-        connection.execute(_update_by_id(players, PLAYER_COLUMNS), player_updates)
-
-
-def _update_by_id(table, columns):
-    return (
-        sa.update(table)
-        .where(table.c.id == sa.bindparam('row_id'))
-        .values({name: sa.bindparam(f'new_{name}') for name in columns})
     )
+    zeroed = {name: False if isinstance(type_, sa.Boolean) else 0
+              for name, type_ in PLAYER_COLUMNS.items() if name != 'name_key'}
+    connection.execute(sa.update(players).values(name_key=sa.func.lower(players.c.name), **zeroed))
