@@ -6,24 +6,15 @@ from flask import Blueprint, current_app, request, url_for
 
 from . import services
 from .game_json import game_json, game_summary_json, verdict_json
-from .http_errors import STATUS_OF, MalformedBody, error_json, status_of
+from .http_errors import MalformedBody
 from .response_cache import cached_body
 from .rules import RuleViolation
-from .rules.errors import Refusal, sentence
-from .wording import reason
+from .rules.errors import sentence
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_PAGE_SIZE = 100
 CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
-
-
-def _refusal(error: Refusal):
-    return error_json(reason(error), status_of(error))
-
-
-for _kind in STATUS_OF:
-    api.register_error_handler(_kind, _refusal)
 
 
 def _json_object() -> dict[str, object]:

@@ -2,15 +2,12 @@
 
 from flask import Blueprint, Response, request, stream_with_context
 
-from .history_errors import answer_refusals_with_json
-from .http_errors import STATUS_OF
 from .limits import allows_large_body
 from .player_services import player_statistics
 from .rules import Hand
 from .transfer_services import export_all_games, import_games
 
 api_history = Blueprint("api_history", __name__, url_prefix="/api")
-answer_refusals_with_json(api_history, STATUS_OF)
 
 
 @api_history.get("/players/<path:name>/stats")

@@ -3,7 +3,6 @@
 from flask import Blueprint, render_template, request
 
 from . import services
-from .history_errors import answer_refusals_with_pages
 from .history_forms import HistoryFilterForm
 from .history_services import game_history
 from .response_cache import cached_page
@@ -14,7 +13,6 @@ from .score_chart import score_chart
 from .summaries import listings_version
 
 history = Blueprint("history", __name__)
-answer_refusals_with_pages(history)
 # The scoreboard draws the small chart from the state it already has.
 history.add_app_template_global(score_chart, "score_chart")
 

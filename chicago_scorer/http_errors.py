@@ -1,4 +1,11 @@
-"""How refusals reach people: JSON for the API, HTML pages for the browser."""
+"""The one place where errors become answers: JSON for the API, HTML pages otherwise.
+
+``STATUS_OF`` is the one table from every refusal (the rules' and the app's own) to its
+HTTP status, and ``answer_refusal`` the one handler that answers a refusal nobody caught.
+Views that show a refusal on their own page (the settle pages, the import page) take its
+status from here too; the scorekeeper's forms put it back on the scoreboard instead (see
+``refused_forms.py``). A test checks that every refusal the app defines is in the table.
+"""
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import lazy_gettext
@@ -7,9 +14,12 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from .extensions import db
+from .history_services import PageNotFound
+from .import_file import IllegalGameInImport, ImportRefused, ImportTooLarge, MalformedImport
 from .limits import too_large_message
+from .player_services import PlayerNotFound
 from .rules import OutOfTurn, RuleViolation
-from .rules.errors import Refusal
+from .rules.errors import Refusal, RuleError, RuleViolations
 from .services import EditKeyMissing, EditKeyWrong, GameNotFound
 from .wording import reason
 
@@ -18,14 +28,25 @@ class MalformedBody(Refusal):
     """The request body is not a JSON object."""
 
 
-STATUS_OF = {
+STATUS_OF: dict[type[Refusal], int] = {
+    # The request cannot be read.
     MalformedBody: 400,
+    ImportRefused: 400,
+    MalformedImport: 400,
     # A device without the key is refused like one with a wrong key: it may only watch.
     EditKeyMissing: 403,
     EditKeyWrong: 403,
     GameNotFound: 404,
+    PlayerNotFound: 404,
+    PageNotFound: 404,
+    # An entry for another step than the next one, or for a game that is over.
     OutOfTurn: 409,
+    ImportTooLarge: 413,
+    # Readable, but it breaks a rule.
+    RuleError: 422,
     RuleViolation: 422,
+    RuleViolations: 422,
+    IllegalGameInImport: 422,
 }
 
 FORM_EXPIRED = lazy_gettext(
@@ -45,12 +66,12 @@ PLAIN_MESSAGES = {
 }
 
 
-def status_of(error: Exception) -> int:
-    """The HTTP status for a refusal raised by the rules or the services."""
-    for kind, status in STATUS_OF.items():
-        if isinstance(error, kind):
-            return status
-    raise TypeError(f"no status for {type(error).__name__}")
+def status_of(refusal: Refusal) -> int:
+    """The HTTP status of a refusal: its kind's in ``STATUS_OF``, else its nearest parent's."""
+    for kind in type(refusal).__mro__:
+        if kind in STATUS_OF:
+            return STATUS_OF[kind]
+    raise TypeError(f"no status for {type(refusal).__name__}: add it to STATUS_OF")
 
 
 def error_json(message: str, status: int):
@@ -72,6 +93,11 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
     return body, status, headers or {}
 
 
+def answer_refusal(refusal: Refusal):
+    """A refusal nobody caught: its status, and why in the reader's language."""
+    return _answer(status_of(refusal), reason(refusal))
+
+
 def answer_http_error(error: HTTPException):
     """The app's answer to an HTTP error: its own JSON or HTML page, with a plain message."""
     status = error.code or 500
@@ -91,18 +117,14 @@ def _database_busy(error: OperationalError):
     raise error
 
 
-def _unknown_game(error: GameNotFound):
-    return _answer(404, reason(error))
-
-
 def _server_error(error: Exception):
     db.session.rollback()
     return _answer(500, PLAIN_MESSAGES[500])
 
 
 def register(app: Flask) -> None:
-    """Install the error handlers."""
+    """Install the error handlers; a refusal that reaches one meets ``answer_refusal``."""
+    app.register_error_handler(Refusal, answer_refusal)
     app.register_error_handler(HTTPException, answer_http_error)
     app.register_error_handler(OperationalError, _database_busy)
-    app.register_error_handler(GameNotFound, _unknown_game)
     app.register_error_handler(500, _server_error)

@@ -35,13 +35,17 @@ from .wording import reason
 pages = Blueprint("pages", __name__)
 
 RECENT_GAMES = 10
-REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
 HOME = "home"
 UNDO_STALE = lazy_gettext(
     "The game changed on another phone since this page was shown, so nothing was undone. "
     "Here is the game now."
 )
 
+
+# The refusals a scorekeeper's tap can meet. They are not answered with a status: the tap
+# goes back to the scoreboard, which shows why. Any other (an unknown game) reaches the
+# app's one handler in http_errors.py.
+TAP_REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
 
 # The forms that go back to the scoreboard when refused; the settlers and the import
 # page answer with their own page instead.
@@ -169,7 +173,7 @@ def record_entry(game_id: int):
         return back_to_scoreboard(game_id, form)
     try:
         services.record_event(game_id, edit_key_for(game_id), form.entry())
-    except REFUSALS as error:
+    except TAP_REFUSALS as error:
         stale = stale_tap(services.load_game(game_id).state, form.round.data, form.step.data)
         if stale is None:
             form.attach(error)
@@ -187,7 +191,7 @@ def undo(game_id: int):
         return back_to_scoreboard(game_id, form, keep_answers=False)
     try:
         undone = services.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
-    except REFUSALS as error:
+    except TAP_REFUSALS as error:
         shown = form.event_count.data
         if services.load_game(game_id).event_count != shown:
             form.form_errors.append(UNDO_STALE)

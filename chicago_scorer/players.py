@@ -2,7 +2,6 @@
 
 from flask import Blueprint, render_template, request
 
-from .history_errors import answer_refusals_with_pages
 from .history_forms import PageForm
 from .player_services import player_list, player_statistics
 from .response_cache import cached_page
@@ -10,7 +9,6 @@ from .rules import Hand
 from .summaries import listings_version
 
 players = Blueprint("players", __name__)
-answer_refusals_with_pages(players)
 
 
 @players.get("/players")

@@ -5,6 +5,7 @@ from flask_babel import gettext, lazy_gettext
 
 from . import services
 from .form_translations import TranslatedForm
+from .http_errors import status_of
 from .qr_codes import qr_svg
 from .refused_forms import back_to_scoreboard
 from .scorekeeper import edit_key_for, forget_edit_key, remember_edit_key
@@ -47,8 +48,9 @@ def keep_score(game_id: int, edit_key: str):
     """Open a hand-over link: this phone keeps score from now on."""
     try:
         services.confirm_edit_key(game_id, edit_key)
-    except (EditKeyMissing, EditKeyWrong):
-        return render_template("error.html", status=403, message=LINK_NO_LONGER_WORKS), 403
+    except (EditKeyMissing, EditKeyWrong) as error:
+        status = status_of(error)
+        return render_template("error.html", status=status, message=LINK_NO_LONGER_WORKS), status
     remember_edit_key(game_id, edit_key)
     flash(gettext("This phone now keeps score for this game."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

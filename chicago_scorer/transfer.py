@@ -8,8 +8,8 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from . import services
 from .game_csv import game_csv
-from .history_errors import answer_refusals_with_pages, refusal_status
 from .history_forms import ImportForm
+from .http_errors import status_of
 from .import_file import MAX_IMPORT_BYTES, ImportRefused
 from .limits import allows_large_body, too_large_message
 from .scorekeeper import remember_edit_key
@@ -17,7 +17,6 @@ from .transfer_services import ImportResult, export_all_games, export_game, impo
 from .wording import reason
 
 transfer = Blueprint("transfer", __name__)
-answer_refusals_with_pages(transfer)
 
 NO_STORE = {"Cache-Control": "no-store"}  # the result shows edit keys
 
@@ -83,7 +82,7 @@ def import_page():
         result = import_games(form.file.data.read(MAX_IMPORT_BYTES + 1))
     except ImportRefused as refusal:
         form.file.errors = [reason(refusal)]
-        return _render_import(form, status=refusal_status(refusal))
+        return _render_import(form, status=status_of(refusal))
     # The device keeps a limited number of keys: the most recently played games are kept.
     for game in sorted(result.imported, key=lambda game: (game.created_at, game.id)):
         remember_edit_key(game.id, game.edit_key)

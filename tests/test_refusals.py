@@ -1,0 +1,81 @@
+"""Refusals reach people one way: one table of statuses, one handler, JSON or a page."""
+
+import pytest
+from markupsafe import escape
+
+from chicago_scorer.http_errors import STATUS_OF, status_of
+from chicago_scorer.rules import OutOfTurn, RuleViolation
+from chicago_scorer.rules.errors import Refusal, RuleViolations
+
+SWEDISH = {"Accept-Language": "sv"}
+
+
+def refusals_below(kind: type[Refusal]) -> set[type[Refusal]]:
+    """Every subclass of ``kind``, however deep."""
+    found = set()
+    for subclass in kind.__subclasses__():
+        found |= {subclass} | refusals_below(subclass)
+    return found
+
+
+def test_every_refusal_the_app_defines_has_a_status_in_the_one_table(app):
+    defined = {
+        kind for kind in refusals_below(Refusal) if kind.__module__.startswith("chicago_scorer.")
+    }
+    # The app is built, so every module that defines a refusal has been imported.
+    assert len(defined) >= 14
+    missing = sorted(kind.__qualname__ for kind in defined if kind not in STATUS_OF)
+    assert missing == [], "give each a status in http_errors.STATUS_OF"
+    assert all(400 <= STATUS_OF[kind] < 500 for kind in defined)
+
+
+def test_no_refusal_falls_back_on_a_status_for_refusals_in_general():
+    assert Refusal not in STATUS_OF
+    with pytest.raises(TypeError, match="no status for Refusal"):
+        status_of(Refusal("Refused."))
+
+
+@pytest.mark.parametrize(
+    ("refusal", "status"),
+    [
+        (RuleViolation("Bad."), 422),
+        (RuleViolations([RuleViolation("Bad."), RuleViolation("Worse.")]), 422),
+        (OutOfTurn("Not now."), 409),
+    ],
+)
+def test_a_refusal_has_its_own_kinds_status(refusal, status):
+    assert status_of(refusal) == status
+
+
+def test_refusals_are_answered_by_the_app_alone_never_by_a_blueprint(app):
+    for blueprint, by_code in app.error_handler_spec.items():
+        if blueprint is None:
+            continue
+        handled = {kind for handlers in by_code.values() for kind in handlers}
+        assert not any(issubclass(kind, Refusal) for kind in handled), blueprint
+
+
+def test_an_unknown_game_is_a_page_in_the_readers_language_outside_the_api(client):
+    response = client.get("/games/404/review", headers=SWEDISH)
+
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    assert "<h1>Hittades inte</h1>" in response.text
+    assert "Det finns inget parti 404; kontrollera länken." in response.text
+
+
+def test_an_unknown_game_is_json_in_the_readers_language_on_the_api(client):
+    response = client.get("/api/games/404", headers=SWEDISH)
+
+    assert response.status_code == 404
+    assert response.get_json() == {"error": "Det finns inget parti 404; kontrollera länken."}
+
+
+def test_an_unknown_player_is_answered_alike_by_the_api_and_the_pages(client):
+    page = client.get("/players/Nobody", headers=SWEDISH)
+    api = client.get("/api/players/Nobody/stats", headers=SWEDISH)
+
+    assert (page.status_code, api.status_code) == (404, 404)
+    assert page.mimetype == "text/html"
+    assert api.get_json()["error"].startswith("Ingen som heter")
+    assert escape(api.get_json()["error"]) in page.text
