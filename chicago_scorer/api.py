@@ -5,6 +5,7 @@ import json
 from flask import Blueprint, current_app, request, url_for
 
 from . import services
+from .api_description import openapi_description
 from .game_json import game_json, game_summary_json, verdict_json
 from .http_errors import MalformedBody
 from .response_cache import cached_body
@@ -140,5 +141,7 @@ def settle_showdown():
     return verdict_json(services.settle_showdown(hands))
 
 
-# Its route joins this blueprint; imported last because it needs ``api`` defined above.
-from . import api_description  # noqa: E402, F401
+@api.get("/openapi.json")
+def openapi():
+    """The description of every endpoint, for clients and API tools."""
+    return openapi_description()

@@ -1,19 +1,11 @@
-"""The JSON API's OpenAPI 3.1 description, served beside the API it describes."""
+"""The JSON API's OpenAPI 3.1 description; api.py serves it beside the API it describes."""
 
 import json
 from functools import cache
 from importlib.resources import files
-
-from .api import api
 
 
 @cache
 def openapi_description() -> dict[str, object]:
     """The description kept in ``openapi.json``, read on first use rather than at import."""
     return json.loads(files(__package__).joinpath("openapi.json").read_text(encoding="utf-8"))
-
-
-@api.get("/openapi.json")
-def openapi():
-    """The description of every endpoint, for clients and API tools."""
-    return openapi_description()
