@@ -6,12 +6,10 @@ from . import services
 from .history_errors import answer_refusals_with_pages
 from .history_forms import HistoryFilterForm
 from .history_services import game_history
-from .response_cache import cached_page
 from .review import round_table, standings
 from .rule_words import rule_differences
 from .rules import STEP_ORDER
 from .score_chart import score_chart
-from .summaries import listings_version
 
 history = Blueprint("history", __name__)
 answer_refusals_with_pages(history)
@@ -25,14 +23,8 @@ def game_list():
     form = HistoryFilterForm(request.args)
     if not form.validate():
         return render_template("history.html", form=form, page=None), 400
-    version = listings_version()
-    return cached_page(("history", request.full_path), version, lambda: (_page(form), version))
-
-
-def _page(form: HistoryFilterForm) -> bytes:
     page = game_history(form.player_name(), form.status_filter(), form.page_number())
-    html = render_template("history.html", form=form, page=page, filters=form.query_args())
-    return html.encode()
+    return render_template("history.html", form=form, page=page, filters=form.query_args())
 
 
 @history.get("/games/<int:game_id>/review")

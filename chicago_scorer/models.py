@@ -153,15 +153,3 @@ class StoredFold(db.Model):
     position: Mapped[dict] = mapped_column(JSON)
     # The rules' revision this position, and the points of the game's events, came from.
     rules_revision: Mapped[int] = mapped_column(default=0, server_default="0")
-
-
-class ListingsVersion(db.Model):
-    """One row whose counter moves with every write that changes a listed game.
-
-    The history and player pages are cached under it, in each worker (see response_cache.py).
-    """
-
-    __tablename__ = "listings_version"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    counter: Mapped[int] = mapped_column(default=0)

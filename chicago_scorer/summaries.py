@@ -4,8 +4,7 @@ Listings and statistics read these columns instead of replaying thousands of gam
 They are written only here, from ``summarize(state)`` (or ``summarize_next`` after one
 more event), by every write in the same transaction as the log, so they always equal the
 replay (tests check that they do). Each is stamped with the rules' revision; one of
-another revision is rebuilt before it is read (projections.py). Each of those writes
-also moves the listings' version, under which the history and player pages are cached.
+another revision is rebuilt before it is read (projections.py).
 """
 
 from datetime import UTC, datetime
@@ -14,7 +13,7 @@ from types import MappingProxyType
 from sqlalchemy import bindparam, select, update
 
 from .extensions import db
-from .models import Game, ListingsVersion, Player, StoredSummary, hand_wins_column, now_utc
+from .models import Game, Player, StoredSummary, hand_wins_column, now_utc
 from .rules import GameState, Hand, Status, revision
 from .rules.statistics import GameSummary, PlayerGameStats, summarize
 
@@ -38,9 +37,6 @@ _WRITE_PLAYER = update(Player.__table__).where(
     Player.game_id == bindparam("g_id"), Player.seat == bindparam("g_seat")
 )
 _WRITE_GAME = update(StoredSummary.__table__).where(StoredSummary.game_id == bindparam("g_id"))
-_LISTINGS = ListingsVersion.__table__
-_MOVE_LISTINGS = update(_LISTINGS).values(counter=_LISTINGS.c.counter + 1)
-_READ_LISTINGS = select(_LISTINGS.c.counter)
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -83,7 +79,6 @@ def store_summary(game: Game, state: GameState, updated_at: datetime | None = No
     for player, stats in zip(game.players, summary.players, strict=True):
         for column, value in player_row(stats).items():
             setattr(player, column, value)
-    move_listings_version()
 
 
 def write_summary(game_id: int, summary: GameSummary, updated_at: datetime) -> None:
@@ -97,7 +92,6 @@ def write_summary(game_id: int, summary: GameSummary, updated_at: datetime) -> N
             for seat, stats in enumerate(summary.players)
         ],
     )
-    move_listings_version()
 
 
 def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
@@ -108,16 +102,6 @@ def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
         )
         for row in db.session.execute(_PLAYER_FIGURES, {"game_id": game_id})
     )
-
-
-def move_listings_version() -> None:
-    """Tell every worker that a listed game changed (not committed)."""
-    db.session.execute(_MOVE_LISTINGS)
-
-
-def listings_version() -> int | None:
-    """The listings' version now; None if the database has no such row to cache by."""
-    return db.session.execute(_READ_LISTINGS).scalar()
 
 
 def stored_summary(game: Game) -> GameSummary:
