@@ -6,10 +6,12 @@ from . import services
 from .history_errors import answer_refusals_with_pages
 from .history_forms import HistoryFilterForm
 from .history_services import game_history
+from .response_cache import cached_page
 from .review import round_table, standings
 from .rule_words import rule_differences
 from .rules import STEP_ORDER
 from .score_chart import score_chart
+from .summaries import listings_key
 
 history = Blueprint("history", __name__)
 answer_refusals_with_pages(history)
@@ -23,8 +25,14 @@ def game_list():
     form = HistoryFilterForm(request.args)
     if not form.validate():
         return render_template("history.html", form=form, page=None), 400
+    version = listings_key()
+    return cached_page(("history", request.full_path), version, lambda: (_page(form), version))
+
+
+def _page(form: HistoryFilterForm) -> bytes:
     page = game_history(form.player_name(), form.status_filter(), form.page_number())
-    return render_template("history.html", form=form, page=page, filters=form.query_args())
+    html = render_template("history.html", form=form, page=page, filters=form.query_args())
+    return html.encode()
 
 
 @history.get("/games/<int:game_id>/review")

@@ -79,6 +79,11 @@ class StoredSummary(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # The rules' revision this summary and its players' figures were replayed by.
     rules_revision: Mapped[int] = mapped_column(default=0, server_default="0", index=True)
+    # How many times this row has been written; it only grows. The listings are cached
+    # under the sum over all games (summaries.listings_key), which so moves with every
+    # committed write, yet no write touches a row that other games' writes touch too.
+    # Indexed so that the sum is read from the narrow index rather than the table.
+    write_count: Mapped[int] = mapped_column(default=0, server_default="0", index=True)
 
     game: Mapped[Game] = relationship(back_populates="summary")
 

@@ -5,7 +5,9 @@ from flask import Blueprint, render_template, request
 from .history_errors import answer_refusals_with_pages
 from .history_forms import PageForm
 from .player_services import player_list, player_statistics
+from .response_cache import cached_page
 from .rules import Hand
+from .summaries import listings_key
 
 players = Blueprint("players", __name__)
 answer_refusals_with_pages(players)
@@ -17,18 +19,31 @@ def player_index():
     form = PageForm(request.args)
     if not form.validate():
         return render_template("players.html", form=form, page=None), 400
-    return render_template("players.html", form=form, page=player_list(form.page_number()))
+    version = listings_key()
+    return cached_page(("players", request.full_path), version, lambda: (_index(form), version))
+
+
+def _index(form: PageForm) -> bytes:
+    return render_template(
+        "players.html", form=form, page=player_list(form.page_number())
+    ).encode()
 
 
 @players.get("/players/<path:name>")
 def player_page(name: str):
     """One player's statistics over every game they sat in."""
+    version = listings_key()
+    return cached_page(("player", name), version, lambda: (_player(name), version))
+
+
+def _player(name: str) -> bytes:
     stats = player_statistics(name)
     most = max(stats.hand_wins.values()) or 1
-    return render_template(
+    html = render_template(
         "player.html",
         stats=stats,
         hands=list(Hand),
         # Bar lengths in percent of the longest, so the template only draws them.
         hand_bars={hand: 100 * count / most for hand, count in stats.hand_wins.items()},
     )
+    return html.encode()

@@ -1,11 +1,12 @@
-"""Rendered pages and JSON kept in each worker, under the version of the game they show.
+"""Rendered pages and JSON kept in each worker, under the version of what they show.
 
-A watcher's scoreboard and the API's game change only when the game's log does. So each
-is kept under a key made of the game, its log's version (``services.game_version``), and
-``response_variant()``: what the answer depends on besides the data (the rules' revision,
-and the parts of the request it reads). A write moves the version, so the next request
-misses and renders afresh; nothing is ever invalidated by hand, and a stale entry just
-ages out of the bounded LRU.
+A watcher's scoreboard and the API's game change only when the game's log does, and the
+history and player pages only when a listed game does. So each is kept under a key made
+of what it shows, that data's version (``services.game_version`` or
+``summaries.listings_key``), and ``response_variant()``: what the answer depends on
+besides the data (the rules' revision, and the parts of the request it reads). A write
+moves the version, so the next request misses and renders afresh; nothing is ever
+invalidated by hand, and a stale entry just ages out of the bounded LRU.
 
 Only answers without a CSRF token or a key are kept: the views decide that before
 asking. A page that would show a flash message is never taken from or put in the cache.
