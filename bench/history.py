@@ -1,4 +1,4 @@
-"""Time the history and player pages on a database of many finished games.
+"""Time the history, player and home pages on a database of many finished games.
 
     .venv/bin/python bench/history.py                # 10,000 games, 150 ms budget
     .venv/bin/python bench/history.py --games 2000 --runs 20
@@ -90,6 +90,8 @@ def pages_to_time(app) -> list[tuple[str, str, bool]]:
         ("history, finished", "/history?status=finished", True),
         ("players", "/players", True),
         ("one player's page", f"/players/{busiest}", True),
+        ("home", "/", True),
+        ("games API, 100", "/api/games?limit=100", False),
         ("player stats API", f"/api/players/{busiest}/stats", False),
         ("game review", f"/games/{newest}/review", False),
         ("scoreboard", f"/games/{newest}", False),

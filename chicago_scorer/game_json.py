@@ -1,17 +1,25 @@
-"""The API's game object, built from a replayed game."""
+"""The API's game object, built from a replayed game or a listed one."""
 
+from datetime import datetime
+
+from .history_services import ListedGame
+from .rules import GameState
 from .rules.showdown import Verdict
 from .services import LoadedGame, RecordedGame
 from .wording import translate
 
 
-def game_summary_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
+def game_summary_json(game: ListedGame) -> dict[str, object]:
     """A game without its events, for listings."""
-    state = game.state
+    return _standing_json(game.id, game.created_at, game.standing)
+
+
+def _standing_json(game_id: int, created_at: datetime, state: GameState) -> dict[str, object]:
+    """Where a game stands; reads nothing of the state's history."""
     next_step = state.next_step
     return {
-        "id": game.id,
-        "created_at": game.created_at.isoformat(),
+        "id": game_id,
+        "created_at": created_at.isoformat(),
         "players": [
             {"name": name, "score": score}
             for name, score in zip(state.players, state.scores, strict=True)
@@ -27,7 +35,7 @@ def game_summary_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
 
 def game_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
     """The whole game object, events included."""
-    return game_summary_json(game) | {
+    return _standing_json(game.id, game.created_at, game.state) | {
         "events": [payload | {"points": dict(points)} for payload, points in game.event_log()]
     }
 

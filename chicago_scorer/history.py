@@ -10,7 +10,7 @@ from .review import round_table, standings
 from .rule_words import rule_differences
 from .rules import STEP_ORDER
 from .score_chart import score_chart
-from .summaries import listings_version
+from .summaries import listings_key
 
 history = Blueprint("history", __name__)
 # The scoreboard draws the small chart from the state it already has.
@@ -23,7 +23,7 @@ def game_list():
     form = HistoryFilterForm(request.args)
     if not form.validate():
         return render_template("history.html", form=form, page=None), 400
-    version = listings_version()
+    version = listings_key()
     return cached_page(("history", request.full_path), version, lambda: (_page(form), version))
 
 

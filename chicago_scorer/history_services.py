@@ -1,4 +1,8 @@
-"""Every game, a page at a time: read from the stored summaries, never by replaying."""
+"""Every game, a page at a time: read from the stored copies of replays, never by replaying.
+
+The history reads the stored summaries; the newest games (the home page and the API's
+listing) read each game's stored fold position, which holds where the game stands.
+"""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -6,19 +10,54 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, bindparam, func, select
 from sqlalchemy.orm import contains_eager, selectinload
 
+from . import stored_folds
 from .extensions import db
-from .models import Game, Player, StoredSummary
+from .models import Event, Game, Player, StoredFold, StoredSummary
 from .projections import rebuild_stale_before_reading
-from .rules import Status
+from .rules import GameSetup, GameState, Status, revision, rules_from_settings
 from .rules.errors import Refusal, counted
+from .rules.position import resume
 from .rules.statistics import player_key
 from .summaries import as_utc
 
 HISTORY_PAGE_SIZE = 25
 Item = TypeVar("Item")
+
+_GAMES = Game.__table__
+_EVENTS = Event.__table__
+_FOLDS = StoredFold.__table__
+_PLAYERS = Player.__table__
+# A page of the newest games, each with its newest event's time (for the log's version)
+# and its stored fold, in one query; their players in one more.
+_NEWEST = (
+    select(
+        _GAMES.c.id,
+        _GAMES.c.created_at,
+        _GAMES.c.first_dealer_seat,
+        _GAMES.c.rules,
+        _GAMES.c.event_count,
+        _EVENTS.c.recorded_at,
+        _FOLDS.c.version,
+        _FOLDS.c.position,
+        _FOLDS.c.rules_revision,
+    )
+    .outerjoin(
+        _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
+    )
+    .outerjoin(_FOLDS, _FOLDS.c.game_id == _GAMES.c.id)
+    .order_by(_GAMES.c.created_at.desc(), _GAMES.c.id.desc())
+    .limit(bindparam("limit"))
+    .offset(bindparam("offset"))
+)
+_SEATED = (
+    select(_PLAYERS.c.game_id, _PLAYERS.c.name)
+    .where(_PLAYERS.c.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(_PLAYERS.c.game_id, _PLAYERS.c.seat)
+)
+_COUNT_GAMES = select(func.count()).select_from(_GAMES)
 
 
 class StatusFilter(StrEnum):
@@ -93,6 +132,16 @@ class HistoryRow:
         return next((seat.name for seat in self.players if seat.is_winner), None)
 
 
+@dataclass(frozen=True)
+class ListedGame:
+    """One of the newest games: where it stands, without its log."""
+
+    id: int
+    created_at: datetime
+    # The stored fold position, resumed: every figure of the replay, but an empty history.
+    standing: GameState
+
+
 def count_pages(total: int, size: int) -> int:
     """How many pages ``total`` items fill, at least one."""
     return max(1, -(-total // size))
@@ -143,3 +192,44 @@ def _row(game: Game) -> HistoryRow:
         status=Status(game.summary.status),
         rounds=game.summary.rounds,
     )
+
+
+def newest_games(limit: int, offset: int = 0) -> tuple[list[ListedGame], int]:
+    """A page of games, newest first, and how many there are in all.
+
+    Each stands where its stored fold does; a game whose fold is not of its log and these
+    rules, or cannot be read, is replayed instead.
+    """
+    rebuild_stale_before_reading()
+    total = db.session.scalar(_COUNT_GAMES)
+    rows = db.session.execute(_NEWEST, {"limit": limit, "offset": offset}).all()
+    names: dict[int, list[str]] = {row.id: [] for row in rows}
+    for game_id, name in db.session.execute(_SEATED, {"game_ids": list(names)}):
+        names[game_id].append(name)
+    return [
+        ListedGame(
+            row.id,
+            as_utc(row.created_at),
+            _standing(
+                row,
+                GameSetup(
+                    tuple(names[row.id]), row.first_dealer_seat, rules_from_settings(row.rules)
+                ),
+            ),
+        )
+        for row in rows
+    ], total
+
+
+def _standing(row, setup: GameSetup) -> GameState:
+    """Where a listed game stands: its stored fold resumed, or its log replayed."""
+    fold_is_current = (
+        row.version == stored_folds.log_version(row.event_count, row.recorded_at)
+        and row.rules_revision == revision.RULES_REVISION
+    )
+    if fold_is_current:
+        try:
+            return resume(setup, row.position)
+        except (KeyError, TypeError, ValueError):  # an old-shaped or unreadable position
+            pass
+    return stored_folds.replayed(setup, stored_folds.stored_log(row.id))

@@ -79,6 +79,11 @@ class StoredSummary(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # The rules' revision this summary and its players' figures were replayed by.
     rules_revision: Mapped[int] = mapped_column(default=0, server_default="0", index=True)
+    # How many times this row has been written; it only grows. The listings are cached
+    # under the sum over all games (summaries.listings_key), which so moves with every
+    # committed write, yet no write touches a row that other games' writes touch too.
+    # Indexed so that the sum is read from the narrow index rather than the table.
+    write_count: Mapped[int] = mapped_column(default=0, server_default="0", index=True)
 
     game: Mapped[Game] = relationship(back_populates="summary")
 
@@ -153,15 +158,3 @@ class StoredFold(db.Model):
     position: Mapped[dict] = mapped_column(JSON)
     # The rules' revision this position, and the points of the game's events, came from.
     rules_revision: Mapped[int] = mapped_column(default=0, server_default="0")
-
-
-class ListingsVersion(db.Model):
-    """One row whose counter moves with every write that changes a listed game.
-
-    The history and player pages are cached under it, in each worker (see response_cache.py).
-    """
-
-    __tablename__ = "listings_version"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    counter: Mapped[int] = mapped_column(default=0)

@@ -6,6 +6,7 @@ from flask_wtf.csrf import CSRFError
 
 from . import services
 from .forms import EntryForm, NewGameForm, UndoForm
+from .history_services import newest_games
 from .house_rules_form import CUSTOM, PRESET_CHOICES
 from .http_errors import FORM_EXPIRED, answer_http_error
 from .labels import STEP_QUESTIONS
@@ -67,7 +68,7 @@ def _expired_form(error: CSRFError):
 
 
 def _render_home(form: NewGameForm):
-    games, _total = services.list_games(limit=RECENT_GAMES)
+    games, _total = newest_games(limit=RECENT_GAMES)
     return render_template(
         "home.html", form=form, games=games, presets=PRESET_CHOICES, custom=CUSTOM
     )

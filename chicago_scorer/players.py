@@ -6,7 +6,7 @@ from .history_forms import PageForm
 from .player_services import player_list, player_statistics
 from .response_cache import cached_page
 from .rules import Hand
-from .summaries import listings_version
+from .summaries import listings_key
 
 players = Blueprint("players", __name__)
 
@@ -17,7 +17,7 @@ def player_index():
     form = PageForm(request.args)
     if not form.validate():
         return render_template("players.html", form=form, page=None), 400
-    version = listings_version()
+    version = listings_key()
     return cached_page(("players", request.full_path), version, lambda: (_index(form), version))
 
 
@@ -30,7 +30,7 @@ def _index(form: PageForm) -> bytes:
 @players.get("/players/<path:name>")
 def player_page(name: str):
     """One player's statistics over every game they sat in."""
-    version = listings_version()
+    version = listings_key()
     return cached_page(("player", name), version, lambda: (_player(name), version))
 
 

@@ -4,9 +4,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 
 from . import stored_folds
 from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
@@ -154,22 +152,6 @@ def load_game(game_id: int) -> LoadedGame:
     state = stored_folds.replayed(_setup(stored), log)
     version = stored_folds.version_of(log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
-
-
-def list_games(limit: int = 50, offset: int = 0) -> tuple[list[LoadedGame], int]:
-    """A page of games, newest first, and how many there are in all."""
-    total = db.session.scalar(select(func.count()).select_from(Game))
-    games = db.session.scalars(
-        select(Game)
-        .options(selectinload(Game.players), selectinload(Game.events))
-        .order_by(Game.created_at.desc(), Game.id.desc())
-        .limit(limit)
-        .offset(offset)
-    )
-    return [
-        _loaded(game, [LoggedEvent(e.payload, e.points, e.recorded_at) for e in game.events])
-        for game in games
-    ], total
 
 
 def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> RecordedGame:

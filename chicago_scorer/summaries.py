@@ -5,16 +5,17 @@ They are written only here, from ``summarize(state)`` (or ``summarize_next`` aft
 more event), by every write in the same transaction as the log, so they always equal the
 replay (tests check that they do). Each is stamped with the rules' revision; one of
 another revision is rebuilt before it is read (projections.py). Each of those writes
-also moves the listings' version, under which the history and player pages are cached.
+also counts itself on the game's summary row, and the history and player pages are cached
+under the sum of those counts (``listings_key``).
 """
 
 from datetime import UTC, datetime
 from types import MappingProxyType
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, func, select, update
 
 from .extensions import db
-from .models import Game, ListingsVersion, Player, StoredSummary, hand_wins_column, now_utc
+from .models import Game, Player, StoredSummary, hand_wins_column, now_utc
 from .rules import GameState, Hand, Status, revision
 from .rules.statistics import GameSummary, PlayerGameStats, summarize
 
@@ -37,10 +38,15 @@ _PLAYER_FIGURES = (
 _WRITE_PLAYER = update(Player.__table__).where(
     Player.game_id == bindparam("g_id"), Player.seat == bindparam("g_seat")
 )
-_WRITE_GAME = update(StoredSummary.__table__).where(StoredSummary.game_id == bindparam("g_id"))
-_LISTINGS = ListingsVersion.__table__
-_MOVE_LISTINGS = update(_LISTINGS).values(counter=_LISTINGS.c.counter + 1)
-_READ_LISTINGS = select(_LISTINGS.c.counter)
+_SUMMARIES = StoredSummary.__table__
+_WRITE_GAME = (
+    update(_SUMMARIES)
+    .where(_SUMMARIES.c.game_id == bindparam("g_id"))
+    .values(write_count=_SUMMARIES.c.write_count + 1)
+)
+# Not max(updated_at): a rebuild keeps the times, and on PostgreSQL a write stamped
+# earlier may commit later, leaving the newest time where it was.
+_LISTINGS_KEY = select(func.count(), func.coalesce(func.sum(_SUMMARIES.c.write_count), 0))
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -74,7 +80,8 @@ def store_summary(game: Game, state: GameState, updated_at: datetime | None = No
     """Write the summary of ``state`` onto the game and its players (not committed)."""
     summary = summarize(state)
     if game.summary is None:
-        game.summary = StoredSummary()
+        game.summary = StoredSummary(write_count=0)
+    game.summary.write_count += 1
     game.summary.updated_at = updated_at or now_utc()
     if game.created_at is None:  # a new game is created and last changed at one instant
         game.created_at = game.summary.updated_at
@@ -83,7 +90,6 @@ def store_summary(game: Game, state: GameState, updated_at: datetime | None = No
     for player, stats in zip(game.players, summary.players, strict=True):
         for column, value in player_row(stats).items():
             setattr(player, column, value)
-    move_listings_version()
 
 
 def write_summary(game_id: int, summary: GameSummary, updated_at: datetime) -> None:
@@ -97,7 +103,6 @@ def write_summary(game_id: int, summary: GameSummary, updated_at: datetime) -> N
             for seat, stats in enumerate(summary.players)
         ],
     )
-    move_listings_version()
 
 
 def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
@@ -110,14 +115,11 @@ def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
     )
 
 
-def move_listings_version() -> None:
-    """Tell every worker that a listed game changed (not committed)."""
-    db.session.execute(_MOVE_LISTINGS)
-
-
-def listings_version() -> int | None:
-    """The listings' version now; None if the database has no such row to cache by."""
-    return db.session.execute(_READ_LISTINGS).scalar()
+def listings_key() -> tuple[int, int]:
+    """What the listings are cached under: how many games there are and how many writes
+    their summaries have had, which grows with every committed write to any of them."""
+    count, writes = db.session.execute(_LISTINGS_KEY).one()
+    return count, writes
 
 
 def stored_summary(game: Game) -> GameSummary:

@@ -5,10 +5,14 @@ import re
 
 import pytest
 from played_in_memory import NOBODY, played, win
-from sqlalchemy import event
+from sqlalchemy import event, update
 
+from api_client import create_api_game
+from chicago_scorer import services
 from chicago_scorer.demo_games import random_game
 from chicago_scorer.extensions import db as database
+from chicago_scorer.game_json import game_json
+from chicago_scorer.models import StoredFold
 from chicago_scorer.transfer_services import import_games
 from export_documents import export_document
 
@@ -186,6 +190,8 @@ PAGES = [
     "/players",
     "/players/Ann",
     "/api/players/ann/stats",
+    "/",
+    "/api/games?limit=100",
 ]
 
 
@@ -215,3 +221,91 @@ def test_the_pages_run_as_many_statements_for_30_games_as_for_3(app, client, sta
 
     assert few == many
     assert max(many.values()) <= 4
+
+
+@pytest.fixture
+def games_of_every_kind(app, client):
+    """Imported games finished, unfinished and in a tiebreak; games written to and undone
+    through the API; one whose stored fold is gone and one whose fold cannot be read."""
+    rng = random.Random(14)
+    imported = [
+        random_game(
+            rng,
+            rng.sample(["Ann", "Bo", "Cy", "Dee"], rng.choice([2, 3, 4])),
+            max_events=rng.choice([None, 3, 12]),
+            levelling=0.5,
+        )
+        for _ in range(12)
+    ]
+    tied = played(
+        ["Ann", "Bo"],
+        win("Ann", "royal_flush"),
+        win("Bo", "royal_flush"),
+        {"last_trick": "Ann"},
+        win("Bo", "flush"),
+    )
+    with app.app_context():
+        import_games(export_document(*imported, tied))
+    written = create_api_game(client, ["Eve", "Fay", "Gus"])
+    written.win(1, "phase1", "Fay", "full_house")
+    written.nobody(1, "phase2")
+    written.last_trick(1, "Gus")
+    undone = create_api_game(client, ["Hal", "Ida"])
+    undone.win(1, "phase1", "Ida", "flush")
+    assert undone.undo().status_code == 200
+    without_fold = create_api_game(client, ["Jo", "Kai"])
+    without_fold.win(1, "phase1", "Jo", "straight")
+    unreadable = create_api_game(client, ["Liv", "Max"])
+    unreadable.win(1, "phase1", "Max", "two_pair")
+    with app.app_context():
+        database.session.execute(
+            StoredFold.__table__.delete().where(StoredFold.game_id == without_fold.id)
+        )
+        database.session.execute(
+            update(StoredFold).where(StoredFold.game_id == unreadable.id).values(position={})
+        )
+        database.session.commit()
+    return 13 + 4
+
+
+def replayed_summary(app, game_id: int) -> dict:
+    """A game's JSON without its events, from a replay of its log."""
+    with app.test_request_context():
+        body = game_json(services.load_game(game_id))
+    del body["events"]
+    return body
+
+
+def test_the_api_listing_equals_the_replay_of_each_game(app, client, games_of_every_kind):
+    body = client.get("/api/games?limit=100").get_json()
+
+    assert body["total"] == games_of_every_kind == len(body["games"])
+    assert body["games"] == [replayed_summary(app, listed["id"]) for listed in body["games"]]
+    statuses = {listed["status"] for listed in body["games"]}
+    assert statuses == {"in_progress", "tiebreak", "finished"}
+
+
+def test_the_home_page_shows_each_recent_game_as_its_replay_does(app, client, games_of_every_kind):
+    page = client.get("/").text
+
+    listed = re.findall(
+        r'href="/games/(\d+)">\s*<span class="game-players">\s*(.*?)\s*</span>\s*'
+        r'<span class="game-meta">\s*(.*?)\s*·',
+        page,
+        re.S,
+    )
+    assert [int(game_id) for game_id, _, _ in listed] == list(
+        range(games_of_every_kind, games_of_every_kind - 10, -1)
+    )
+    for game_id, players, meta in listed:
+        with app.app_context():
+            state = services.load_game(int(game_id)).state
+        assert players == " · ".join(
+            f"{name} {score}" for name, score in zip(state.players, state.scores, strict=True)
+        )
+        if state.winner:
+            assert meta == f"{state.winner} won"
+        elif state.status == "tiebreak":
+            assert meta == "Tiebreak"
+        else:
+            assert meta == f"Round {state.round}"

@@ -1,8 +1,11 @@
 """Cached pages and JSON always show what an uncached answer would, after any write."""
 
 import pytest
+from sqlalchemy import update
 
 from api_client import create_api_game
+from chicago_scorer.extensions import db
+from chicago_scorer.models import Player
 from chicago_scorer.response_cache import ResponseCache, response_cache
 
 
@@ -132,3 +135,21 @@ def test_the_cache_forgets_the_least_recently_used_beyond_its_bound():
     assert cache.get("a") == b"1"
     cache.put("c", b"3")
     assert (cache.get("a"), cache.get("b"), cache.get("c")) == (b"1", None, b"3")
+
+
+@pytest.mark.parametrize("page", ["/history", "/players/Ann"])
+def test_listings_follow_a_rebuild_that_corrects_a_stored_summary(app, client, runner, page):
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.win(1, "phase1", "Ann", "royal_flush")
+    with app.app_context():
+        db.session.execute(
+            update(Player).where(Player.game_id == game.id).values(score=7, wins_royal_flush=3)
+        )
+        db.session.commit()
+    wrong = fresh(app, client, page)  # rendered from the wrong figures, and kept
+
+    assert runner.invoke(args=["rebuild"]).exit_code == 0
+
+    cached, uncached = cached_then_fresh(app, client, page)
+    assert_same_answer(cached, uncached)
+    assert cached.data != wrong.data
