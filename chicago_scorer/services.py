@@ -241,10 +241,9 @@ def game_version(game_id: int) -> str:
     return version
 
 
-def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> Verdict:
-    """Decide a tie from the cards, by the game's rules when it is for a game."""
-    rules = STANDARD_RULES if game_id is None else load_game(game_id).state.setup.rules
-    return settle(hands, rules)
+def settle_showdown(hands: Mapping[str, object], game: LoadedGame | None = None) -> Verdict:
+    """Decide a tie from the cards, by the rules of the game it is for, if any."""
+    return settle(hands, STANDARD_RULES if game is None else game.state.setup.rules)
 
 
 def _may_exist(game_id: int) -> bool:
