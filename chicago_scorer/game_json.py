@@ -1,11 +1,11 @@
 """The API's game object, built from a replayed game."""
 
 from .rules.showdown import Verdict
-from .services import LoadedGame, RecordedGame
+from .services import LoadedGame
 from .wording import translate
 
 
-def game_summary_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
+def game_summary_json(game: LoadedGame) -> dict[str, object]:
     """A game without its events, for listings."""
     state = game.state
     next_step = state.next_step
@@ -25,7 +25,7 @@ def game_summary_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
     }
 
 
-def game_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
+def game_json(game: LoadedGame) -> dict[str, object]:
     """The whole game object, events included."""
     return game_summary_json(game) | {
         "events": [payload | {"points": dict(points)} for payload, points in game.event_log()]
