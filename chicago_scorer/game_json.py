@@ -5,7 +5,7 @@ from datetime import datetime
 from .history_services import ListedGame
 from .rules import GameState
 from .rules.showdown import Verdict
-from .services import LoadedGame, RecordedGame
+from .services import LoadedGame
 from .wording import translate
 
 
@@ -33,7 +33,7 @@ def _standing_json(game_id: int, created_at: datetime, state: GameState) -> dict
     }
 
 
-def game_json(game: LoadedGame | RecordedGame) -> dict[str, object]:
+def game_json(game: LoadedGame) -> dict[str, object]:
     """The whole game object, events included."""
     return _standing_json(game.id, game.created_at, game.state) | {
         "events": [payload | {"points": dict(points)} for payload, points in game.event_log()]

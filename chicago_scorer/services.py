@@ -66,7 +66,11 @@ CONCURRENT_CHANGE = sentence(
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A stored game and the state its log replays to."""
+    """A stored game and the state its whole log replays to: what a read or a write answers.
+
+    ``state`` always holds every recorded entry, whether it was replayed or read from
+    the stored fold and points (tests prove the two equal).
+    """
 
     id: int
     created_at: datetime
@@ -96,30 +100,6 @@ class UndoneGame(LoadedGame):
 
 
 @dataclass(frozen=True)
-class RecordedGame:
-    """A game just written to, answered from its resumed fold and its stored log.
-
-    Its ``state`` is where the fold stands, but its history holds only the new event:
-    the log comes from the stored events, with the points the fold gave each.
-    """
-
-    id: int
-    created_at: datetime
-    state: GameState
-    log: tuple[tuple[dict, Mapping[str, int]], ...] = field(repr=False)
-    version: str = ""
-
-    @property
-    def event_count(self) -> int:
-        """How many events are recorded."""
-        return len(self.log)
-
-    def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
-        """Each event in its JSON form, with the points it moved."""
-        return iter(self.log)
-
-
-@dataclass(frozen=True)
 class CreatedGame:
     """A new game and the edit key that only its creator receives."""
 
@@ -146,20 +126,26 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
 
 
 def load_game(game_id: int) -> LoadedGame:
-    """A game replayed from its log."""
+    """A game as its log replays, read from its stored fold when that is the log's."""
     stored = _found(game_id)
+    setup = _setup(stored)
     log = stored_folds.stored_log(game_id, with_times=True)
-    state = stored_folds.replayed(_setup(stored), log)
     version = stored_folds.version_of(log)
+    # A write between the two reads would leave the log ahead of the fold read first.
+    resumed = stored_folds.resumed_with_history(stored, setup, log)
+    if resumed is not None and version == stored.fold_version:
+        state = resumed
+    else:
+        state = stored_folds.replayed(setup, log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
 
 
-def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> RecordedGame:
+def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> LoadedGame:
     """Check one entry against the rules and append it to the game's log."""
     stored = _writable(game_id, edit_key)
     setup = _setup(stored)
     count = stored.event_count
-    state, figures, earlier = stored_folds.state_before_write(stored, setup)
+    state, figures = stored_folds.state_before_write(stored, setup)
     state = record(state, entry)
     scored = state.history[-1]
     _claim_next_count(game_id, count, count + 1)
@@ -169,8 +155,7 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     version = log_version(count + 1, recorded_at)
     stored_folds.save_fold(game_id, version, state, is_new=stored.fold_version is None)
     write_summary(game_id, summarize_next(figures, state, scored), recorded_at)
-    log = (*earlier, (payload, points))
-    answer = RecordedGame(stored.id, as_utc(stored.created_at), state, log, version)
+    answer = LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
     _commit_or_conflict()
     return answer
 
@@ -223,10 +208,9 @@ def game_version(game_id: int) -> str:
     return version
 
 
-def settle_showdown(hands: Mapping[str, object], game_id: int | None = None) -> Verdict:
-    """Decide a tie from the cards, by the game's rules when it is for a game."""
-    rules = STANDARD_RULES if game_id is None else load_game(game_id).state.setup.rules
-    return settle(hands, rules)
+def settle_showdown(hands: Mapping[str, object], game: LoadedGame | None = None) -> Verdict:
+    """Decide a tie from the cards, by the rules of the game it is for, if any."""
+    return settle(hands, STANDARD_RULES if game is None else game.state.setup.rules)
 
 
 def _may_exist(game_id: int) -> bool:

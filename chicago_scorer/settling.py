@@ -29,7 +29,9 @@ class Settled:
     status: int = 200
 
 
-def _settle(form: ShowdownForm, game_id: int | None, names: list[str] | None) -> Settled:
+def _settle(
+    form: ShowdownForm, game: services.LoadedGame | None, names: list[str] | None
+) -> Settled:
     """The verdict for a posted form; a refusal is put on the form."""
     if not form.is_submitted():
         return Settled()
@@ -37,7 +39,7 @@ def _settle(form: ShowdownForm, game_id: int | None, names: list[str] | None) ->
         return Settled(status=422)
     try:
         hands = form.showdown(names)
-        return Settled(services.settle_showdown(hands, game_id), hands)
+        return Settled(services.settle_showdown(hands, game), hands)
     except RuleError as error:
         form.attach(error, names)
         return Settled(status=status_of(error))
@@ -74,7 +76,7 @@ def in_game(game_id: int):
     form = ShowdownForm()
     return _render(
         form,
-        _settle(form, game_id, names),
+        _settle(form, game, names),
         game=game,
         state=state,
         names=names,

@@ -4,13 +4,15 @@ The statements are built once and reused, and no ORM objects are made: a write t
 is the app's most frequent request, and the replay of a long log its largest cost. So
 each game keeps the position of its fold (``rules.position``) and each event the points
 the fold gave it, both written in the same transaction as the log. A write resumes the
-fold from there. A fold whose version is not the log's, or that another revision of the
-rules made (``rules.revision``), or that cannot be read, or a missing one, or an event
-without its points, is replayed instead, and the replay's fold and points are stored
-(tests prove that the stored fold always equals the replay).
+fold from there, and a read gives the fold with its history rebuilt from the stored
+events and their points, without the rules. A fold whose version is not the log's, or
+that another revision of the rules made (``rules.revision``), or that cannot be read, or
+a missing one, or an event without its points, is replayed instead, and the replay's
+fold and points are stored (tests prove that the stored fold always equals the replay).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import NamedTuple
 
@@ -18,7 +20,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from .extensions import db
 from .models import Event, Game, Player, StoredFold, StoredSummary
-from .rules import GameSetup, GameState, read_event, replay, revision
+from .rules import GameSetup, GameState, ScoredEvent, read_event, replay, revision
 from .rules.position import position_of, resume
 from .rules.statistics import PlayerGameStats, summarize
 from .summaries import as_utc, stored_player_figures
@@ -158,25 +160,43 @@ def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
     return [LoggedEvent(*row) for row in rows]
 
 
+def resumed_with_history(
+    stored: StoredGame, setup: GameSetup, log: Sequence[LoggedEvent]
+) -> GameState | None:
+    """The state the log replays to, read from the stored fold and the stored events.
+
+    The history is rebuilt from each event's stored form and points, which the write
+    that stored them took from the fold. None, so that the log is replayed, when the
+    fold is not of this log and these rules, cannot be read, or an event lacks its
+    points; and in a tiebreak, because only a replay tells which entries it holds (a
+    game that is not in one never was: a tiebreak lasts until the game is won).
+    """
+    if not stored.derived_data_is_current() or len(log) != stored.event_count:
+        return None
+    if any(logged.points is None for logged in log):
+        return None
+    resumed = _resumed(stored, setup)
+    if resumed is None or resumed.is_tiebreak:
+        return None
+    history = tuple(ScoredEvent(read_event(logged.payload), logged.points) for logged in log)
+    return replace(resumed, history=history)
+
+
 def state_before_write(
     stored: StoredGame, setup: GameSetup
-) -> tuple[GameState, tuple[PlayerGameStats, ...], list[tuple[dict, Mapping[str, int]]]]:
-    """The state to write on, the players' figures in it, and the log with each event's points.
+) -> tuple[GameState, tuple[PlayerGameStats, ...]]:
+    """The state to write on, with its whole history, and the players' figures in it.
 
     Resumed from the stored fold when it is the log's; replayed (and the fold and points
     then kept) when it is missing or stale.
     """
     log = stored_log(stored.id)
-    resumed = _resumed(stored, setup) if stored.derived_data_is_current() else None
-    if resumed is not None and all(logged.points is not None for logged in log):
-        earlier = [(logged.payload, logged.points) for logged in log]
-        return resumed, stored_player_figures(stored.id), earlier
+    resumed = resumed_with_history(stored, setup, log)
+    if resumed is not None:
+        return resumed, stored_player_figures(stored.id)
     state = replayed(setup, log)
     correct_points(stored.id, log, state)
-    earlier = [
-        (logged.payload, scored.points) for logged, scored in zip(log, state.history, strict=True)
-    ]
-    return state, summarize(state).players, earlier
+    return state, summarize(state).players
 
 
 def _resumed(stored: StoredGame, setup: GameSetup) -> GameState | None:

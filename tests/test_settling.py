@@ -6,6 +6,7 @@ import re
 import pytest
 
 from api_client import create_api_game
+from chicago_scorer import services
 
 
 def settle(client, hands):
@@ -355,3 +356,30 @@ def test_other_devices_get_a_verdict_but_no_record_button(app, client):
 
     assert "Ann wins +5" in page.text
     assert "Record:" not in page.text
+
+
+def test_a_tie_settled_in_a_house_rules_game_scores_by_its_rules_from_one_read(
+    client, monkeypatch
+):
+    game = client.post(
+        "/api/games",
+        json={"players": ["Ann", "Bo"], "rules": {"hand_points": {"flush": 7}}},
+    ).get_json()
+    with client.session_transaction() as session:
+        session["edit_keys"] = {str(game["id"]): game["edit_key"]}  # the scorekeeper's phone
+    reads = []
+    load_game = services.load_game
+
+    def counted_load(game_id):
+        reads.append(game_id)
+        return load_game(game_id)
+
+    monkeypatch.setattr(services, "load_game", counted_load)
+
+    verdict = client.post(
+        f"/games/{game['id']}/settle",
+        data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"},
+    )
+
+    assert "Record: Ann +7 · flush" in verdict.text
+    assert reads == [game["id"]]

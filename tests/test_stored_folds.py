@@ -1,4 +1,5 @@
-"""The stored fold of every game, and the points stored with each event, equal the replay."""
+"""The stored fold of every game, and the points stored with each event, equal the replay;
+so does every game read from them."""
 
 import random
 from dataclasses import replace
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 from random_writes import random_writes
 from sqlalchemy import delete, select, update
 
-from chicago_scorer import services
+from chicago_scorer import services, stored_folds
 from chicago_scorer.demo_games import random_entry
 from chicago_scorer.extensions import db as database
 from chicago_scorer.game_json import game_json
@@ -16,9 +17,16 @@ from chicago_scorer.models import Event, StoredFold
 from chicago_scorer.rules.position import position_of, resume
 
 
+def replayed_game(game_id: int) -> services.LoadedGame:
+    """The game with its whole log replayed through the rules, whatever is stored beside it."""
+    loaded = services.load_game(game_id)
+    log = stored_folds.stored_log(game_id, with_times=True)
+    return replace(loaded, state=stored_folds.replayed(loaded.state.setup, log))
+
+
 def assert_stored_fold_equals_the_replay(game_id: int) -> None:
     database.session.expire_all()
-    replayed = services.load_game(game_id)
+    replayed = replayed_game(game_id)
     fold = database.session.get(StoredFold, game_id)
     assert fold is not None
     assert fold.version == replayed.version == services.game_version(game_id)
@@ -43,8 +51,63 @@ def test_the_stored_fold_equals_the_replay_after_any_records_and_undos(db, rng, 
     for game_id, answer in random_writes(rng, moves, rules):
         assert_stored_fold_equals_the_replay(game_id)
         # The answer, built from the resumed fold and the stored log, is the replay's.
-        assert game_json(answer) == game_json(services.load_game(game_id))
+        replayed = replayed_game(game_id)
+        assert (answer.state, answer.version) == (replayed.state, replayed.version)
+        assert game_json(answer) == game_json(replayed)
         assert answer.version == services.game_version(game_id)
+
+
+# A low target makes ties at the top, and so tiebreak rounds, common.
+RULES_OF_RANDOM_GAMES = [
+    None,
+    {"target": 30},
+    {"exact_target": True},
+    {"target": 30, "exact_target": True},
+]
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=60))
+def test_a_game_read_from_its_stored_fold_and_points_equals_its_replay(db, rng, moves):
+    for game_id, _answer in random_writes(rng, moves, rng.choice(RULES_OF_RANDOM_GAMES)):
+        database.session.expire_all()
+        replayed = replayed_game(game_id)
+        stored = stored_folds.stored_game(game_id)
+        log = stored_folds.stored_log(game_id, with_times=True)
+        read = stored_folds.resumed_with_history(stored, replayed.state.setup, log)
+
+        # Read without the rules, except in a tiebreak, where only the replay knows
+        # which entries were in it.
+        assert (read is None) is replayed.state.is_tiebreak
+        assert read is None or read == replayed.state
+        assert services.load_game(game_id) == replayed
+        assert game_json(services.load_game(game_id)) == game_json(replayed)
+
+
+def test_a_game_in_a_tiebreak_is_replayed_to_say_which_entries_were_in_it(db):
+    created = services.create_game(["Ann", "Bo", "Cy"], "Ann")
+    game_id, key = created.game.id, created.edit_key
+    for entry in (
+        {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "royal_flush"},
+        {"round": 1, "step": "phase2", "outcome": "win", "winner": "Bo", "hand": "royal_flush"},
+        {"round": 1, "step": "tricks", "last_trick": "Cy"},
+        {"round": 1, "step": "phase3", "outcome": "none"},
+        {"round": 2, "step": "phase1", "outcome": "win", "winner": "Bo", "hand": "one_pair"},
+    ):
+        services.record_event(game_id, key, entry)
+    database.session.expire_all()
+    stored = stored_folds.stored_game(game_id)
+    log = stored_folds.stored_log(game_id, with_times=True)
+
+    loaded = services.load_game(game_id)
+
+    assert stored_folds.resumed_with_history(stored, loaded.state.setup, log) is None
+    assert [scored.in_tiebreak for scored in loaded.state.history] == [False] * 4 + [True]
+    assert loaded == replayed_game(game_id)
 
 
 def play(rng_seed: int, events: int):
@@ -69,7 +132,7 @@ def test_a_game_without_a_stored_fold_is_replayed_and_then_keeps_one(db):
 
     answer = record_next(game_id, key, rng)
 
-    assert answer == game_json(services.load_game(game_id))
+    assert answer == game_json(replayed_game(game_id))
     assert_stored_fold_equals_the_replay(game_id)
 
 
@@ -87,7 +150,7 @@ def test_a_stale_stored_fold_is_not_trusted(db):
 
     answer = record_next(game_id, key, rng)
 
-    assert answer == game_json(services.load_game(game_id))
+    assert answer == game_json(replayed_game(game_id))
     assert_stored_fold_equals_the_replay(game_id)
 
 
@@ -98,5 +161,5 @@ def test_events_stored_before_points_were_kept_get_them_on_the_next_write(db):
 
     answer = record_next(game_id, key, rng)
 
-    assert answer == game_json(services.load_game(game_id))
+    assert answer == game_json(replayed_game(game_id))
     assert_stored_fold_equals_the_replay(game_id)
