@@ -17,9 +17,8 @@ from . import stored_folds
 from .extensions import db
 from .models import Event, Game, Player, StoredFold, StoredSummary
 from .projections import rebuild_stale_before_reading
-from .rules import GameSetup, GameState, Status, revision, rules_from_settings
+from .rules import GameSetup, GameState, Status, rules_from_settings
 from .rules.errors import Refusal, counted
-from .rules.position import resume
 from .rules.statistics import player_key
 from .summaries import as_utc
 
@@ -223,13 +222,10 @@ def newest_games(limit: int, offset: int = 0) -> tuple[list[ListedGame], int]:
 
 def _standing(row, setup: GameSetup) -> GameState:
     """Where a listed game stands: its stored fold resumed, or its log replayed."""
-    fold_is_current = (
-        row.version == stored_folds.log_version(row.event_count, row.recorded_at)
-        and row.rules_revision == revision.RULES_REVISION
-    )
-    if fold_is_current:
-        try:
-            return resume(setup, row.position)
-        except (KeyError, TypeError, ValueError):  # an old-shaped or unreadable position
-            pass
+    if stored_folds.fold_is_current(
+        row.version, row.rules_revision, row.event_count, row.recorded_at
+    ):
+        resumed = stored_folds.resumed_position(setup, row.position)
+        if resumed is not None:
+            return resumed
     return stored_folds.replayed(setup, stored_folds.stored_log(row.id))

@@ -104,12 +104,25 @@ class StoredGame(NamedTuple):
 
     def derived_data_is_current(self) -> bool:
         """Whether the stored fold and summary are of this log and these rules."""
-        current = revision.RULES_REVISION
         return (
-            self.fold_version == log_version(self.event_count, self.last_recorded_at)
-            and self.fold_revision == current
-            and self.summary_revision == current
+            fold_is_current(
+                self.fold_version, self.fold_revision, self.event_count, self.last_recorded_at
+            )
+            and self.summary_revision == revision.RULES_REVISION
         )
+
+
+def fold_is_current(
+    version: str | None,
+    rules_revision: int | None,
+    event_count: int,
+    last_recorded_at: datetime | None,
+) -> bool:
+    """Whether a stored fold is of the log it belongs to, and of these rules."""
+    return (
+        version == log_version(event_count, last_recorded_at)
+        and rules_revision == revision.RULES_REVISION
+    )
 
 
 class LoggedEvent(NamedTuple):
@@ -175,7 +188,7 @@ def resumed_with_history(
         return None
     if any(logged.points is None for logged in log):
         return None
-    resumed = _resumed(stored, setup)
+    resumed = resumed_position(setup, stored.fold_position)
     if resumed is None or resumed.is_tiebreak:
         return None
     history = tuple(ScoredEvent(read_event(logged.payload), logged.points) for logged in log)
@@ -199,10 +212,11 @@ def state_before_write(
     return state, summarize(state).players
 
 
-def _resumed(stored: StoredGame, setup: GameSetup) -> GameState | None:
-    """The stored position resumed, or None if it cannot be read (then it is replayed)."""
+def resumed_position(setup: GameSetup, position: object) -> GameState | None:
+    """A stored position resumed, or None if it cannot be read: an old-shaped or broken
+    one is replayed instead, never an error."""
     try:
-        return resume(setup, stored.fold_position)
+        return resume(setup, position)
     except (KeyError, TypeError, ValueError):
         return None
 
