@@ -14,9 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .extensions import db
-from .models import Game
+from .models import Game, as_utc
 from .rules import GameState, event_to_dict, rules_from_settings
-from .summaries import as_utc
 
 # Enough moments per query that a whole file is looked up in a few; few enough for any
 # database's limit on bound values.

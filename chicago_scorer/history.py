@@ -13,8 +13,6 @@ from .score_chart import score_chart
 from .summaries import listings_key
 
 history = Blueprint("history", __name__)
-# The scoreboard draws the small chart from the state it already has.
-history.add_app_template_global(score_chart, "score_chart")
 
 
 @history.get("/history")

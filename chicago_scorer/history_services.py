@@ -15,12 +15,10 @@ from sqlalchemy.orm import contains_eager, selectinload
 
 from . import stored_folds
 from .extensions import db
-from .models import Event, Game, Player, StoredFold, StoredSummary
+from .models import Event, Game, Player, StoredFold, StoredSummary, as_utc, name_key
 from .projections import rebuild_stale_before_reading
 from .rules import GameSetup, GameState, Status, rules_from_settings
 from .rules.errors import Refusal, counted
-from .rules.statistics import player_key
-from .summaries import as_utc
 
 HISTORY_PAGE_SIZE = 25
 Item = TypeVar("Item")
@@ -176,7 +174,7 @@ def _filtered(query: Select, player: str | None, status: StatusFilter) -> Select
     elif status is StatusFilter.IN_PROGRESS:
         query = query.where(StoredSummary.status != Status.FINISHED.value)
     if player and player.strip():
-        seated = select(Player.game_id).where(Player.name_key == player_key(player))
+        seated = select(Player.game_id).where(Player.name_key == name_key(player))
         query = query.where(Game.id.in_(seated))
     return query
 

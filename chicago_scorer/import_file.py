@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from .models import as_utc
 from .rules import (
     GameSetup,
     GameState,
@@ -19,7 +20,6 @@ from .rules import (
     start_game,
 )
 from .rules.errors import Message, Refusal, sentence
-from .summaries import as_utc
 
 EXPORT_FORMAT = "chicago-scorer/1"
 DOCUMENT_FIELDS = frozenset({"format", "games"})

@@ -28,8 +28,20 @@ def hand_wins_column(hand: Hand) -> str:
     return f"wins_{hand}"
 
 
+def name_key(name: str) -> str:
+    """The stored form of ``rules.statistics.player_key``, that finds a player's rows."""
+    # PostgreSQL cannot compare text holding NUL. No stored name has a control character,
+    # so a NUL swapped for another one still finds nobody.
+    return player_key(name).replace("\x00", "\x01")
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A stored time as timezone-aware UTC (SQLite hands back naive times)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 def _name_key_of_row(context) -> str:
-    return player_key(context.get_current_parameters()["name"])
+    return name_key(context.get_current_parameters()["name"])
 
 
 class Game(db.Model):

@@ -20,6 +20,7 @@ from .refused_forms import (
 from .response_cache import cached_page
 from .rule_words import rule_differences
 from .rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
+from .score_chart import score_chart
 from .scoreboard import (
     chicago_choices,
     describe,
@@ -99,6 +100,7 @@ def _render_scoreboard(game_id: int, game: LoadedGame | None = None) -> str:
         "version": game.version,
         "state": state,
         "rows": player_rows(state),
+        "chart": score_chart(state, compact=True) if state.history else None,
         "log": round_log(state),
         "can_edit": can_edit,
         "can_undo": can_undo,

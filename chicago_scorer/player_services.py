@@ -14,11 +14,11 @@ from sqlalchemy.orm import aliased
 
 from .extensions import db
 from .history_services import Page, checked_page
-from .models import Player, StoredSummary, hand_wins_column
+from .models import Player, StoredSummary, hand_wins_column, name_key
 from .projections import rebuild_stale_before_reading
 from .rules import Hand, Status
 from .rules.errors import Refusal, sentence
-from .rules.statistics import best_hand, player_key
+from .rules.statistics import best_hand
 
 PLAYERS_PAGE_SIZE = 50
 
@@ -149,7 +149,7 @@ _PLAYER_TOTALS = (
 def player_statistics(name: str) -> PlayerStatistics:
     """A player's figures over every game they sat in."""
     rebuild_stale_before_reading()
-    key = player_key(name)
+    key = name_key(name)
     row = db.session.execute(_PLAYER_TOTALS, {"key": key}).one()
     display_name, games, finished, wins, average, highest, called, won, tricks = row[:9]
     tiebreaks_played, tiebreaks_won, *hand_counts = row[9:]

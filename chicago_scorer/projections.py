@@ -15,10 +15,10 @@ from sqlalchemy.exc import IntegrityError
 
 from . import stored_folds
 from .extensions import db
-from .models import Game, Player, StoredFold, StoredSummary
+from .models import Game, Player, StoredFold, StoredSummary, name_key
 from .rules import GameSetup, revision, rules_from_settings
 from .rules.position import position_of
-from .rules.statistics import player_key, summarize
+from .rules.statistics import summarize
 from .summaries import game_row, stored_player_figures, write_summary
 
 REBUILD_BATCH = 200
@@ -141,7 +141,7 @@ def _rebuild_game(game_id: int) -> bool:
         game_row(summary)["status"],
         game_row(summary)["rounds"],
     ) or stored_player_figures(game_id) != summary.players
-    keys_wrong = [player for player in players if player.name_key != player_key(player.name)]
+    keys_wrong = [player for player in players if player.name_key != name_key(player.name)]
     points_wrong = stored_folds.correct_points(game_id, log, state)
 
     stored_folds.save_fold(game_id, version, state, is_new=stored.fold_version is None)
@@ -150,7 +150,7 @@ def _rebuild_game(game_id: int) -> bool:
         db.session.execute(
             _WRITE_NAME_KEY,
             [
-                {"g_id": game_id, "g_seat": player.seat, "name_key": player_key(player.name)}
+                {"g_id": game_id, "g_seat": player.seat, "name_key": name_key(player.name)}
                 for player in keys_wrong
             ],
         )

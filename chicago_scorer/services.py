@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from . import stored_folds
 from .edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from .extensions import db
-from .models import Game, Player, now_utc
+from .models import Game, Player, as_utc, now_utc
 from .rules import (
     STANDARD_RULES,
     GameSetup,
@@ -26,7 +26,7 @@ from .rules.errors import Refusal, sentence
 from .rules.showdown import Verdict, settle
 from .rules.statistics import summarize, summarize_next
 from .stored_folds import LoggedEvent, log_version
-from .summaries import as_utc, store_summary, write_summary
+from .summaries import store_summary, write_summary
 
 
 class GameNotFound(Refusal):

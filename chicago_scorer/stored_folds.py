@@ -19,11 +19,11 @@ from typing import NamedTuple
 from sqlalchemy import bindparam, delete, insert, select, update
 
 from .extensions import db
-from .models import Event, Game, Player, StoredFold, StoredSummary
+from .models import Event, Game, Player, StoredFold, StoredSummary, as_utc
 from .rules import GameSetup, GameState, ScoredEvent, read_event, replay, revision
 from .rules.position import position_of, resume
 from .rules.statistics import PlayerGameStats, summarize
-from .summaries import as_utc, stored_player_figures
+from .summaries import stored_player_figures
 
 _GAMES = Game.__table__
 _EVENTS = Event.__table__

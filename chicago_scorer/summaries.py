@@ -9,7 +9,7 @@ also counts itself on the game's summary row, and the history and player pages a
 under the sum of those counts (``listings_key``).
 """
 
-from datetime import UTC, datetime
+from datetime import datetime
 from types import MappingProxyType
 
 from sqlalchemy import bindparam, func, select, update
@@ -47,11 +47,6 @@ _WRITE_GAME = (
 # Not max(updated_at): a rebuild keeps the times, and on PostgreSQL a write stamped
 # earlier may commit later, leaving the newest time where it was.
 _LISTINGS_KEY = select(func.count(), func.coalesce(func.sum(_SUMMARIES.c.write_count), 0))
-
-
-def as_utc(moment: datetime) -> datetime:
-    """A stored time as timezone-aware UTC (SQLite hands back naive times)."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def game_row(summary: GameSummary) -> dict[str, object]:

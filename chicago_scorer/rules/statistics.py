@@ -43,9 +43,7 @@ class GameSummary:
 
 def player_key(name: str) -> str:
     """The form of a name that finds the same player in every game, whatever its case."""
-    # PostgreSQL cannot compare text holding NUL. No stored name has a control character,
-    # so a NUL swapped for another one still finds nobody.
-    return name.strip().casefold().replace("\x00", "\x01")
+    return name.strip().casefold()
 
 
 def best_hand(hand_wins: Mapping[Hand, int]) -> Hand | None:
