@@ -17,7 +17,7 @@ from . import stored_folds
 from .extensions import db
 from .models import Event, Game, Player, StoredFold, StoredSummary, as_utc, name_key
 from .projections import rebuild_stale_before_reading
-from .rules import GameSetup, GameState, Status, rules_from_settings
+from .rules import GameSetup, GameState, Status
 from .rules.errors import Refusal, counted
 
 HISTORY_PAGE_SIZE = 25
@@ -209,9 +209,7 @@ def newest_games(limit: int, offset: int = 0) -> tuple[list[ListedGame], int]:
             as_utc(row.created_at),
             _standing(
                 row,
-                GameSetup(
-                    tuple(names[row.id]), row.first_dealer_seat, rules_from_settings(row.rules)
-                ),
+                stored_folds.stored_setup(names[row.id], row.first_dealer_seat, row.rules),
             ),
         )
         for row in rows

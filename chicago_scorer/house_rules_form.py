@@ -17,7 +17,7 @@ from .form_translations import CatalogMeta
 from .labels import HAND_LABELS
 from .languages import format_number
 from .rules import PRESETS, STANDARD_RULES, Hand, RuleError, RuleSet
-from .rules.house_rules import POINTS_RANGE, TARGET_RANGE
+from .rules.house_rules import BELOW_TARGET, POINTS_RANGE, TARGET_RANGE
 from .wording import reason
 
 CUSTOM = "custom"
@@ -46,8 +46,6 @@ OPTIONAL_NUMBERS = {
 HAND_BOXES = {f"points_{hand}": hand for hand in Hand}
 # Every box in page order, the order ``shown`` lists their values in.
 BOXES = (*NUMBERS, *OPTIONAL_NUMBERS, *SWITCHES, *HAND_BOXES)
-# Settings that must stay below the target, as the rules check.
-BELOW_TARGET = ("chicago_min_score", "exchange_stop")
 
 
 def box_values(rules: RuleSet) -> dict[str, object]:

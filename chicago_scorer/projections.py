@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from . import stored_folds
 from .extensions import db
 from .models import Game, Player, StoredFold, StoredSummary, name_key
-from .rules import GameSetup, revision, rules_from_settings
+from .rules import revision
 from .rules.position import position_of
 from .rules.statistics import summarize
 from .summaries import game_row, stored_player_figures, write_summary
@@ -123,11 +123,8 @@ def _rebuild_game(game_id: int) -> bool:
     disagreed with the replay."""
     stored = stored_folds.stored_game(game_id)
     players = db.session.execute(_NAME_KEYS, {"game_id": game_id}).all()
-    setup = GameSetup(
-        tuple(player.name for player in players),
-        stored.first_dealer_seat,
-        rules_from_settings(stored.rules),
-    )
+    names = [player.name for player in players]
+    setup = stored_folds.stored_setup(names, stored.first_dealer_seat, stored.rules)
     log = stored_folds.stored_log(game_id, with_times=True)
     state = stored_folds.replayed(setup, log)
     version = stored_folds.version_of(log)

@@ -1,6 +1,6 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -25,7 +25,7 @@ from .rules import (
 from .rules.errors import Refusal, sentence
 from .rules.showdown import Verdict, settle
 from .rules.statistics import summarize, summarize_next
-from .stored_folds import LoggedEvent, log_version
+from .stored_folds import log_version
 from .summaries import store_summary, write_summary
 
 
@@ -247,20 +247,18 @@ def _writable(game_id: int, edit_key: str | None) -> stored_folds.StoredGame:
     return stored
 
 
-def _game_setup(names: tuple[str, ...], first_dealer_seat: int, rules: dict) -> GameSetup:
-    return GameSetup(names, first_dealer_seat, rules_from_settings(rules))
-
-
 def _setup(stored: stored_folds.StoredGame) -> GameSetup:
     names = stored_folds.seated_names(stored.id)
-    return _game_setup(names, stored.first_dealer_seat, stored.rules)
+    return stored_folds.stored_setup(names, stored.first_dealer_seat, stored.rules)
 
 
-def _loaded(game: Game, log: Sequence[LoggedEvent] | None = None) -> LoadedGame:
-    """The game replayed from its log, which is read unless given."""
-    log = stored_folds.stored_log(game.id, with_times=True) if log is None else log
+def _loaded(game: Game) -> LoadedGame:
+    """The game replayed from its stored log."""
+    log = stored_folds.stored_log(game.id, with_times=True)
     names = tuple(player.name for player in game.players)
-    state = stored_folds.replayed(_game_setup(names, game.first_dealer_seat, game.rules), log)
+    state = stored_folds.replayed(
+        stored_folds.stored_setup(names, game.first_dealer_seat, game.rules), log
+    )
     version = stored_folds.version_of(log)
     return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
 

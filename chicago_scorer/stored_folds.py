@@ -20,7 +20,15 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from .extensions import db
 from .models import Event, Game, Player, StoredFold, StoredSummary, as_utc
-from .rules import GameSetup, GameState, ScoredEvent, read_event, replay, revision
+from .rules import (
+    GameSetup,
+    GameState,
+    ScoredEvent,
+    read_event,
+    replay,
+    revision,
+    rules_from_settings,
+)
 from .rules.position import position_of, resume
 from .rules.statistics import PlayerGameStats, summarize
 from .summaries import stored_player_figures
@@ -143,6 +151,11 @@ def log_version(event_count: int, last_recorded_at: datetime | None) -> str:
 def version_of(log: Sequence[LoggedEvent]) -> str:
     """The version of a log read with its times."""
     return log_version(len(log), log[-1].recorded_at if log else None)
+
+
+def stored_setup(names: Sequence[str], first_dealer_seat: int, rules: dict) -> GameSetup:
+    """A game's setup as its rows hold it: names in seat order, first dealer, rules."""
+    return GameSetup(tuple(names), first_dealer_seat, rules_from_settings(rules))
 
 
 def replayed(setup: GameSetup, log: Sequence[LoggedEvent]) -> GameState:

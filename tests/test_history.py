@@ -97,14 +97,19 @@ def test_a_history_row_shows_start_players_scores_winner_and_rounds(thirty_games
     assert f'<time datetime="2026-03-02T22:00:00+00:00">{started}</time>' in row
 
 
-def test_a_tiebreak_game_is_listed_as_in_progress(app, client):
-    tied = played(
+def in_a_tiebreak():
+    """Ann and Bo tied on 52 after round 1, Bo ahead in the tiebreak round."""
+    return played(
         ["Ann", "Bo"],
         win("Ann", "royal_flush"),
         win("Bo", "royal_flush"),
         {"last_trick": "Ann"},
         win("Bo", "flush"),
     )
+
+
+def test_a_tiebreak_game_is_listed_as_in_progress(app, client):
+    tied = in_a_tiebreak()
     with app.app_context():
         import_games(export_document(tied))
 
@@ -237,13 +242,7 @@ def games_of_every_kind(app, client):
         )
         for _ in range(12)
     ]
-    tied = played(
-        ["Ann", "Bo"],
-        win("Ann", "royal_flush"),
-        win("Bo", "royal_flush"),
-        {"last_trick": "Ann"},
-        win("Bo", "flush"),
-    )
+    tied = in_a_tiebreak()
     with app.app_context():
         import_games(export_document(*imported, tied))
     written = create_api_game(client, ["Eve", "Fay", "Gus"])

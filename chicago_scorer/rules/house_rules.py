@@ -186,6 +186,10 @@ def _preset(settings: Mapping[str, object]) -> RuleSet:
     return PRESETS[name].rules
 
 
+# The settings that must stay below the target, as ``checked`` refuses them otherwise.
+BELOW_TARGET = ("chicago_min_score", "exchange_stop")
+
+
 def checked(rules: RuleSet) -> RuleSet:
     """Refuse settings that contradict each other or could never let anyone win."""
     if rules.chicago_min_score >= rules.target:

@@ -13,7 +13,7 @@ from chicago_scorer.rules import (
     differences_from_standard,
     rules_from_settings,
 )
-from chicago_scorer.rules.house_rules import checked
+from chicago_scorer.rules.house_rules import BELOW_TARGET, checked
 from chicago_scorer.rules.ruleset import STANDARD_HAND_POINTS
 
 SWITCHES = [
@@ -252,6 +252,14 @@ def test_checked_refuses_a_rule_set_built_directly_with_contradictions():
         checked(RuleSet(target=40, chicago_min_score=40))
     with pytest.raises(RuleViolation, match="'exchange_stop' must be below the target"):
         checked(RuleSet(target=40, exchange_stop=40))
+
+
+@pytest.mark.parametrize("setting", BELOW_TARGET)
+def test_each_setting_listed_as_below_the_target_is_refused_at_the_target(setting):
+    with pytest.raises(RuleViolation) as refused:
+        checked(replace(RuleSet(target=40), **{setting: 40}))
+
+    assert refused.value.field == setting
 
 
 def test_checked_passes_a_consistent_rule_set_through_unchanged():
