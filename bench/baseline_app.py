@@ -19,7 +19,7 @@ from jinja2 import DictLoader, Environment
 from sqlalchemy import JSON, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from chicago_scorer.database import configure_engine
+from chicago_scorer.storage.database import configure_engine
 
 DEFAULT_PAGE_BYTES = 10_000
 DEFAULT_JSON_BYTES = 2_000

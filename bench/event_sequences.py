@@ -12,7 +12,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
-from chicago_scorer.demo_games import USUAL_TABLE, random_entry
 from chicago_scorer.rules import (
     GameState,
     Hand,
@@ -22,6 +21,7 @@ from chicago_scorer.rules import (
     record,
     start_game,
 )
+from chicago_scorer.services.demo_games import USUAL_TABLE, random_entry
 
 NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
 # The usual table, but with royal flushes left out: one would end a game at once.

@@ -5,9 +5,9 @@ from pathlib import Path
 
 from flask import Flask
 
-from .config import config_from_environment, fill_instance_defaults
-from .database import configure_engine
-from .extensions import csrf, db, migrate
+from chicago_scorer.config import config_from_environment, fill_instance_defaults
+from chicago_scorer.extensions import csrf, db, migrate
+from chicago_scorer.storage.database import configure_engine
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +37,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from .limits import register as register_limits
+    from chicago_scorer.web.platform.limits import register as register_limits
 
     register_limits(app)
     db.init_app(app)
@@ -49,22 +49,22 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_languages(app: Flask) -> None:
-    from .language_choice import register
+    from chicago_scorer.web.languages.choice import register
 
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(PROJECT_ROOT / "translations"))
     register(app)
 
 
 def register_blueprints(app: Flask) -> None:
-    from .api import api
-    from .api_history import api_history
-    from .history import history
-    from .live import live
-    from .pages import pages
-    from .players import players
-    from .settling import settling
-    from .sharing import sharing
-    from .transfer import transfer
+    from chicago_scorer.web.api.history import api_history
+    from chicago_scorer.web.api.routes import api
+    from chicago_scorer.web.history.players import players
+    from chicago_scorer.web.history.routes import history
+    from chicago_scorer.web.scoreboard.live import live
+    from chicago_scorer.web.scoreboard.routes import pages
+    from chicago_scorer.web.scoreboard.sharing import sharing
+    from chicago_scorer.web.settling.routes import settling
+    from chicago_scorer.web.transfer.routes import transfer
 
     app.register_blueprint(pages)
     app.register_blueprint(settling)
@@ -80,30 +80,30 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_installable(app: Flask) -> None:
-    from .installable import register
+    from chicago_scorer.web.platform.installable import register
 
     register(app)
 
 
 def register_security(app: Flask) -> None:
-    from .security import register
+    from chicago_scorer.web.platform.security import register
 
     register(app)
 
 
 def register_error_handlers(app: Flask) -> None:
-    from .http_errors import register
+    from chicago_scorer.web.errors import register
 
     register(app)
 
 
 def register_template_helpers(app: Flask) -> None:
-    from .labels import register
+    from chicago_scorer.web.languages.labels import register
 
     register(app)
 
 
 def register_commands(app: Flask) -> None:
-    from .cli import register
+    from chicago_scorer.cli import register
 
     register(app)

@@ -9,7 +9,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from . import projections
+from chicago_scorer.storage import projections
 
 
 def local_addresses() -> list[str]:
@@ -29,7 +29,7 @@ def local_addresses() -> list[str]:
 
 def register(app: Flask) -> None:
     """Add the `address`, `rebuild` and `seed-demo` commands."""
-    from .demo import seed_demo_command
+    from chicago_scorer.services.demo import seed_demo_command
 
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(rebuild_command)

@@ -13,7 +13,6 @@ from types import MappingProxyType
 
 import pytest
 
-from chicago_scorer.demo_games import TableHabits, random_entry
 from chicago_scorer.rules import (
     GameSetup,
     GameState,
@@ -23,6 +22,7 @@ from chicago_scorer.rules import (
     record,
     replay,
 )
+from chicago_scorer.services.demo_games import TableHabits, random_entry
 
 PLAYER_NAMES = ("Ann", "Bo", "Cy", "Di")
 # Strong hands and won Chicagos come up far more often than at a real table, so that a

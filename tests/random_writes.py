@@ -1,8 +1,8 @@
 """Random records and undos through the services, for the properties of what is stored."""
 
-from chicago_scorer import services
-from chicago_scorer.demo_games import random_entry
 from chicago_scorer.extensions import db
+from chicago_scorer.services import games as services
+from chicago_scorer.services.demo_games import random_entry
 
 NAMES = ["Ann", "Bo", "Cy", "Dee"]
 

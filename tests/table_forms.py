@@ -2,7 +2,7 @@
 
 import re
 
-from chicago_scorer.refused_forms import SESSION_KEY
+from chicago_scorer.web.refused_forms import SESSION_KEY
 
 
 def start_game(client, *names, dealer_row=0):

@@ -3,7 +3,7 @@
 import pytest
 
 from api_client import create_api_game
-from chicago_scorer.models import Game
+from chicago_scorer.storage.models import Game
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ from itertools import accumulate
 import pytest
 from played_in_memory import NOBODY, played, win
 
-from chicago_scorer import services
-from chicago_scorer.demo_games import random_game
-from chicago_scorer.score_chart import WIDTH, score_chart
-from chicago_scorer.transfer_services import import_games
+from chicago_scorer.services import games as services
+from chicago_scorer.services.demo_games import random_game
+from chicago_scorer.services.transfer import import_games
+from chicago_scorer.web.score_chart import WIDTH, score_chart
 from export_documents import export_document
 
 SVG = "{http://www.w3.org/2000/svg}"

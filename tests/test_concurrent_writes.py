@@ -6,9 +6,9 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from chicago_scorer import services
 from chicago_scorer.extensions import db
-from chicago_scorer.response_cache import response_cache
+from chicago_scorer.services import games as services
+from chicago_scorer.web.page_cache import response_cache
 from databases import server_url
 
 # Far longer than a write takes, far shorter than the held write waits.

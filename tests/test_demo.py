@@ -2,11 +2,11 @@
 
 from sqlalchemy import select
 
-from chicago_scorer import services
-from chicago_scorer.models import Game
 from chicago_scorer.rules import Status
 from chicago_scorer.rules.statistics import summarize
-from chicago_scorer.summaries import stored_summary
+from chicago_scorer.services import games as services
+from chicago_scorer.storage.models import Game
+from chicago_scorer.storage.summaries import stored_summary
 
 
 def test_seed_demo_adds_finished_games_that_replay_to_their_summaries(runner, db):

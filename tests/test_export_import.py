@@ -14,8 +14,8 @@ from werkzeug.test import encode_multipart
 from api_client import create_api_game
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
-from chicago_scorer.models import Event, Game, Player, StoredSummary
 from chicago_scorer.rules import STANDARD_RULES
+from chicago_scorer.storage.models import Event, Game, Player, StoredSummary
 from settings import settings_for
 
 

@@ -30,9 +30,9 @@ from werkzeug.test import encode_multipart
 
 from api_client import ApiGame, create_api_game
 from chicago_scorer import create_app
-from chicago_scorer.api_description import openapi_description
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import PRESETS, STANDARD_RULES, Hand
+from chicago_scorer.web.api.description import openapi_description
 from settings import settings_for
 
 # A failing example tens of KB long is still worth seeing; printing it is not an error.

@@ -9,7 +9,7 @@ from markupsafe import escape
 from table_forms import accepted, start_game, tap
 
 from api_client import create_api_game
-from chicago_scorer.languages import languages_in
+from chicago_scorer.web.languages.locales import languages_in
 from scripts.translations import TRANSLATIONS
 
 LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]

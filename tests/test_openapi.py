@@ -11,9 +11,9 @@ from sqlalchemy import event
 
 from api_client import ApiGame, create_api_game
 from chicago_scorer.extensions import db as database
-from chicago_scorer.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 from chicago_scorer.rules import STANDARD_RULES, Hand, Status, Step
 from chicago_scorer.rules.house_rules import PRESETS
+from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 
 SPEC_URI = "urn:chicago-scorer:openapi"
 HTTP_METHODS = {"get", "put", "post", "delete", "patch"}

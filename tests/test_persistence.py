@@ -9,9 +9,9 @@ from sqlalchemy.exc import IntegrityError
 
 from api_client import create_api_game
 from chicago_scorer import create_app
-from chicago_scorer.database import SQLITE_BUSY_TIMEOUT_MS, configure_engine
 from chicago_scorer.extensions import db
-from chicago_scorer.models import Event, Game, Player
+from chicago_scorer.storage.database import SQLITE_BUSY_TIMEOUT_MS, configure_engine
+from chicago_scorer.storage.models import Event, Game, Player
 from settings import settings_for
 
 

@@ -3,9 +3,9 @@
 import pytest
 from markupsafe import escape
 
-from chicago_scorer.http_errors import STATUS_OF, status_of
 from chicago_scorer.rules import OutOfTurn, RuleViolation
 from chicago_scorer.rules.errors import Refusal, RuleViolations
+from chicago_scorer.web.errors import STATUS_OF, status_of
 
 SWEDISH = {"Accept-Language": "sv"}
 

@@ -5,8 +5,8 @@ from sqlalchemy import update
 
 from api_client import create_api_game
 from chicago_scorer.extensions import db
-from chicago_scorer.models import Player
-from chicago_scorer.response_cache import ResponseCache, response_cache
+from chicago_scorer.storage.models import Player
+from chicago_scorer.web.page_cache import ResponseCache, response_cache
 
 
 def fresh(app, client, url: str, **kwargs):

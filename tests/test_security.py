@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from chicago_scorer.security import CONTENT_SECURITY_POLICY
+from chicago_scorer.web.platform.security import CONTENT_SECURITY_POLICY
 
 PAGES = ["/", "/settle", "/no-such-page", "/api/games", "/api/games/999"]
 

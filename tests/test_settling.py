@@ -6,7 +6,7 @@ import re
 import pytest
 
 from api_client import create_api_game
-from chicago_scorer import services
+from chicago_scorer.services import games as services
 
 
 def settle(client, hands):

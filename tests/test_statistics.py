@@ -10,17 +10,17 @@ from played_in_memory import NOBODY, TIE, played, win
 from sqlalchemy import delete
 
 from api_client import create_api_game
-from chicago_scorer.demo_games import random_game
-from chicago_scorer.models import Game
-from chicago_scorer.player_services import (
+from chicago_scorer.rules import Hand, event_to_dict
+from chicago_scorer.rules.statistics import summarize
+from chicago_scorer.services.demo_games import random_game
+from chicago_scorer.services.players import (
     HeadToHead,
     PlayerTotals,
     player_list,
     player_statistics,
 )
-from chicago_scorer.rules import Hand, event_to_dict
-from chicago_scorer.rules.statistics import summarize
-from chicago_scorer.transfer_services import import_games
+from chicago_scorer.services.transfer import import_games
+from chicago_scorer.storage.models import Game
 from export_documents import export_document
 
 

@@ -9,12 +9,13 @@ from hypothesis import strategies as st
 from random_writes import random_writes
 from sqlalchemy import delete, select, update
 
-from chicago_scorer import services, stored_folds
-from chicago_scorer.demo_games import random_entry
 from chicago_scorer.extensions import db as database
-from chicago_scorer.game_json import game_json
-from chicago_scorer.models import Event, StoredFold
 from chicago_scorer.rules.position import position_of, resume
+from chicago_scorer.services import games as services
+from chicago_scorer.services.demo_games import random_entry
+from chicago_scorer.storage import game_log as stored_folds
+from chicago_scorer.storage.models import Event, StoredFold
+from chicago_scorer.web.api.game_json import game_json
 
 
 def replayed_game(game_id: int) -> services.LoadedGame:

@@ -8,7 +8,7 @@ import pytest
 from played_in_memory import NOBODY, played, win
 
 from api_client import create_api_game
-from chicago_scorer.transfer_services import import_games
+from chicago_scorer.services.transfer import import_games
 from export_documents import game_entry
 
 # Half past eleven at night in UTC is already the next day in Stockholm.

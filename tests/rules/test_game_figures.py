@@ -6,7 +6,6 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chicago_scorer.demo_games import random_game
 from chicago_scorer.rules import Hand, Status, event_to_dict
 from chicago_scorer.rules.statistics import (
     best_hand,
@@ -15,6 +14,7 @@ from chicago_scorer.rules.statistics import (
     summarize,
     tiebreak_seats,
 )
+from chicago_scorer.services.demo_games import random_game
 
 
 def no_wins_but(**wins: int) -> dict[Hand, int]:

@@ -1,0 +1,73 @@
+"""The refusals of the use cases, beside the rules' own (``rules.errors``): each
+carries a message a person can act on, and ``web.errors`` gives each its HTTP status."""
+
+from chicago_scorer.rules.errors import Refusal, counted, sentence
+
+
+class GameNotFound(Refusal):
+    """No game has this id."""
+
+    def __init__(self, game_id: object) -> None:
+        super().__init__(sentence("There is no game %(game)s; check the link.", game=str(game_id)))
+
+
+class EditKeyMissing(Refusal):
+    """A change was asked for without the game's edit key."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence("Only the scorekeeper's device can change this game: send its edit key.")
+        )
+
+
+class EditKeyWrong(Refusal):
+    """A change was asked for with a key that does not open this game."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "That edit key does not open this game; use the key given when it was created."
+            )
+        )
+
+
+class PlayerNotFound(Refusal):
+    """No game has a player of this name."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            sentence(
+                "Nobody called %(name)s has played a game here; check the spelling.",
+                name=repr(name.strip()),
+            )
+        )
+
+
+class PageNotFound(Refusal):
+    """A page number past the end of a list."""
+
+    def __init__(self, number: int, pages: int) -> None:
+        super().__init__(
+            counted(
+                "There is no page %(number)s: the list has %(count)s page.",
+                "There is no page %(number)s: the list has %(count)s pages.",
+                pages,
+                number=number,
+            )
+        )
+
+
+class ImportRefused(Refusal):
+    """The file was refused and nothing was imported."""
+
+
+class MalformedImport(ImportRefused):
+    """The file is not a ``chicago-scorer/1`` document."""
+
+
+class ImportTooLarge(ImportRefused):
+    """The file is larger than an import takes."""
+
+
+class IllegalGameInImport(ImportRefused):
+    """A game in the file breaks a rule when it is replayed."""

@@ -1,0 +1,251 @@
+"""One function per use case: load, ask the rules, store, and commit once."""
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy.exc import IntegrityError
+
+from chicago_scorer.extensions import db
+from chicago_scorer.rules import (
+    STANDARD_RULES,
+    GameSetup,
+    GameState,
+    OutOfTurn,
+    ScoredEvent,
+    event_to_dict,
+    new_setup,
+    record,
+    rules_from_settings,
+    start_game,
+)
+from chicago_scorer.rules.errors import sentence
+from chicago_scorer.rules.showdown import Verdict, settle
+from chicago_scorer.rules.statistics import summarize, summarize_next
+from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, new_edit_key
+from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong, GameNotFound
+from chicago_scorer.storage import game_log
+from chicago_scorer.storage.game_log import log_version
+from chicago_scorer.storage.models import Game, Player, as_utc, now_utc
+from chicago_scorer.storage.summaries import store_summary, write_summary
+
+LARGEST_ID = 2**31 - 1  # ids are INTEGER columns; PostgreSQL refuses to bind a larger one
+
+CONCURRENT_CHANGE = sentence(
+    "Another device changed this game at the same moment, so this entry was not "
+    "recorded: it is probably already recorded. Refresh to see the game."
+)
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A stored game and the state its whole log replays to: what a read or a write answers.
+
+    ``state`` always holds every recorded entry, whether it was replayed or read from
+    the stored fold and points (tests prove the two equal).
+    """
+
+    id: int
+    created_at: datetime
+    state: GameState
+    edit_key_hash: str = field(default="", repr=False)
+    version: str = ""  # changes whenever the log changes; see game_version
+
+    def opens_with(self, edit_key: str | None) -> bool:
+        """Whether this key may change the game."""
+        return bool(edit_key) and edit_key_matches(edit_key, self.edit_key_hash)
+
+    @property
+    def event_count(self) -> int:
+        """How many events are recorded; the page sends it back to guard undo."""
+        return len(self.state.history)
+
+    def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
+        """Each event in its JSON form, with the points it moved."""
+        return ((event_to_dict(scored.event), scored.points) for scored in self.state.history)
+
+
+@dataclass(frozen=True)
+class UndoneGame(LoadedGame):
+    """A game just undone, and the entry the undo removed, as it was scored."""
+
+    removed: ScoredEvent | None = None
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    """A new game and the edit key that only its creator receives."""
+
+    game: LoadedGame
+    edit_key: str
+
+
+def create_game(players: object, dealer: str | None = None, rules: object = None) -> CreatedGame:
+    """Start a game for 2–4 players in seating order, by standard rules or house rules."""
+    setup = new_setup(players, dealer, rules_from_settings(rules))
+    edit_key = new_edit_key()
+    game = Game(
+        first_dealer_seat=setup.first_dealer,
+        edit_key_hash=hash_edit_key(edit_key),
+        rules=setup.rules.settings(),
+    )
+    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
+    started = start_game(setup)
+    store_summary(game, started)
+    game_log.store_fold(game, started, log_version(0, None))
+    db.session.add(game)
+    db.session.commit()
+    return CreatedGame(_loaded(game), edit_key)
+
+
+def load_game(game_id: int) -> LoadedGame:
+    """A game as its log replays, read from its stored fold when that is the log's."""
+    stored = _found(game_id)
+    setup = _setup(stored)
+    log = game_log.stored_log(game_id, with_times=True)
+    version = game_log.version_of(log)
+    # A write between the two reads would leave the log ahead of the fold read first.
+    resumed = game_log.resumed_with_history(stored, setup, log)
+    if resumed is not None and version == stored.fold_version:
+        state = resumed
+    else:
+        state = game_log.replayed(setup, log)
+    return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
+
+
+def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> LoadedGame:
+    """Check one entry against the rules and append it to the game's log."""
+    stored = _writable(game_id, edit_key)
+    setup = _setup(stored)
+    count = stored.event_count
+    state, figures = game_log.state_before_write(stored, setup)
+    state = record(state, entry)
+    scored = state.history[-1]
+    _claim_next_count(game_id, count, count + 1)
+    recorded_at = now_utc()
+    payload, points = event_to_dict(scored.event), dict(scored.points)
+    game_log.add_event(game_id, count + 1, payload, points, recorded_at)
+    version = log_version(count + 1, recorded_at)
+    game_log.save_fold(game_id, version, state, is_new=stored.fold_version is None)
+    write_summary(game_id, summarize_next(figures, state, scored), recorded_at)
+    answer = LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
+    _commit_or_conflict()
+    return answer
+
+
+def undo_last_event(
+    game_id: int, edit_key: str | None, expected_count: int | None = None
+) -> UndoneGame:
+    """Remove the newest event; undoing the winning entry reopens the game."""
+    stored = _writable(game_id, edit_key)
+    count = stored.event_count
+    if count == 0:
+        raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
+    if expected_count is not None and expected_count != count:
+        raise OutOfTurn(CONCURRENT_CHANGE)
+    *log, newest = game_log.stored_log(game_id, with_times=True)
+    state = game_log.replayed(_setup(stored), log)
+    game_log.correct_points(game_id, log, state)  # points of other rules are replaced
+    removed = record(state, newest.payload).history[-1]
+    _claim_next_count(game_id, count, count - 1)
+    game_log.drop_event(game_id, count)
+    version = game_log.version_of(log)
+    game_log.save_fold(game_id, version, state, is_new=stored.fold_version is None)
+    write_summary(game_id, summarize(state), now_utc())
+    answer = UndoneGame(
+        stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version, removed
+    )
+    _commit_or_conflict()
+    return answer
+
+
+def confirm_edit_key(game_id: int, edit_key: str | None) -> LoadedGame:
+    """Check a hand-over key before a device starts keeping score with it."""
+    return _loaded(_editable_game(game_id, edit_key))
+
+
+def rotate_edit_key(game_id: int, edit_key: str | None) -> CreatedGame:
+    """Give the game a new key, so that every other device and old link loses it."""
+    game = _editable_game(game_id, edit_key)
+    new_key = new_edit_key()
+    game.edit_key_hash = hash_edit_key(new_key)
+    db.session.commit()
+    return CreatedGame(_loaded(game), new_key)
+
+
+def game_version(game_id: int) -> str:
+    """A short tag that changes whenever the game's log changes, read in one cheap query."""
+    version = game_log.stored_version(game_id) if _may_exist(game_id) else None
+    if version is None:
+        raise GameNotFound(game_id)
+    return version
+
+
+def settle_showdown(hands: Mapping[str, object], game: LoadedGame | None = None) -> Verdict:
+    """Decide a tie from the cards, by the rules of the game it is for, if any."""
+    return settle(hands, STANDARD_RULES if game is None else game.state.setup.rules)
+
+
+def _may_exist(game_id: int) -> bool:
+    # A larger id names no game, and the database would fail on it rather than find nothing.
+    return game_id <= LARGEST_ID
+
+
+def _require_key(edit_key: str | None, edit_key_hash: str) -> None:
+    if not edit_key:
+        raise EditKeyMissing()
+    if not edit_key_matches(edit_key, edit_key_hash):
+        raise EditKeyWrong()
+
+
+def _editable_game(game_id: int, edit_key: str | None) -> Game:
+    game = db.session.get(Game, game_id) if _may_exist(game_id) else None
+    if game is None:
+        raise GameNotFound(game_id)
+    _require_key(edit_key, game.edit_key_hash)
+    return game
+
+
+def _found(game_id: int) -> game_log.StoredGame:
+    stored = game_log.stored_game(game_id) if _may_exist(game_id) else None
+    if stored is None:
+        raise GameNotFound(game_id)
+    return stored
+
+
+def _writable(game_id: int, edit_key: str | None) -> game_log.StoredGame:
+    """The stored game, if this key may change it."""
+    stored = _found(game_id)
+    _require_key(edit_key, stored.edit_key_hash)
+    return stored
+
+
+def _setup(stored: game_log.StoredGame) -> GameSetup:
+    names = game_log.seated_names(stored.id)
+    return game_log.stored_setup(names, stored.first_dealer_seat, stored.rules)
+
+
+def _loaded(game: Game) -> LoadedGame:
+    """The game replayed from its stored log."""
+    log = game_log.stored_log(game.id, with_times=True)
+    names = tuple(player.name for player in game.players)
+    state = game_log.replayed(
+        game_log.stored_setup(names, game.first_dealer_seat, game.rules), log
+    )
+    version = game_log.version_of(log)
+    return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
+
+
+def _claim_next_count(game_id: int, current: int, new: int) -> None:
+    """Move the event count only if no other device moved it since we read it."""
+    if not game_log.claim_event_count(game_id, current, new):
+        db.session.rollback()
+        raise OutOfTurn(CONCURRENT_CHANGE)
+
+
+def _commit_or_conflict() -> None:
+    try:
+        db.session.commit()
+    except IntegrityError as error:
+        db.session.rollback()
+        raise OutOfTurn(CONCURRENT_CHANGE) from error

@@ -1,0 +1,208 @@
+"""Read an export file: check its shape, and replay each game in it through the rules.
+
+The file is refused whole, naming the first game and entry that break, so an import is
+all or nothing. The format, ``chicago-scorer/1``, is described in transfer_services.py.
+"""
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from chicago_scorer.rules import (
+    GameSetup,
+    GameState,
+    RuleError,
+    new_setup,
+    record,
+    rules_from_settings,
+    start_game,
+)
+from chicago_scorer.rules.errors import Message, sentence
+from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
+from chicago_scorer.storage.models import as_utc
+
+EXPORT_FORMAT = "chicago-scorer/1"
+DOCUMENT_FIELDS = frozenset({"format", "games"})
+GAME_FIELDS = ("players", "first_dealer", "rules", "created_at", "updated_at", "events")
+# Files written before house rules existed have no "rules": those games were standard.
+OPTIONAL_GAME_FIELDS = frozenset({"rules"})
+MAX_IMPORT_BYTES = 1024 * 1024
+# Far longer than any real game (they run to about 100 entries), short enough that a
+# hostile file cannot make the replay slow.
+MAX_EVENTS_PER_GAME = 2000
+
+
+@dataclass(frozen=True)
+class CheckedGame:
+    """A game from a file, replayed through the rules and ready to store."""
+
+    state: GameState
+    created_at: datetime
+    updated_at: datetime
+
+
+def read_import(raw: bytes | str) -> list[CheckedGame]:
+    """Every game of an export file, replayed through the rules; the file is refused whole
+    if it is too large, not a ``chicago-scorer/1`` document, or any game breaks a rule."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise ImportTooLarge(
+            sentence(
+                "The file is %(size)s KB; an import takes at most %(limit)s KB. "
+                "Split it into smaller exports.",
+                size=len(raw) // 1024,
+                limit=MAX_IMPORT_BYTES // 1024,
+            )
+        )
+    try:
+        document = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        raise MalformedImport(
+            sentence("The file is not valid JSON (%(problem)s).", problem=str(error))
+        ) from None
+    return [
+        _checked_game(position, entry)
+        for position, entry in enumerate(_listed_games(document), start=1)
+    ]
+
+
+# What a refusal shows a file should look like.
+EXPORT_SHAPE = json.dumps({"format": EXPORT_FORMAT, "games": ["..."]})
+
+
+def _listed_games(document: object) -> list[object]:
+    if not isinstance(document, dict) or document.get("format") is None:
+        raise MalformedImport(
+            sentence(
+                "This is not a Chicago Scorer export: it should be %(shape)s.",
+                shape=EXPORT_SHAPE,
+            )
+        )
+    if document["format"] != EXPORT_FORMAT:
+        raise MalformedImport(
+            sentence(
+                "Unknown format %(format)s: this version reads %(known)s.",
+                format=repr(document["format"]),
+                known=repr(EXPORT_FORMAT),
+            )
+        )
+    unknown = sorted(set(document) - DOCUMENT_FIELDS)
+    if unknown:
+        raise MalformedImport(
+            sentence(
+                "Unknown field %(field)s: a file has 'format' and 'games'.", field=repr(unknown[0])
+            )
+        )
+    games = document.get("games")
+    if not isinstance(games, list):
+        raise MalformedImport(sentence("'games' must be a list of games."))
+    return games
+
+
+def _game_name(position: int, entry: object) -> Message:
+    """How a refusal names a game: its place in the file and, if readable, its players."""
+    players = entry.get("players") if isinstance(entry, dict) else None
+    if isinstance(players, list) and players and all(isinstance(n, str) for n in players):
+        return sentence(
+            "Game %(number)s (%(players)s)", number=position, players=", ".join(players)
+        )
+    return sentence("Game %(number)s", number=position)
+
+
+def _checked_game(position: int, entry: object) -> CheckedGame:
+    name = _game_name(position, entry)
+    if not isinstance(entry, dict):
+        raise MalformedImport(
+            sentence(
+                "%(game)s is not an object with %(fields)s.",
+                game=name,
+                fields=", ".join(GAME_FIELDS),
+            )
+        )
+    unknown = sorted(set(entry) - set(GAME_FIELDS))
+    missing = [
+        field for field in GAME_FIELDS if field not in entry and field not in OPTIONAL_GAME_FIELDS
+    ]
+    if unknown or missing:
+        problem = (
+            sentence("unknown field %(field)s", field=repr(unknown[0]))
+            if unknown
+            else sentence("%(field)s is missing", field=repr(missing[0]))
+        )
+        raise MalformedImport(
+            sentence(
+                "%(game)s: %(problem)s; a game has %(fields)s.",
+                game=name,
+                problem=problem,
+                fields=", ".join(GAME_FIELDS),
+            )
+        )
+    created_at = _moment(name, entry, "created_at")
+    updated_at = _moment(name, entry, "updated_at")
+    if updated_at < created_at:
+        raise MalformedImport(
+            sentence("%(game)s: 'updated_at' is before 'created_at'.", game=name)
+        )
+    events = entry["events"]
+    if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
+        raise MalformedImport(
+            sentence("%(game)s: 'events' must be a list of entries (objects).", game=name)
+        )
+    if len(events) > MAX_EVENTS_PER_GAME:
+        raise IllegalGameInImport(
+            sentence(
+                "%(game)s has %(count)s entries; a game takes at most %(limit)s.",
+                game=name,
+                count=len(events),
+                limit=MAX_EVENTS_PER_GAME,
+            )
+        )
+    dealer = entry["first_dealer"]
+    if not isinstance(dealer, str):
+        raise IllegalGameInImport(
+            sentence("%(game)s: 'first_dealer' must be one of the players' names.", game=name)
+        )
+    try:
+        setup = new_setup(entry["players"], dealer, rules_from_settings(entry.get("rules")))
+    except RuleError as refusal:
+        raise IllegalGameInImport(
+            sentence("%(game)s: %(refusal)s", game=name, refusal=refusal.text)
+        ) from None
+    return CheckedGame(_replayed(name, setup, events), created_at, updated_at)
+
+
+def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]]) -> GameState:
+    state = start_game(setup)
+    for number, event in enumerate(events, start=1):
+        try:
+            state = record(state, event)
+        except RuleError as refusal:
+            raise IllegalGameInImport(
+                sentence(
+                    "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
+                    game=name,
+                    number=number,
+                    round=str(event.get("round")),
+                    step=str(event.get("step")),
+                    refusal=refusal.text,
+                )
+            ) from None
+    return state
+
+
+def _moment(name: Message, entry: Mapping[str, object], field: str) -> datetime:
+    text = entry[field]
+    try:
+        moment = datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise MalformedImport(
+            sentence(
+                "%(game)s: %(field)s must be a date and time with its UTC offset, "
+                "like 2026-11-29T19:02:11+00:00.",
+                game=name,
+                field=repr(field),
+            )
+        )
+    return as_utc(moment)

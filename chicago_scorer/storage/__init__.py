@@ -1,0 +1,1 @@
+"""Storage: the log (games, players, events) and the projections derived from it."""

@@ -1,0 +1,1 @@
+"""The web shell: one package per area, each with its routes, forms and view helpers."""

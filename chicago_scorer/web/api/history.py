@@ -1,0 +1,53 @@
+"""The JSON API for statistics, export and import: one service call per request."""
+
+from flask import Blueprint, Response, request, stream_with_context
+
+from chicago_scorer.rules import Hand
+from chicago_scorer.services.players import player_statistics
+from chicago_scorer.services.transfer import export_all_games, import_games
+from chicago_scorer.web.platform.limits import allows_large_body
+
+api_history = Blueprint("api_history", __name__, url_prefix="/api")
+
+
+@api_history.get("/players/<path:name>/stats")
+def player_stats(name: str):
+    """A player's totals over every game they sat in, matched whatever the case."""
+    stats = player_statistics(name)
+    return {
+        "name": stats.name,
+        "games": stats.totals.games,
+        "wins": stats.totals.wins,
+        "chicago_called": stats.chicago_called,
+        "chicago_won": stats.chicago_won,
+        "last_tricks": stats.last_tricks,
+        "hands": {hand.value: stats.hand_wins[hand] for hand in Hand},
+    }
+
+
+@api_history.get("/export")
+def export():
+    """Every game, as ``{"format": "chicago-scorer/1", "games": [...]}``."""
+    return Response(stream_with_context(export_all_games()), mimetype="application/json")
+
+
+@api_history.post("/import")
+@allows_large_body
+def import_document():
+    """Add each game of an export that is not already here, with a new edit key; or none."""
+    result = import_games(request.get_data(cache=False))
+    body = {
+        "games": [
+            {"id": game.id, "players": list(game.players), "edit_key": game.edit_key}
+            for game in result.imported
+        ],
+        "already_here": [
+            {
+                "id": game.id,
+                "players": list(game.players),
+                "created_at": game.created_at.isoformat(),
+            }
+            for game in result.already_here
+        ],
+    }
+    return body, 201 if result.imported else 200

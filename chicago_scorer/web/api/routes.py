@@ -1,0 +1,148 @@
+"""The JSON API: parse the request, call one service, answer with JSON."""
+
+import json
+
+from flask import Blueprint, current_app, request, url_for
+
+from chicago_scorer.rules import RuleViolation
+from chicago_scorer.rules.errors import sentence
+from chicago_scorer.services import games
+from chicago_scorer.services.history import newest_games
+from chicago_scorer.web.api.description import openapi_description
+from chicago_scorer.web.api.game_json import game_json, game_summary_json, verdict_json
+from chicago_scorer.web.errors import MalformedBody
+from chicago_scorer.web.page_cache import cached_body
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_PAGE_SIZE = 100
+CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
+
+
+def _json_object() -> dict[str, object]:
+    try:
+        body = json.loads(request.get_data(as_text=True) or "null")
+    except json.JSONDecodeError as error:
+        raise MalformedBody(
+            sentence("The body is not valid JSON: %(problem)s.", problem=error.msg)
+        ) from error
+    except (ValueError, RecursionError) as error:  # Python's limits on digits and on nesting
+        raise MalformedBody(
+            sentence(
+                "The body is not JSON this app reads: a number is too long or it nests too deeply."
+            )
+        ) from error
+    if not isinstance(body, dict):
+        raise MalformedBody(
+            sentence(
+                "The body must be a JSON object, like %(example)s.", example='{"players": [...]}'
+            )
+        )
+    return body
+
+
+def _bearer_key() -> str | None:
+    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
+    return key.strip() if scheme.lower() == "bearer" and key.strip() else None
+
+
+def _query_int(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name, str(default))
+    # ASCII digits only ('²'.isdigit() is true, but int() refuses it), and few enough for int().
+    value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+    if value is None or not low <= value <= high:
+        raise MalformedBody(
+            sentence(
+                "'%(key)s' must be a whole number from %(low)s to %(high)s.",
+                key=name,
+                low=low,
+                high=high,
+            )
+        )
+    return value
+
+
+@api.post("/games")
+def create_game():
+    """Start a game; the answer carries the edit key, shown only this once."""
+    body = _json_object()
+    unknown = sorted(set(body) - CREATE_FIELDS)
+    if unknown:
+        raise RuleViolation(
+            sentence(
+                "Unknown field %(field)s: a game takes 'players', 'dealer' and 'rules'.",
+                field=repr(unknown[0]),
+            )
+        )
+    created = games.create_game(body.get("players"), body.get("dealer"), body.get("rules"))
+    location = url_for("api.get_game", game_id=created.game.id)
+    return game_json(created.game) | {"edit_key": created.edit_key}, 201, {"Location": location}
+
+
+@api.get("/games")
+def list_games():
+    """Games, newest first, a page at a time."""
+    limit = _query_int("limit", 50, 1, MAX_PAGE_SIZE)
+    offset = _query_int("offset", 0, 0, 10**9)
+    games, total = newest_games(limit, offset)
+    return {"games": [game_summary_json(game) for game in games], "total": total}
+
+
+@api.get("/games/<int:game_id>")
+def get_game(game_id: int):
+    """One game with its events."""
+    body = cached_body(
+        ("api-game", game_id), games.game_version(game_id), lambda: _game_body(game_id)
+    )
+    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+
+
+def _game_body(game_id: int) -> tuple[bytes, str]:
+    game = games.load_game(game_id)
+    return current_app.json.response(game_json(game)).get_data(), game.version
+
+
+@api.post("/games/<int:game_id>/events")
+def record_event(game_id: int):
+    """Record the next step; needs the game's edit key."""
+    body = _json_object()
+    return game_json(games.record_event(game_id, _bearer_key(), body)), 201
+
+
+@api.delete("/games/<int:game_id>/events/last")
+def undo_last_event(game_id: int):
+    """Remove the newest event; needs the game's edit key."""
+    return game_json(games.undo_last_event(game_id, _bearer_key()))
+
+
+@api.post("/games/<int:game_id>/edit-key")
+def rotate_edit_key(game_id: int):
+    """Replace the edit key; every other holder of the old one loses the right to change."""
+    return {"edit_key": games.rotate_edit_key(game_id, _bearer_key()).edit_key}
+
+
+@api.post("/settle")
+def settle_showdown():
+    """Decide who wins a tie from each player's five cards."""
+    body = _json_object()
+    unknown = sorted(set(body) - {"hands"})
+    if unknown:
+        raise RuleViolation(
+            sentence("Unknown field %(field)s: send only 'hands'.", field=repr(unknown[0]))
+        )
+    hands = body.get("hands")
+    if not isinstance(hands, dict):
+        raise RuleViolation(
+            sentence(
+                "Send 'hands' as an object of names and cards: %(example)s.",
+                example='{"Ann": "As Ks Qs Js 10s", ...}',
+            ),
+            "hands",
+        )
+    return verdict_json(games.settle_showdown(hands))
+
+
+@api.get("/openapi.json")
+def openapi():
+    """The description of every endpoint, for clients and API tools."""
+    return openapi_description()

@@ -1,0 +1,137 @@
+"""The one place where errors become answers: JSON for the API, HTML pages otherwise.
+
+``STATUS_OF`` is the one table from every refusal (the rules' and the app's own) to its
+HTTP status, and ``answer_refusal`` the one handler that answers a refusal nobody caught.
+Views that show a refusal on their own page (the settle pages, the import page) take its
+status from here too; the scorekeeper's forms put it back on the scoreboard instead (see
+``refused_forms.py``). A test checks that every refusal the app defines is in the table.
+"""
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import lazy_gettext
+from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException
+
+from chicago_scorer.extensions import db
+from chicago_scorer.rules import OutOfTurn, RuleViolation
+from chicago_scorer.rules.errors import Refusal, RuleError, RuleViolations
+from chicago_scorer.services.errors import (
+    EditKeyMissing,
+    EditKeyWrong,
+    GameNotFound,
+    IllegalGameInImport,
+    ImportRefused,
+    ImportTooLarge,
+    MalformedImport,
+    PageNotFound,
+    PlayerNotFound,
+)
+from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.platform.limits import too_large_message
+
+
+class MalformedBody(Refusal):
+    """The request body is not a JSON object."""
+
+
+STATUS_OF: dict[type[Refusal], int] = {
+    # The request cannot be read.
+    MalformedBody: 400,
+    ImportRefused: 400,
+    MalformedImport: 400,
+    # A device without the key is refused like one with a wrong key: it may only watch.
+    EditKeyMissing: 403,
+    EditKeyWrong: 403,
+    GameNotFound: 404,
+    PlayerNotFound: 404,
+    PageNotFound: 404,
+    # An entry for another step than the next one, or for a game that is over.
+    OutOfTurn: 409,
+    ImportTooLarge: 413,
+    # Readable, but it breaks a rule.
+    RuleError: 422,
+    RuleViolation: 422,
+    RuleViolations: 422,
+    IllegalGameInImport: 422,
+}
+
+FORM_EXPIRED = lazy_gettext(
+    "This page was out of date, so nothing was recorded. Check the scores and tap again."
+)
+
+PLAIN_MESSAGES = {
+    400: lazy_gettext("The request could not be understood."),
+    403: lazy_gettext("This device may not do that."),
+    404: lazy_gettext("There is nothing at this address; check the link."),
+    405: lazy_gettext("That action is not allowed here."),
+    415: lazy_gettext("Send the body as JSON or as a form."),
+    503: lazy_gettext("The database is busy, so nothing was recorded. Try again in a moment."),
+    500: lazy_gettext(
+        "Something went wrong on our side; nothing you recorded was lost. Try again."
+    ),
+}
+
+
+def status_of(refusal: Refusal) -> int:
+    """The HTTP status of a refusal: its kind's in ``STATUS_OF``, else its nearest parent's."""
+    for kind in type(refusal).__mro__:
+        if kind in STATUS_OF:
+            return STATUS_OF[kind]
+    raise TypeError(f"no status for {type(refusal).__name__}: add it to STATUS_OF")
+
+
+def error_json(message: str, status: int):
+    """The API's one error shape: ``{"error": "..."}``."""
+    return jsonify(error=message), status
+
+
+def wants_json() -> bool:
+    """API paths always answer in JSON; pages answer in HTML."""
+    return request.path.startswith("/api/")
+
+
+def _answer(status: int, message: object, headers: dict[str, str] | None = None):
+    message = str(message)
+    if wants_json():
+        body, status = error_json(message, status)
+    else:
+        body = render_template("error.html", status=status, message=message)
+    return body, status, headers or {}
+
+
+def answer_refusal(refusal: Refusal):
+    """A refusal nobody caught: its status, and why in the reader's language."""
+    return _answer(status_of(refusal), reason(refusal))
+
+
+def answer_http_error(error: HTTPException):
+    """The app's answer to an HTTP error: its own JSON or HTML page, with a plain message."""
+    status = error.code or 500
+    if status == 413:
+        return _answer(413, too_large_message())
+    if isinstance(error, CSRFError):
+        return _answer(400, FORM_EXPIRED)
+    return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name))
+
+
+def _database_busy(error: OperationalError):
+    """SQLite's 'database is locked' becomes a 503 to retry, never a 500."""
+    db.session.rollback()
+    text = str(error.orig).lower()
+    if "locked" in text or "busy" in text:
+        return _answer(503, PLAIN_MESSAGES[503], {"Retry-After": "1"})
+    raise error
+
+
+def _server_error(error: Exception):
+    db.session.rollback()
+    return _answer(500, PLAIN_MESSAGES[500])
+
+
+def register(app: Flask) -> None:
+    """Install the error handlers; a refusal that reaches one meets ``answer_refusal``."""
+    app.register_error_handler(Refusal, answer_refusal)
+    app.register_error_handler(HTTPException, answer_http_error)
+    app.register_error_handler(OperationalError, _database_busy)
+    app.register_error_handler(500, _server_error)

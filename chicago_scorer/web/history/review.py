@@ -1,0 +1,92 @@
+"""What the game review shows: a round-by-round table and the standings, from the replay."""
+
+from dataclasses import dataclass
+
+from flask_babel import gettext
+
+from chicago_scorer.rules import (
+    STEP_ORDER,
+    ChicagoCall,
+    GameState,
+    HandResult,
+    LastTrick,
+    Outcome,
+    ScoredEvent,
+    Step,
+)
+from chicago_scorer.web.languages.labels import signed
+from chicago_scorer.web.languages.wording import hand_words
+
+NOTHING_YET = ""
+
+
+@dataclass(frozen=True)
+class ReviewRound:
+    """One row of the review table: a round, and what each step recorded."""
+
+    number: int
+    is_tiebreak: bool
+    cells: tuple[str, ...]  # one per step, in STEP_ORDER; blank if not recorded yet
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place at the end (or so far); equal scores share a place."""
+
+    place: int
+    name: str
+    score: int
+    is_winner: bool
+
+
+def cell_text(scored: ScoredEvent) -> str:
+    """A step in a table cell: 'Ann +5 flush', 'tie', '—', 'Bo Chicago +15', 'Cy +5'."""
+    points = dict(scored.points)
+    match scored.event:
+        case HandResult(outcome=Outcome.WIN, winner=str(winner), hand=hand) if hand:
+            return gettext(
+                "%(name)s %(points)s %(hand)s",
+                name=winner,
+                points=signed(points[winner]),
+                hand=hand_words(hand),
+            )
+        case HandResult(outcome=Outcome.TIE):
+            # Translators: a table cell of the game review: the best hands tied.
+            return gettext("tie")
+        case HandResult():
+            return "—"
+        case LastTrick(taker=taker):
+            return f"{taker} {signed(points[taker])}"
+        case ChicagoCall(caller=caller):
+            return gettext(
+                "%(name)s Chicago %(points)s", name=caller, points=signed(points[caller])
+            )
+    raise TypeError(f"not an event: {scored.event!r}")
+
+
+def round_table(state: GameState) -> list[ReviewRound]:
+    """Every round with at least one entry, oldest first."""
+    rounds: dict[int, tuple[bool, dict[Step, str]]] = {}
+    for scored in state.history:
+        _, cells = rounds.setdefault(scored.event.round, (scored.in_tiebreak, {}))
+        cells[scored.event.step] = cell_text(scored)
+    return [
+        ReviewRound(
+            number, is_tiebreak, tuple(cells.get(step, NOTHING_YET) for step in STEP_ORDER)
+        )
+        for number, (is_tiebreak, cells) in sorted(rounds.items())
+    ]
+
+
+def standings(state: GameState) -> list[Standing]:
+    """The players from the highest score down."""
+    ranked = sorted(zip(state.players, state.scores, strict=True), key=lambda seat: -seat[1])
+    return [
+        Standing(
+            place=1 + sum(1 for _, other in ranked if other > score),
+            name=name,
+            score=score,
+            is_winner=name == state.winner,
+        )
+        for name, score in ranked
+    ]

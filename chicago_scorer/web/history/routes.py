@@ -1,0 +1,50 @@
+"""The history of games and the review of one game: pages that only read."""
+
+from flask import Blueprint, render_template, request
+
+from chicago_scorer.rules import STEP_ORDER
+from chicago_scorer.services import games
+from chicago_scorer.services.history import game_history
+from chicago_scorer.storage.summaries import listings_key
+from chicago_scorer.web.history.forms import HistoryFilterForm
+from chicago_scorer.web.history.review import round_table, standings
+from chicago_scorer.web.languages.rule_words import rule_differences
+from chicago_scorer.web.page_cache import cached_page
+from chicago_scorer.web.score_chart import score_chart
+
+history = Blueprint("history", __name__)
+
+
+@history.get("/history")
+def game_list():
+    """Every game, newest first, filtered by player and status, 25 to a page."""
+    form = HistoryFilterForm(request.args)
+    if not form.validate():
+        return render_template("history.html", form=form, page=None), 400
+    version = listings_key()
+    return cached_page(("history", request.full_path), version, lambda: (_page(form), version))
+
+
+def _page(form: HistoryFilterForm) -> bytes:
+    page = game_history(form.player_name(), form.status_filter(), form.page_number())
+    html = render_template("history.html", form=form, page=page, filters=form.query_args())
+    return html.encode()
+
+
+@history.get("/games/<int:game_id>/review")
+def review(game_id: int):
+    """One game round by round, its standings and its score chart."""
+    game = games.load_game(game_id)
+    state = game.state
+    rounds = round_table(state)
+    return render_template(
+        "review.html",
+        game=game,
+        state=state,
+        rounds=rounds,
+        has_tiebreak_rounds=any(logged.is_tiebreak for logged in rounds),
+        steps=STEP_ORDER,
+        standings=standings(state),
+        chart=score_chart(state),
+        rule_differences=rule_differences(state.setup.rules),
+    )

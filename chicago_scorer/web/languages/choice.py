@@ -1,0 +1,78 @@
+"""Choosing the language: from the switcher's cookie, else from Accept-Language."""
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, abort, redirect, request, url_for
+
+from chicago_scorer.extensions import babel
+from chicago_scorer.web.languages.locales import (
+    LANGUAGE_COOKIE,
+    available_languages,
+    format_date_time,
+    format_number,
+    format_one_decimal,
+    format_percent,
+    language_code,
+    languages_in,
+    select_locale,
+)
+from chicago_scorer.web.languages.wording import hand_words, in_a_list, translate
+
+language_choice = Blueprint("language_choice", __name__)
+
+COOKIE_LIFETIME = 365 * 24 * 60 * 60
+
+
+def _same_site_path(target: str | None) -> str:
+    """``target`` when it is a path on this site, else the home page: never an open redirect."""
+    if target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc and target.startswith("/"):
+            if not target.startswith("//") and "\\" not in target:
+                return target
+    return url_for("pages.home")
+
+
+@language_choice.get("/language/<code>")
+def choose(code: str):
+    """Keep ``code`` as this phone's language and go back to the page it was chosen on."""
+    if code not in available_languages():
+        abort(404)
+    response = redirect(_same_site_path(request.args.get("next")), code=303)
+    response.set_cookie(
+        LANGUAGE_COOKIE,
+        code,
+        max_age=COOKIE_LIFETIME,
+        samesite="Lax",
+        secure=request.is_secure,
+        httponly=True,
+    )
+    return response
+
+
+def _vary_on_language(response: Response) -> Response:
+    """Caches must keep one copy per language of everything but the static files."""
+    if request.endpoint != "static":
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
+    return response
+
+
+def register(app: Flask) -> None:
+    """Bind Flask-Babel to the app and give templates the language helpers."""
+    directory = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
+    app.config.setdefault("LANGUAGES", languages_in(directory))
+    babel.init_app(app, locale_selector=select_locale)
+    app.register_blueprint(language_choice)
+    app.after_request(_vary_on_language)
+    app.jinja_env.filters.update(
+        number=format_number,
+        percent=format_percent,
+        one_decimal=format_one_decimal,
+        date_time=format_date_time,
+        translate=translate,
+        hand_words=hand_words,
+        in_a_list=in_a_list,
+    )
+    app.jinja_env.globals.update(languages=available_languages, language_code=language_code)

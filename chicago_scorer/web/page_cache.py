@@ -1,0 +1,100 @@
+"""Rendered pages and JSON kept in each worker, under the version of what they show.
+
+A watcher's scoreboard and the API's game change only when the game's log does, and the
+history and player pages only when a listed game does. So each is kept under a key made
+of what it shows, that data's version (``services.game_version`` or
+``summaries.listings_key``), and ``response_variant()``: what the answer depends on
+besides the data (the rules' revision, and the parts of the request it reads). A write
+moves the version, so the next request misses and renders afresh; nothing is ever
+invalidated by hand, and a stale entry just ages out of the bounded LRU.
+
+Only answers without a CSRF token or a key are kept: the views decide that before
+asking. A page that would show a flash message is never taken from or put in the cache.
+"""
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from threading import Lock
+
+from flask import current_app, request, session
+
+from chicago_scorer.rules import revision
+from chicago_scorer.web.languages.locales import language_code
+
+MAX_ENTRIES = 512
+
+
+def response_variant() -> str:
+    """What a cached answer depends on besides its data: the rules that replayed it, its
+    language and its links' address."""
+    # The parts url_for(_external=True) builds from; request.host_url would cost more.
+    address = f"{request.scheme}://{request.host}{request.root_path}"
+    return f"r{revision.RULES_REVISION} {language_code()} {address}"
+
+
+class ResponseCache:
+    """A bounded LRU of response bodies, safe to share between a worker's threads."""
+
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
+        self.max_entries = max_entries
+        self._entries: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        """The body kept under ``key``, if any, now the most recently used."""
+        with self._lock:
+            body = self._entries.get(key)
+            if body is not None:
+                self._entries.move_to_end(key)
+            return body
+
+    def put(self, key: Hashable, body: bytes) -> None:
+        """Keep a body, forgetting the least recently used beyond the bound."""
+        with self._lock:
+            self._entries[key] = body
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every body."""
+        with self._lock:
+            self._entries.clear()
+
+
+def response_cache() -> ResponseCache:
+    """This app's cache (each app, and so each test, has its own)."""
+    return current_app.extensions.setdefault("response_cache", ResponseCache())
+
+
+def cached_body(
+    what: tuple[Hashable, ...],
+    version: Hashable | None,
+    render: Callable[[], tuple[bytes, Hashable]],
+) -> bytes:
+    """The body kept for ``what`` at ``version``, or the one ``render`` returns, then kept.
+
+    ``render`` returns its body and the version it actually shows, which may be newer
+    than the one read before it; the body is kept under that one. With no version to
+    key it by, nothing is kept.
+    """
+    if version is None:
+        return render()[0]
+    cache = response_cache()
+    variant = response_variant()
+    body = cache.get((*what, version, variant))
+    if body is None:
+        body, shown = render()
+        cache.put((*what, shown, variant), body)
+    return body
+
+
+def cached_page(
+    what: tuple[Hashable, ...],
+    version: Hashable | None,
+    render: Callable[[], tuple[bytes, Hashable]],
+) -> bytes:
+    """Like ``cached_body``, for HTML: a request with a flash message waiting renders afresh."""
+    if "_flashes" in session:  # where Flask keeps them until a page shows them
+        return render()[0]
+    return cached_body(what, version, render)

@@ -1,0 +1,1 @@
+"""What every response shares: security headers, request size limits, installability."""

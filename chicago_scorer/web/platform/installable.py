@@ -1,0 +1,120 @@
+"""What makes the app installable on a phone: manifest, icons, service worker, asset versions."""
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    render_template,
+    send_from_directory,
+    url_for,
+)
+from flask_babel import gettext
+
+from chicago_scorer.web.languages.locales import language_code
+
+installable = Blueprint("installable", __name__)
+
+THEME_COLOUR = "#14532d"
+BACKGROUND_COLOUR = "#f4f1ea"
+# Static files change only with a deploy, so their URLs carry a content hash and may be
+# cached for a year.
+STATIC_MAX_AGE = 365 * 24 * 60 * 60
+SHELL_FILES = ["app.css", "app.js", "picker.js", "icons/icon.svg", "icons/icon-192.png"]
+
+
+@cache
+def file_version(static_folder: str, filename: str) -> str:
+    """A short hash of a static file's content, for cache-busting URLs."""
+    return hashlib.sha256((Path(static_folder) / filename).read_bytes()).hexdigest()[:12]
+
+
+@cache
+def asset_version(static_folder: str) -> str:
+    """One hash over every static file: it names the service worker's cache."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(static_folder).rglob("*")):
+        if path.is_file():
+            digest.update(path.relative_to(static_folder).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _versioned_static_urls(endpoint: str, values: dict) -> None:
+    if endpoint == "static" and "filename" in values and "v" not in values:
+        values["v"] = file_version(current_app.static_folder, values["filename"])
+
+
+def _icon(name: str, sizes: str, kind: str) -> dict[str, str]:
+    return {
+        "src": url_for("static", filename=f"icons/{name}"),
+        "sizes": sizes,
+        "type": kind,
+        "purpose": "any",
+    }
+
+
+@installable.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest: name, icons and colours for the home screen."""
+    body = {
+        "name": gettext("Chicago Scorer"),
+        "short_name": "Chicago",
+        "description": gettext("Keep the score of Swedish Chicago at the table."),
+        "lang": language_code(),
+        "start_url": url_for("pages.home"),
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "icons": [
+            _icon("icon.svg", "any", "image/svg+xml"),
+            _icon("icon-192.png", "192x192", "image/png"),
+            _icon("icon-512.png", "512x512", "image/png"),
+        ],
+    }
+    response = current_app.json.response(body)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@installable.get("/sw.js")
+def service_worker():
+    """The service worker, served from the root so that it may look after every page."""
+    shell = [url_for("pages.home"), url_for("installable.offline")] + [
+        url_for("static", filename=name) for name in SHELL_FILES
+    ]
+    script = render_template(
+        "sw.js", asset_version=asset_version(current_app.static_folder), shell_urls=shell
+    )
+    return Response(
+        script,
+        mimetype="text/javascript",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )
+
+
+@installable.get("/offline")
+def offline():
+    """What a phone shows when it has no connection and no copy of the page asked for."""
+    return render_template("offline.html")
+
+
+@installable.get("/favicon.ico")
+def favicon():
+    """The icon browsers ask for by default."""
+    return send_from_directory(
+        current_app.static_folder, "icons/icon-48.png", mimetype="image/png", max_age=86400
+    )
+
+
+def register(app: Flask) -> None:
+    """Serve the installable pieces and version every static URL."""
+    if app.config.get("SEND_FILE_MAX_AGE_DEFAULT") is None:
+        app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE
+    app.url_defaults(_versioned_static_urls)
+    app.register_blueprint(installable)

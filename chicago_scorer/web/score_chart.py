@@ -1,0 +1,237 @@
+"""The score progression chart: the geometry of an inline SVG, worked out in Python.
+
+One line per player over the entries of the game, a line at the target, and the
+tiebreak rounds shaded. Colours and dash patterns come from classes in app.css, so the
+markup needs no style attributes and no script. The template is _macros/chart.html.
+"""
+
+import math
+from dataclasses import dataclass, replace
+
+from flask_babel import gettext
+
+from chicago_scorer.rules import GameState
+from chicago_scorer.rules.statistics import score_progression
+from chicago_scorer.web.languages.locales import format_number
+
+WIDTH = 360  # the viewBox is the width of a small phone, and scales up from there
+FULL_HEIGHT = 220
+COMPACT_HEIGHT = 130
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 30, 12, 14, 24
+MAX_ROUND_LABELS = 8
+SERIES = 4  # one class, colour, dash pattern and marker shape per seat
+
+
+@dataclass(frozen=True)
+class ChartLine:
+    """One player's scores after each entry."""
+
+    name: str
+    series: int
+    points: str  # "x,y x,y ..." for <polyline>
+    marker: str  # path data for the end marker, a different shape per series
+    final_score: int
+
+
+@dataclass(frozen=True)
+class TiebreakBand:
+    """The stretch of the x axis taken by a tiebreak round."""
+
+    x: float
+    width: float
+    round: int
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A labelled position on an axis."""
+
+    position: float
+    label: str
+
+
+@dataclass(frozen=True)
+class RoundScores:
+    """A row of the chart's data table: the scores at the end of a round (or so far)."""
+
+    number: int
+    is_tiebreak: bool
+    is_complete: bool
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The plot area in viewBox units, and the scales that map entries and scores to it."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    entry_count: int
+    y_max: int
+
+    def x_of(self, entry: int) -> float:
+        """Where the scores after ``entry`` entries sit (0 is the start of the game)."""
+        return round(self.left + (self.right - self.left) * entry / max(self.entry_count, 1), 1)
+
+    def y_of(self, score: int) -> float:
+        """The height of a score."""
+        return round(self.bottom - (self.bottom - self.top) * score / self.y_max, 1)
+
+    def score_at(self, y: float) -> float:
+        """The score a height stands for: the inverse of ``y_of``."""
+        return (self.bottom - y) * self.y_max / (self.bottom - self.top)
+
+
+@dataclass(frozen=True)
+class ScoreChart:
+    """Everything the template draws, in viewBox units, and the same in words."""
+
+    width: int
+    height: int
+    frame: Frame
+    players: tuple[str, ...]
+    lines: tuple[ChartLine, ...]
+    target: int
+    y_ticks: tuple[Tick, ...]
+    round_ticks: tuple[Tick, ...]
+    tiebreaks: tuple[TiebreakBand, ...]
+    rounds: tuple[RoundScores, ...]
+    is_compact: bool
+
+    @property
+    def target_y(self) -> float:
+        return self.frame.y_of(self.target)
+
+    @property
+    def description(self) -> str:
+        """The chart in words, for screen readers."""
+        entries = self.frame.entry_count
+        if not entries:
+            return gettext("Nothing is recorded yet: every player has 0 points.")
+        finals = ", ".join(f"{line.name} {format_number(line.final_score)}" for line in self.lines)
+        words = [
+            gettext(
+                "One line per player: the score after each of %(entries)s entries over "
+                "%(rounds)s rounds, and a line at the target of %(target)s.",
+                entries=format_number(entries),
+                rounds=format_number(len(self.rounds)),
+                target=format_number(self.target),
+            ),
+            gettext("Scores now: %(scores)s.", scores=finals),
+        ]
+        if self.tiebreaks:
+            numbers = ", ".join(format_number(band.round) for band in self.tiebreaks)
+            words.append(gettext("Shaded tiebreak rounds: %(rounds)s.", rounds=numbers))
+        return " ".join(words)
+
+
+@dataclass(frozen=True)
+class _RoundSpan:
+    """A round's entries: indexes ``first`` up to, not including, ``end``."""
+
+    number: int
+    is_tiebreak: bool
+    first: int
+    end: int
+
+
+def round_mark(number: int) -> str:
+    """A round's short label on the chart's x axis: 'R3'."""
+    # Translators: the short label of round N under the score chart.
+    return gettext("R%(number)s", number=format_number(number))
+
+
+def score_chart(state: GameState, *, compact: bool = False) -> ScoreChart:
+    """The chart of a replayed game; ``compact`` is the small one on the scoreboard."""
+    progression = score_progression(state)
+    height = COMPACT_HEIGHT if compact else FULL_HEIGHT
+    target = state.setup.rules.target
+    top_score = max(max(scores) for scores in progression)
+    frame = Frame(
+        left=MARGIN_LEFT,
+        right=WIDTH - MARGIN_RIGHT,
+        top=MARGIN_TOP,
+        bottom=height - MARGIN_BOTTOM,
+        entry_count=len(state.history),
+        y_max=10 * math.ceil(max(target, top_score) / 10),
+    )
+    spans = _round_spans(state)
+    every = max(1, math.ceil(len(spans) / MAX_ROUND_LABELS))
+    return ScoreChart(
+        width=WIDTH,
+        height=height,
+        frame=frame,
+        players=state.players,
+        lines=tuple(
+            _line(frame, seat, name, progression) for seat, name in enumerate(state.players)
+        ),
+        target=target,
+        y_ticks=(
+            Tick(frame.y_of(0), format_number(0)),
+            Tick(frame.y_of(frame.y_max), format_number(frame.y_max)),
+        ),
+        round_ticks=()
+        if compact
+        else tuple(
+            Tick(frame.x_of(span.first), round_mark(span.number))
+            for position, span in enumerate(spans)
+            if position % every == 0
+        ),
+        tiebreaks=tuple(
+            TiebreakBand(
+                frame.x_of(span.first),
+                round(frame.x_of(span.end) - frame.x_of(span.first), 1),
+                span.number,
+            )
+            for span in spans
+            if span.is_tiebreak
+        ),
+        rounds=tuple(
+            RoundScores(
+                span.number,
+                span.is_tiebreak,
+                span.number < state.round or state.winner is not None,
+                progression[span.end],
+            )
+            for span in spans
+        ),
+        is_compact=compact,
+    )
+
+
+def _line(frame: Frame, seat: int, name: str, progression) -> ChartLine:
+    points = [
+        (frame.x_of(entry), frame.y_of(scores[seat])) for entry, scores in enumerate(progression)
+    ]
+    series = seat % SERIES + 1
+    return ChartLine(
+        name=name,
+        series=series,
+        points=" ".join(f"{x},{y}" for x, y in points),
+        marker=_marker(series, *points[-1]),
+        final_score=progression[-1][seat],
+    )
+
+
+def _round_spans(state: GameState) -> list[_RoundSpan]:
+    spans: list[_RoundSpan] = []
+    for index, scored in enumerate(state.history):
+        if spans and spans[-1].number == scored.event.round:
+            spans[-1] = replace(spans[-1], end=index + 1)
+        else:
+            spans.append(_RoundSpan(scored.event.round, scored.in_tiebreak, index, index + 1))
+    return spans
+
+
+def _marker(series: int, x: float, y: float) -> str:
+    """A circle, square, triangle or diamond centred on the last point."""
+    r = 4
+    shapes = [
+        f"M{x - r},{y} a{r},{r} 0 1,0 {2 * r},0 a{r},{r} 0 1,0 {-2 * r},0 Z",
+        f"M{x - r},{y - r} h{2 * r} v{2 * r} h{-2 * r} Z",
+        f"M{x},{y - r - 1} L{x + r + 1},{y + r} L{x - r - 1},{y + r} Z",
+        f"M{x},{y - r - 1} L{x + r + 1},{y} L{x},{y + r + 1} L{x - r - 1},{y} Z",
+    ]
+    return shapes[(series - 1) % SERIES]

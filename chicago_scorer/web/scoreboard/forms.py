@@ -1,0 +1,248 @@
+"""Forms: parse what a tap sent, with CSRF, and carry errors back onto the page."""
+
+from collections.abc import Sequence
+
+from flask_babel import gettext, lazy_gettext
+from flask_wtf import FlaskForm
+from wtforms import Field, FormField, HiddenField, IntegerField, StringField
+from wtforms.validators import Length, Optional, ValidationError
+from wtforms.widgets import HiddenInput
+
+from chicago_scorer.rules import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    GameSetup,
+    RuleError,
+    RuleViolation,
+    RuleViolations,
+)
+from chicago_scorer.rules.errors import Refusal, sentence
+from chicago_scorer.rules.showdown import hand_problems
+from chicago_scorer.web.languages.form_translations import TranslatedForm
+from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.scoreboard.house_rules_form import BOXES, HouseRulesForm
+
+
+def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> None:
+    """Put a refusal next to the field it concerns, or at the top of the form."""
+    field_name = fields.get(getattr(error, "field", None) or "")
+    message = reason(error)
+    if field_name is not None:
+        getattr(form, field_name).errors = [*getattr(form, field_name).errors, message]
+    else:
+        form.form_errors.append(message)
+
+
+def name_field(form_name: str) -> StringField:
+    """A player's name box, sent as ``form_name``."""
+    return StringField(
+        lazy_gettext("Name"), name=form_name, validators=[Optional(), Length(max=MAX_NAME_LENGTH)]
+    )
+
+
+def rows_of(form: FlaskForm, attribute: str) -> list[Field]:
+    """A form's per-seat fields, ``attribute_0`` to ``attribute_3``, in seat order."""
+    return [form[f"{attribute}_{row}"] for row in range(MAX_PLAYERS)]
+
+
+class NewGameForm(TranslatedForm):
+    """Up to four names in seating order, and who drew the lowest card."""
+
+    # One field per seat (not a FieldList) so a skipped row keeps its place.
+    player_0, player_1, player_2, player_3 = (
+        name_field(f"players-{row}") for row in range(MAX_PLAYERS)
+    )
+    dealer = StringField(lazy_gettext("Deals first"), default="0")
+    rules = FormField(HouseRulesForm)
+
+    @classmethod
+    def rematch_of(cls, setup: GameSetup) -> "NewGameForm":
+        """A new game for the same table: same seats and rules, the deal moved on a seat."""
+        form = cls(formdata=None)
+        for seat, name in enumerate(setup.players):
+            form.players[seat].data = name
+        form.dealer.data = str((setup.first_dealer + 1) % len(setup.players))
+        form.rules.form.show_rules(setup.rules)
+        return form
+
+    @property
+    def players(self) -> list[Field]:
+        """The name boxes in seating order."""
+        return rows_of(self, "player")
+
+    def refusals(self) -> list[tuple[str, str]]:
+        """Each field's refusal with the id of the box it is next to, in page order."""
+        rules = self.rules.form
+        places = [
+            *((entry.id, entry) for entry in self.players),
+            ("seating", self.dealer),
+            ("presets", rules.preset),
+            *((rules[name].id, rules[name]) for name in BOXES),
+        ]
+        return [(place, str(message)) for place, field in places for message in field.errors]
+
+    def filled_rows(self) -> list[int]:
+        """The rows that hold a name, in seating order."""
+        return [row for row, entry in enumerate(self.players) if (entry.data or "").strip()]
+
+    def names(self) -> list[str]:
+        """The names typed, in seating order, blank rows left out."""
+        return [self.players[row].data for row in self.filled_rows()]
+
+    def dealer_row(self) -> int | None:
+        """The row marked as first dealer, if the mark is a real row."""
+        mark = self.dealer.data or "0"
+        rows = [str(row) for row in range(MAX_PLAYERS)]  # not isdigit(): '²' passes that
+        return rows.index(mark) if mark in rows else None
+
+    def dealer_name(self) -> str | None:
+        """The name on the row marked as first dealer."""
+        row = self.dealer_row()
+        return None if row is None else (self.players[row].data or "").strip() or None
+
+    def validate_dealer(self, field: StringField) -> None:
+        if self.dealer_name() is None:
+            raise ValidationError(
+                gettext("The first dealer's row has no name: type one or pick another.")
+            )
+
+    def attach(self, error: RuleError) -> None:
+        """Show a refusal of the setup next to the name it concerns."""
+        if self.rules.form.attach(error):
+            return
+        rows = self.filled_rows()
+        where = error.field or ""
+        if where.startswith("players."):
+            row = rows[int(where.removeprefix("players."))]
+            self.players[row].errors = [*self.players[row].errors, reason(error)]
+        else:
+            attach_error(self, error, {"dealer": "dealer"})
+
+
+class EntryForm(TranslatedForm):
+    """One step of a round, sent by the button the scorekeeper tapped."""
+
+    round = IntegerField(widget=HiddenInput())
+    step = HiddenField()
+    winner = StringField()
+    hand = StringField()
+    outcome = StringField()
+    last_trick = StringField()
+    last_trick_deuce = StringField()
+    chicago = StringField()
+    cards = StringField()
+
+    ERROR_FIELDS = {
+        "winner": "winner",
+        "hand": "hand",
+        "outcome": "hand",
+        "last_trick": "last_trick",
+        "with_deuce": "last_trick",
+        "chicago": "chicago",
+        "chicago_won": "chicago",
+        "cards": "hand",
+    }
+
+    def validate_hand(self, field: StringField) -> None:
+        if field.data and not self.winner.data:
+            raise ValidationError(gettext("First tap who had the best hand, then the hand."))
+
+    def entry(self) -> dict[str, object]:
+        """The step in the API's JSON form, so pages and API share one path."""
+        position = {"round": self.round.data, "step": self.step.data}
+        if self.outcome.data:
+            return position | {"outcome": self.outcome.data}
+        if self.hand.data:
+            win = {"outcome": "win", "winner": self.winner.data, "hand": self.hand.data}
+            return position | win | ({"cards": self.cards.data} if self.cards.data else {})
+        if self.last_trick.data:
+            return position | {"last_trick": self.last_trick.data}
+        if self.last_trick_deuce.data:
+            return position | {"last_trick": self.last_trick_deuce.data, "with_deuce": True}
+        if self.chicago.data:
+            result, _, name = self.chicago.data.partition(":")
+            return position | {"chicago": name, "chicago_won": result == "won"}
+        return position
+
+    def attach(self, error: Refusal) -> None:
+        """Show a refusal next to the buttons it concerns."""
+        attach_error(self, error, self.ERROR_FIELDS)
+
+
+class UndoForm(TranslatedForm):
+    """Undo the newest entry, guarded by how many entries the page showed."""
+
+    event_count = IntegerField(widget=HiddenInput())
+
+
+class ShowdownForm(TranslatedForm):
+    """Up to four players' five cards, typed or picked from the grid."""
+
+    name_0, name_1, name_2, name_3 = (name_field(f"names-{row}") for row in range(MAX_PLAYERS))
+    hand_0, hand_1, hand_2, hand_3 = (
+        StringField(lazy_gettext("Cards"), name=f"hands-{row}") for row in range(MAX_PLAYERS)
+    )
+
+    @property
+    def names(self) -> list[Field]:
+        """The name boxes, for the standalone settler."""
+        return rows_of(self, "name")
+
+    @property
+    def hands(self) -> list[Field]:
+        """The cards boxes, one per seat."""
+        return rows_of(self, "hand")
+
+    def name_of(self, row: int, fixed_names: Sequence[str] | None = None) -> str:
+        """The player on a row: the game's name, the one typed, or 'Player N'."""
+        if fixed_names is not None:
+            return fixed_names[row]
+        return (self.names[row].data or "").strip() or f"Player {row + 1}"
+
+    def showdown(self, fixed_names: Sequence[str] | None = None) -> dict[str, str]:
+        """The rows that hold cards, as a name-to-cards mapping; refuses names used twice.
+
+        A refusal of clashing names also carries every problem with the other hands,
+        so that one answer shows all there is to mend.
+        """
+        rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
+        hands: dict[str, str] = {}
+        clashes: list[RuleViolation] = []
+        for row in range(rows):
+            cards = (self.hands[row].data or "").strip()
+            if not cards:
+                continue
+            name = self.name_of(row, fixed_names)
+            if name.casefold() in (known.casefold() for known in hands):
+                clashes.append(
+                    RuleViolation(
+                        sentence("Two hands are called %(name)s: rename one.", name=repr(name)),
+                        f"names.{row}",
+                    )
+                )
+                continue
+            hands[name] = cards
+        if clashes:
+            raise RuleViolations([*clashes, *hand_problems(hands)])
+        return hands
+
+    def attach(self, error: RuleError, fixed_names: Sequence[str] | None = None) -> None:
+        """Show each problem of a refusal next to the hand it concerns, or above the form."""
+        problems = error.violations if isinstance(error, RuleViolations) else (error,)
+        for problem in problems:
+            self._attach_one(problem, fixed_names)
+
+    def _attach_one(self, error: RuleError, fixed_names: Sequence[str] | None) -> None:
+        where = error.field or ""
+        if where.startswith("names."):
+            row = int(where.removeprefix("names."))
+            self.names[row].errors = [*self.names[row].errors, reason(error)]
+            return
+        if where.startswith("hands."):
+            rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
+            wanted = where.removeprefix("hands.").casefold()
+            for row in range(rows):
+                if self.name_of(row, fixed_names).casefold() == wanted:
+                    self.hands[row].errors = [*self.hands[row].errors, reason(error)]
+                    return
+        self.form_errors.append(reason(error))

@@ -1,0 +1,208 @@
+"""The phone pages: parse a form, call one service, then redirect or re-render."""
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext
+from flask_wtf.csrf import CSRFError
+
+from chicago_scorer.rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
+from chicago_scorer.services import games
+from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
+from chicago_scorer.services.games import LoadedGame
+from chicago_scorer.services.history import newest_games
+from chicago_scorer.web.errors import FORM_EXPIRED, answer_http_error
+from chicago_scorer.web.languages.labels import STEP_QUESTIONS
+from chicago_scorer.web.languages.rule_words import rule_differences
+from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.page_cache import cached_page
+from chicago_scorer.web.refused_forms import (
+    back_to_scoreboard,
+    holds_refusal,
+    redirect_refused,
+    restore_refused,
+    scoreboard_page,
+)
+from chicago_scorer.web.score_chart import score_chart
+from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, UndoForm
+from chicago_scorer.web.scoreboard.house_rules_form import CUSTOM, PRESET_CHOICES
+from chicago_scorer.web.scoreboard.scorekeeper import (
+    edit_key_for,
+    forget_edit_key,
+    remember_edit_key,
+)
+from chicago_scorer.web.scoreboard.sharing import share_context
+from chicago_scorer.web.scoreboard.view import (
+    chicago_choices,
+    describe,
+    player_rows,
+    removed_message,
+    round_log,
+    stale_tap,
+)
+
+pages = Blueprint("pages", __name__)
+
+RECENT_GAMES = 10
+HOME = "home"
+UNDO_STALE = lazy_gettext(
+    "The game changed on another phone since this page was shown, so nothing was undone. "
+    "Here is the game now."
+)
+
+
+# The refusals a scorekeeper's tap can meet. They are not answered with a status: the tap
+# goes back to the scoreboard, which shows why. Any other (an unknown game) reaches the
+# app's one handler in http_errors.py.
+TAP_REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
+
+# The forms that go back to the scoreboard when refused; the settlers and the import
+# page answer with their own page instead.
+SCOREBOARD_FORMS = frozenset({"pages.record_entry", "pages.undo", "sharing.revoke"})
+
+
+@pages.app_errorhandler(CSRFError)
+def _expired_form(error: CSRFError):
+    """A form without a valid CSRF token records nothing; go back to its page and say so."""
+    if request.endpoint == "pages.create_game":
+        form = NewGameForm(formdata=None)
+        form.form_errors.append(FORM_EXPIRED)
+        return redirect_refused(form, HOME, url_for(".home"))
+    if request.endpoint in SCOREBOARD_FORMS:
+        form = EntryForm(formdata=None)
+        form.form_errors.append(FORM_EXPIRED)
+        return back_to_scoreboard(request.view_args["game_id"], form)
+    return answer_http_error(error)
+
+
+def _render_home(form: NewGameForm):
+    games, _total = newest_games(limit=RECENT_GAMES)
+    return render_template(
+        "home.html", form=form, games=games, presets=PRESET_CHOICES, custom=CUSTOM
+    )
+
+
+def _scorekeepers_key(game: LoadedGame) -> str | None:
+    """This device's key for the game, forgotten (with a word why) once it stops working."""
+    edit_key = edit_key_for(game.id)
+    if edit_key is None or game.opens_with(edit_key):
+        return edit_key
+    forget_edit_key(game.id)
+    flash(gettext("This phone no longer keeps score: the scorekeeper gave the game a new key."))
+    return None
+
+
+def _render_scoreboard(game_id: int, game: LoadedGame | None = None) -> str:
+    game = game or games.load_game(game_id)
+    state = game.state
+    edit_key = _scorekeepers_key(game)
+    # A watcher's page shows no form, so it needs no CSRF token (nor a cookie to hold one).
+    form_meta = {} if edit_key is not None else {"csrf": False}
+    page = scoreboard_page(game_id)
+    entry_form = restore_refused(EntryForm, page, meta=form_meta)
+    can_edit = edit_key is not None and state.status is not Status.FINISHED
+    can_undo = edit_key is not None and game.event_count > 0
+    context = share_context(game, edit_key) | {
+        "game": game,
+        "version": game.version,
+        "state": state,
+        "rows": player_rows(state),
+        "chart": score_chart(state, compact=True) if state.history else None,
+        "log": round_log(state),
+        "can_edit": can_edit,
+        "can_undo": can_undo,
+        "is_scorekeeper": edit_key is not None,
+        "entry_form": entry_form or EntryForm(formdata=None, meta=form_meta),
+        "undo_form": UndoForm(formdata=None, event_count=game.event_count, meta=form_meta),
+        "question": STEP_QUESTIONS.get(state.next_step) if state.next_step else None,
+        "is_hand_step": state.next_step in HAND_STEPS,
+        "hands": list(Hand),
+        "hand_points": state.setup.rules.hand_points,
+        "chicago_choices": chicago_choices(state) if can_edit else [],
+        "round_players": [state.players[seat] for seat in state.round_seats],
+        "rule_differences": rule_differences(state.setup.rules),
+        "exchange_stopped": players_past_exchange_stop(state),
+        "deuce_points": state.setup.rules.deuce_last_trick_points,
+        "last_entry": state.history[-1] if state.history else None,
+        "last_entry_text": describe(state.history[-1]) if state.history else None,
+    }
+    return render_template("scoreboard.html", **context)
+
+
+@pages.get("/")
+def home():
+    """Start a game, or open a recent one; ``?rematch=<id>`` fills in that game's table."""
+    refused = restore_refused(NewGameForm, HOME)
+    if refused is not None:
+        refused.rules.form.show_as_played()
+        return _render_home(refused)
+    rematch = request.args.get("rematch", type=int)
+    if rematch is not None:
+        return _render_home(NewGameForm.rematch_of(games.load_game(rematch).state.setup))
+    return _render_home(NewGameForm(formdata=None))
+
+
+@pages.post("/games")
+def create_game():
+    """Create a game and make this device its scorekeeper."""
+    form = NewGameForm()
+    if not form.validate_on_submit():
+        return redirect_refused(form, HOME, url_for(".home"))
+    try:
+        created = games.create_game(form.names(), form.dealer_name(), form.rules.form.settings())
+    except RuleError as error:
+        form.attach(error)
+        return redirect_refused(form, HOME, url_for(".home"))
+    remember_edit_key(created.game.id, created.edit_key)
+    return redirect(url_for(".scoreboard", game_id=created.game.id), 303)
+
+
+@pages.get("/games/<int:game_id>")
+def scoreboard(game_id: int):
+    """The scores, and for the scorekeeper the next step to record."""
+    if edit_key_for(game_id) is not None or holds_refusal(scoreboard_page(game_id)):
+        return _render_scoreboard(game_id)
+    # Without a key or a message to show, the page is the same for every watcher.
+    return cached_page(
+        ("scoreboard", game_id), games.game_version(game_id), lambda: _watchers_page(game_id)
+    )
+
+
+def _watchers_page(game_id: int) -> tuple[bytes, str]:
+    game = games.load_game(game_id)
+    return _render_scoreboard(game_id, game=game).encode(), game.version
+
+
+@pages.post("/games/<int:game_id>/entries")
+def record_entry(game_id: int):
+    """Record the step the scorekeeper tapped."""
+    form = EntryForm()
+    if not form.validate_on_submit():
+        return back_to_scoreboard(game_id, form)
+    try:
+        games.record_event(game_id, edit_key_for(game_id), form.entry())
+    except TAP_REFUSALS as error:
+        stale = stale_tap(games.load_game(game_id).state, form.round.data, form.step.data)
+        if stale is None:
+            form.attach(error)
+            return back_to_scoreboard(game_id, form)
+        form.form_errors.append(stale)
+        return back_to_scoreboard(game_id, form, keep_answers=False)
+    return redirect(url_for(".scoreboard", game_id=game_id), 303)
+
+
+@pages.post("/games/<int:game_id>/undo")
+def undo(game_id: int):
+    """Undo the newest entry, if it is still the one the page showed, and say what went."""
+    form = UndoForm()
+    if not form.validate_on_submit():
+        return back_to_scoreboard(game_id, form, keep_answers=False)
+    try:
+        undone = games.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
+    except TAP_REFUSALS as error:
+        shown = form.event_count.data
+        if games.load_game(game_id).event_count != shown:
+            form.form_errors.append(UNDO_STALE)
+        else:
+            form.form_errors.append(reason(error))
+        return back_to_scoreboard(game_id, form, keep_answers=False)
+    flash(removed_message(undone.removed))
+    return redirect(url_for(".scoreboard", game_id=game_id), 303)

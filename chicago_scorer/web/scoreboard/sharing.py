@@ -1,0 +1,77 @@
+"""Moving the scorekeeper's role between phones, and letting others watch."""
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext, lazy_gettext
+
+from chicago_scorer.services import games
+from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
+from chicago_scorer.services.games import LoadedGame
+from chicago_scorer.web.errors import status_of
+from chicago_scorer.web.languages.form_translations import TranslatedForm
+from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.refused_forms import back_to_scoreboard
+from chicago_scorer.web.scoreboard.qr_codes import qr_svg
+from chicago_scorer.web.scoreboard.scorekeeper import (
+    edit_key_for,
+    forget_edit_key,
+    remember_edit_key,
+)
+
+sharing = Blueprint("sharing", __name__)
+
+LINK_NO_LONGER_WORKS = lazy_gettext(
+    "This hand-over link no longer works: the scorekeeper revoked it, or it was copied wrong. "
+    "Ask the scorekeeper for a new one. You can still watch the game."
+)
+
+
+class RevokeForm(TranslatedForm):
+    """Confirm giving the game a new key."""
+
+
+def share_context(game: LoadedGame, edit_key: str | None) -> dict[str, object]:
+    """Links and QR codes for the scoreboard: watch for everyone, hand over for the keeper."""
+    watch_url = url_for("pages.scoreboard", game_id=game.id, _external=True)
+    context: dict[str, object] = {
+        "watch_url": watch_url,
+        "watch_qr": qr_svg(watch_url, "QR code to watch this game"),
+    }
+    if edit_key is not None:
+        handover_url = url_for(
+            "sharing.keep_score", game_id=game.id, edit_key=edit_key, _external=True
+        )
+        context |= {
+            "handover_url": handover_url,
+            "handover_qr": qr_svg(handover_url, "QR code to keep score on another phone"),
+            "revoke_form": RevokeForm(formdata=None),
+        }
+    return context
+
+
+@sharing.get("/games/<int:game_id>/keep-score/<edit_key>")
+def keep_score(game_id: int, edit_key: str):
+    """Open a hand-over link: this phone keeps score from now on."""
+    try:
+        games.confirm_edit_key(game_id, edit_key)
+    except (EditKeyMissing, EditKeyWrong) as error:
+        status = status_of(error)
+        return render_template("error.html", status=status, message=LINK_NO_LONGER_WORKS), status
+    remember_edit_key(game_id, edit_key)
+    flash(gettext("This phone now keeps score for this game."))
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+
+
+@sharing.post("/games/<int:game_id>/revoke")
+def revoke(game_id: int):
+    """Give the game a new key: other phones and old hand-over links stop working."""
+    form = RevokeForm()
+    form.validate_on_submit()
+    try:
+        rotated = games.rotate_edit_key(game_id, edit_key_for(game_id))
+    except (EditKeyMissing, EditKeyWrong) as error:
+        forget_edit_key(game_id)
+        form.form_errors.append(reason(error))
+        return back_to_scoreboard(game_id, form)
+    remember_edit_key(game_id, rotated.edit_key)
+    flash(gettext("Other phones no longer keep score, and old hand-over links stop working."))
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

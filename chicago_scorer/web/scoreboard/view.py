@@ -1,0 +1,162 @@
+"""What the scoreboard page shows, worked out from a replayed game."""
+
+from dataclasses import dataclass
+
+from flask_babel import gettext
+
+from chicago_scorer.rules import (
+    ChicagoCall,
+    GameState,
+    HandResult,
+    LastTrick,
+    Outcome,
+    ScoredEvent,
+    Status,
+    Step,
+)
+from chicago_scorer.rules import chicago_refusal as rules_chicago_refusal
+from chicago_scorer.rules.errors import Message
+from chicago_scorer.web.languages.labels import STEP_LABELS, signed
+from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.wording import hand_words, translate
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player's line on the scoreboard."""
+
+    name: str
+    score: int
+    to_go: int
+    is_dealer: bool
+    is_leader: bool
+    plays_this_round: bool
+    is_winner: bool
+
+
+@dataclass(frozen=True)
+class ChicagoChoice:
+    """A player's Chicago buttons, and why they are disabled if they are."""
+
+    name: str
+    refusal: str | None
+
+    @property
+    def can_call_chicago(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass(frozen=True)
+class LoggedStep:
+    """One recorded step as the round log says it."""
+
+    step: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LoggedRound:
+    """A round of the log, newest step first."""
+
+    number: int
+    is_tiebreak: bool
+    steps: list[LoggedStep]
+
+
+def player_rows(state: GameState) -> list[PlayerRow]:
+    """Every player in seating order, with score, points to go and role this round."""
+    finished = state.status is Status.FINISHED
+    return [
+        PlayerRow(
+            name=name,
+            score=score,
+            to_go=state.points_to_target(name),
+            is_dealer=not finished and seat == state.dealer,
+            is_leader=not finished and name == state.leader_name,
+            plays_this_round=seat in state.round_seats,
+            is_winner=name == state.winner,
+        )
+        for seat, (name, score) in enumerate(zip(state.players, state.scores, strict=True))
+    ]
+
+
+def chicago_choices(state: GameState) -> list[ChicagoChoice]:
+    """Who may call Chicago now, and why the others may not."""
+    names = [state.players[seat] for seat in state.round_seats]
+    return [ChicagoChoice(name, _translated(rules_chicago_refusal(state, name))) for name in names]
+
+
+def describe(scored: ScoredEvent) -> str:
+    """A recorded step in a few words: 'Ann +2 two pair', 'Bo Chicago lost −15'."""
+    points = dict(scored.points)
+    match scored.event:
+        case HandResult(outcome=Outcome.WIN, winner=winner, hand=hand):
+            return gettext(
+                "%(name)s %(points)s · %(hand)s",
+                name=winner,
+                points=signed(points[winner]),
+                hand=hand_words(hand),
+            )
+        case HandResult(outcome=Outcome.TIE):
+            return gettext("Tie: nobody scores")
+        case HandResult():
+            return gettext("Nobody had a hand")
+        case LastTrick(taker=taker):
+            return gettext(
+                "%(name)s %(points)s · last trick", name=taker, points=signed(points[taker])
+            )
+        case ChicagoCall(caller=caller, won=True):
+            return gettext(
+                "%(name)s Chicago won %(points)s", name=caller, points=signed(points[caller])
+            )
+        case ChicagoCall(caller=caller):
+            return gettext(
+                "%(name)s Chicago lost %(points)s", name=caller, points=signed(points[caller])
+            )
+    raise TypeError(f"not an event: {scored.event!r}")
+
+
+def _translated(refusal: Message | None) -> str | None:
+    return None if refusal is None else translate(refusal)
+
+
+def round_log(state: GameState) -> list[LoggedRound]:
+    """The recorded rounds, newest first, each with its newest step first."""
+    rounds: dict[int, LoggedRound] = {}
+    for scored in state.history:
+        number = scored.event.round
+        logged = rounds.setdefault(number, LoggedRound(number, scored.in_tiebreak, []))
+        logged.steps.insert(0, LoggedStep(str(scored.event.step), describe(scored)))
+    return sorted(rounds.values(), key=lambda logged: logged.number, reverse=True)
+
+
+def stale_tap(state: GameState, round_number: object, step: object) -> str | None:
+    """Why a tap from an older copy of the page came too late, if it answered a step that
+    is no longer the next one; None when it answered the next step (and was refused for
+    another reason)."""
+    if (round_number, step) == (state.round, state.next_step):
+        return None
+    recorded = any(
+        scored.event.round == round_number and str(scored.event.step) == step
+        for scored in state.history
+    )
+    if not recorded:
+        return gettext(
+            "The game changed on another phone a moment ago, so nothing was recorded; "
+            "here is the game now."
+        )
+    return gettext(
+        "Someone recorded Round %(number)s · %(step)s a moment ago; here is the game now.",
+        number=format_number(round_number),
+        step=STEP_LABELS[Step(step)],
+    )
+
+
+def removed_message(removed: ScoredEvent) -> str:
+    """What an undo took away: 'Removed: Round 4 · Phase 3, Björn +5 · flush.'"""
+    return gettext(
+        "Removed: Round %(number)s · %(step)s, %(entry)s.",
+        number=format_number(removed.event.round),
+        step=STEP_LABELS[removed.event.step],
+        entry=describe(removed),
+    )

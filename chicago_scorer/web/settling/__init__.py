@@ -1,0 +1,1 @@
+"""Settling a tie from the cards."""

@@ -1,0 +1,83 @@
+"""Settling a tie from the cards: standalone, or as the result of a game's hand step."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from flask import Blueprint, redirect, render_template, url_for
+
+from chicago_scorer.rules import HAND_STEPS, RuleError
+from chicago_scorer.rules.cards import RANK_SYMBOLS, Suit
+from chicago_scorer.rules.showdown import Verdict
+from chicago_scorer.services import games
+from chicago_scorer.web.errors import status_of
+from chicago_scorer.web.scoreboard.forms import EntryForm, ShowdownForm
+from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
+
+settling = Blueprint("settling", __name__)
+
+# The picker's grid: one row per rank, ace first, one column per suit.
+GRID_RANKS = [RANK_SYMBOLS[rank] for rank in sorted(RANK_SYMBOLS, reverse=True)]
+GRID_SUITS = list(Suit)
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What the picker page shows after a submit: a verdict, or a refusal's status."""
+
+    verdict: Verdict | None = None
+    hands: Mapping[str, str] = field(default_factory=dict)
+    status: int = 200
+
+
+def _settle(form: ShowdownForm, game: games.LoadedGame | None, names: list[str] | None) -> Settled:
+    """The verdict for a posted form; a refusal is put on the form."""
+    if not form.is_submitted():
+        return Settled()
+    if not form.validate():
+        return Settled(status=422)
+    try:
+        hands = form.showdown(names)
+        return Settled(games.settle_showdown(hands, game), hands)
+    except RuleError as error:
+        form.attach(error, names)
+        return Settled(status=status_of(error))
+
+
+def _render(form: ShowdownForm, settled: Settled, **context):
+    verdict = settled.verdict
+    return render_template(
+        "settle.html",
+        form=form,
+        verdict=verdict,
+        winner_cards=settled.hands.get(verdict.winner) if verdict and verdict.winner else None,
+        grid_ranks=GRID_RANKS,
+        grid_suits=GRID_SUITS,
+        **context,
+    ), settled.status
+
+
+@settling.route("/settle", methods=["GET", "POST"])
+def standalone():
+    """Settle any argument at the table from the cards."""
+    form = ShowdownForm()
+    return _render(form, _settle(form, None, None), game=None, names=None)
+
+
+@settling.route("/games/<int:game_id>/settle", methods=["GET", "POST"])
+def in_game(game_id: int):
+    """Settle the current hand step's tie, then record the verdict in one tap."""
+    game = games.load_game(game_id)
+    state = game.state
+    if state.next_step not in HAND_STEPS:
+        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+    names = [state.players[seat] for seat in state.round_seats]
+    form = ShowdownForm()
+    return _render(
+        form,
+        _settle(form, game, names),
+        game=game,
+        state=state,
+        names=names,
+        entry_form=EntryForm(formdata=None),
+        can_record=edit_key_for(game_id) is not None,
+    )

@@ -1,0 +1,1 @@
+"""Export (CSV and JSON) and import pages."""

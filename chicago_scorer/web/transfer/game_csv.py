@@ -1,0 +1,54 @@
+"""A game's log as CSV: one row per entry, with the points it moved and the running scores."""
+
+import csv
+import io
+
+from chicago_scorer.rules import ChicagoCall, GameState, HandResult, LastTrick, ScoredEvent
+from chicago_scorer.rules.statistics import score_progression
+
+FIXED_COLUMNS = ("entry", "round", "step", "tiebreak", "outcome", "player", "hand", "points")
+# A spreadsheet would run a cell that starts with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(text: str) -> str:
+    """Text as a spreadsheet will show it, never run it."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def entry_columns(scored: ScoredEvent) -> tuple[str, str, str, int | str]:
+    """Outcome, player, hand and points of one entry ('' where there is none)."""
+    match scored.event:
+        case HandResult(winner=str(winner), hand=hand) if hand:
+            return "win", winner, str(hand), scored.points[winner]
+        case HandResult(outcome=outcome):
+            return str(outcome), "", "", ""
+        case LastTrick(taker=taker):
+            return "last_trick", taker, "", scored.points[taker]
+        case ChicagoCall(caller=caller, won=won):
+            return "chicago_won" if won else "chicago_lost", caller, "", scored.points[caller]
+    raise TypeError(f"not an event: {scored.event!r}")
+
+
+def game_csv(state: GameState) -> str:
+    """The whole log as CSV text, a header row first."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow([*FIXED_COLUMNS, *(safe_cell(name) for name in state.players)])
+    progression = score_progression(state)
+    for number, scored in enumerate(state.history, start=1):
+        outcome, player, hand, points = entry_columns(scored)
+        writer.writerow(
+            [
+                number,
+                scored.event.round,
+                str(scored.event.step),
+                "yes" if scored.in_tiebreak else "no",
+                outcome,
+                safe_cell(player),
+                hand,
+                points,
+                *progression[number],
+            ]
+        )
+    return buffer.getvalue()

@@ -1,0 +1,95 @@
+"""Export pages (CSV and JSON downloads) and the import upload."""
+
+import json
+from datetime import UTC, datetime
+
+from flask import Blueprint, Response, render_template, stream_with_context
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from chicago_scorer.services import games
+from chicago_scorer.services.errors import ImportRefused
+from chicago_scorer.services.import_file import MAX_IMPORT_BYTES
+from chicago_scorer.services.transfer import (
+    ImportResult,
+    export_all_games,
+    export_game,
+    import_games,
+)
+from chicago_scorer.web.errors import status_of
+from chicago_scorer.web.history.forms import ImportForm
+from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.platform.limits import allows_large_body, too_large_message
+from chicago_scorer.web.scoreboard.scorekeeper import remember_edit_key
+from chicago_scorer.web.transfer.game_csv import game_csv
+
+transfer = Blueprint("transfer", __name__)
+
+NO_STORE = {"Cache-Control": "no-store"}  # the result shows edit keys
+
+
+def _download(body, mimetype: str, filename: str) -> Response:
+    return Response(
+        body,
+        mimetype=mimetype,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+@transfer.get("/games/<int:game_id>/export.csv")
+def game_as_csv(game_id: int):
+    """One game's log, a row per entry, with the running scores."""
+    game = games.load_game(game_id)
+    return _download(game_csv(game.state), "text/csv", f"chicago-game-{game_id}.csv")
+
+
+@transfer.get("/games/<int:game_id>/export.json")
+def game_as_json(game_id: int):
+    """One game in the export format, ready to import elsewhere."""
+    document = json.dumps(export_game(game_id))
+    return _download(document, "application/json", f"chicago-game-{game_id}.json")
+
+
+@transfer.get("/export.json")
+def all_games_as_json():
+    """Every game in the export format, sent as it is read."""
+    today = datetime.now(UTC).date().isoformat()
+    body = stream_with_context(export_all_games())
+    return _download(body, "application/json", f"chicago-scorer-{today}.json")
+
+
+@transfer.errorhandler(RequestEntityTooLarge)
+def _upload_too_large(error: RequestEntityTooLarge):
+    form = ImportForm(formdata=None)
+    form.file.errors = [too_large_message()]
+    return _render_import(form, status=413)
+
+
+def _render_import(form: ImportForm, result: ImportResult | None = None, status: int = 200):
+    return (
+        render_template("import.html", form=form, result=result, max_kb=MAX_IMPORT_BYTES // 1024),
+        status,
+        NO_STORE,
+    )
+
+
+@transfer.route("/import", methods=["GET", "POST"])
+@allows_large_body
+def import_page():
+    """Upload an export: every game is checked, then those not already here are added.
+
+    This device becomes the scorekeeper of the games it added.
+    """
+    form = ImportForm()
+    if not form.is_submitted():
+        return _render_import(form)
+    if not form.validate():
+        return _render_import(form, status=400)
+    try:
+        result = import_games(form.file.data.read(MAX_IMPORT_BYTES + 1))
+    except ImportRefused as refusal:
+        form.file.errors = [reason(refusal)]
+        return _render_import(form, status=status_of(refusal))
+    # The device keeps a limited number of keys: the most recently played games are kept.
+    for game in sorted(result.imported, key=lambda game: (game.created_at, game.id)):
+        remember_edit_key(game.id, game.edit_key)
+    return _render_import(form, result)
