@@ -11,6 +11,7 @@ from sqlalchemy import delete, select, update
 
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules.position import position_of, resume
+from chicago_scorer.rules.statistics import score_progression
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.storage import game_log as stored_folds
@@ -51,11 +52,28 @@ def test_the_stored_fold_equals_the_replay_after_any_records_and_undos(db, rng, 
     rules = rng.choice([None, {"exact_target": True}, {"must_win_on_last_trick": True}])
     for game_id, answer in random_writes(rng, moves, rules):
         assert_stored_fold_equals_the_replay(game_id)
-        # The answer, built from the resumed fold and the stored log, is the replay's.
+        # The answer, built from the resumed fold, is the replay's.
         replayed = replayed_game(game_id)
-        assert (answer.state, answer.version) == (replayed.state, replayed.version)
-        assert game_json(answer) == game_json(replayed)
-        assert answer.version == services.game_version(game_id)
+        history = replayed.state.history
+        assert answer.version == replayed.version == services.game_version(game_id)
+        if isinstance(answer, services.RecordedEntry):
+            assert (answer.scored, answer.event_count) == (history[-1], len(history))
+        else:
+            assert answer.state == replayed.state
+            assert game_json(answer) == game_json(replayed)
+        assert_the_table_sees_the_replay(game_id, replayed)
+
+
+def assert_the_table_sees_the_replay(game_id: int, replayed: services.LoadedGame) -> None:
+    """The scoreboard's read (the fold and the newest entries) agrees with the replay."""
+    table = services.load_game_at_table(game_id)
+    history = replayed.state.history
+    newest = history[-services.RECENT_ENTRIES :]
+    assert table.position == replace(replayed.state, history=())
+    assert (table.newest, table.event_count) == (newest, len(history))
+    assert table.version == replayed.version
+    progression = score_progression(replayed.state)
+    assert table.scores_before_newest == progression[len(history) - len(newest)]
 
 
 # A low target makes ties at the top, and so tiebreak rounds, common.
@@ -123,7 +141,8 @@ def play(rng_seed: int, events: int):
 
 def record_next(game_id: int, key: str, rng) -> dict:
     state = services.load_game(game_id).state
-    return game_json(services.record_event(game_id, key, random_entry(rng, state, 0.5)))
+    services.record_event(game_id, key, random_entry(rng, state, 0.5))
+    return game_json(services.load_game(game_id))
 
 
 def test_a_game_without_a_stored_fold_is_replayed_and_then_keeps_one(db):
@@ -156,11 +175,23 @@ def test_a_stale_stored_fold_is_not_trusted(db):
 
 
 def test_events_stored_before_points_were_kept_get_them_on_the_next_write(db):
+    # Migration 0004 added the points column and the folds: such a game has neither.
     game_id, key, rng = play(5, 9)
     database.session.execute(update(Event).where(Event.game_id == game_id).values(points=None))
+    database.session.execute(delete(StoredFold).where(StoredFold.game_id == game_id))
     database.session.commit()
 
     answer = record_next(game_id, key, rng)
 
     assert answer == game_json(replayed_game(game_id))
     assert_stored_fold_equals_the_replay(game_id)
+
+
+def test_events_without_points_are_never_read_as_scoring_nothing(db):
+    game_id, _key, _rng = play(6, 9)
+    database.session.execute(update(Event).where(Event.game_id == game_id).values(points=None))
+    database.session.commit()
+
+    replayed = replayed_game(game_id)
+    assert services.load_game(game_id) == replayed
+    assert_the_table_sees_the_replay(game_id, replayed)

@@ -15,7 +15,8 @@ from chicago_scorer.rules import GameSetup, Hand, Status, read_event, replay
 from chicago_scorer.rules.statistics import summarize
 from chicago_scorer.services import games as services
 from chicago_scorer.storage.models import Game, Player, StoredSummary, as_utc, hand_wins_column
-from chicago_scorer.storage.summaries import game_row, player_row, stored_summary
+from chicago_scorer.storage.projections import figure_columns, summary_columns
+from chicago_scorer.storage.summaries import stored_summary
 from settings import settings_for
 
 
@@ -162,12 +163,12 @@ def test_games_stored_before_the_summaries_are_summarized_by_the_rebuild(empty_d
             "status": summary.status,
             "rounds": summary.rounds,
             "rules_revision": summary.rules_revision,
-        } == game_row(expected)
+        } == summary_columns(expected)
         assert as_utc(summary.updated_at) == datetime(2026, 1, 1, 20, 5, tzinfo=UTC)
         for row, stats in zip(players, expected.players, strict=True):
-            assert {column: getattr(row, column) for column in player_row(stats)} == player_row(
-                stats
-            )
+            assert {
+                column: getattr(row, column) for column in figure_columns(stats)
+            } == figure_columns(stats)
         assert [row.name_key for row in players] == ["ann", "bo", "cy"]
         database.session.remove()
         database.engine.dispose()

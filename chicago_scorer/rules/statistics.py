@@ -4,13 +4,14 @@ Everything here is a pure function of a replayed ``GameState``, so a stored copy
 can always be checked against the replay of the log.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .events import ChicagoCall, HandResult, LastTrick, Outcome
 from .game import GameState, ScoredEvent, Status, apply_event, start_game
 from .ruleset import Hand
+from .setup import GameSetup
 
 
 @dataclass(frozen=True)
@@ -160,10 +161,17 @@ def tiebreak_seats(state: GameState) -> frozenset[int]:
 
 def score_progression(state: GameState) -> tuple[tuple[int, ...], ...]:
     """The scores at the start and after every event, in seating order."""
-    scores = [0] * len(state.players)
+    return progression_from((0,) * len(state.players), state.setup, state.history)
+
+
+def progression_from(
+    start: Sequence[int], setup: GameSetup, entries: Iterable[ScoredEvent]
+) -> tuple[tuple[int, ...], ...]:
+    """The scores ``start``, then after each of ``entries`` in turn, in seating order."""
+    scores = list(start)
     progression = [tuple(scores)]
-    for scored in state.history:
+    for scored in entries:
         for name, change in scored.points.items():
-            scores[state.setup.seat_of(name)] += change
+            scores[setup.seat_of(name)] += change
         progression.append(tuple(scores))
     return tuple(progression)

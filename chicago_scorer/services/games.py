@@ -1,7 +1,7 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from sqlalchemy.exc import IntegrityError
@@ -21,13 +21,13 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules.errors import sentence
 from chicago_scorer.rules.showdown import Verdict, settle
-from chicago_scorer.rules.statistics import summarize, summarize_next
+from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong, GameNotFound
-from chicago_scorer.storage import game_log
+from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import Game, Player, as_utc, now_utc
-from chicago_scorer.storage.summaries import store_summary, write_summary
+from chicago_scorer.storage.summaries import stored_player_figures
 
 LARGEST_ID = 2**31 - 1  # ids are INTEGER columns; PostgreSQL refuses to bind a larger one
 
@@ -37,8 +37,22 @@ CONCURRENT_CHANGE = sentence(
 )
 
 
+# About ten rounds: what the scoreboard's round log and chart show, however long the game.
+RECENT_ENTRIES = 40
+
+
+class _KeptByKey:
+    """A stored game that only the holder of its edit key may change."""
+
+    edit_key_hash: str
+
+    def opens_with(self, edit_key: str | None) -> bool:
+        """Whether this key may change the game."""
+        return bool(edit_key) and edit_key_matches(edit_key, self.edit_key_hash)
+
+
 @dataclass(frozen=True)
-class LoadedGame:
+class LoadedGame(_KeptByKey):
     """A stored game and the state its whole log replays to: what a read or a write answers.
 
     ``state`` always holds every recorded entry, whether it was replayed or read from
@@ -50,10 +64,6 @@ class LoadedGame:
     state: GameState
     edit_key_hash: str = field(default="", repr=False)
     version: str = ""  # changes whenever the log changes; see game_version
-
-    def opens_with(self, edit_key: str | None) -> bool:
-        """Whether this key may change the game."""
-        return bool(edit_key) and edit_key_matches(edit_key, self.edit_key_hash)
 
     @property
     def event_count(self) -> int:
@@ -73,6 +83,43 @@ class UndoneGame(LoadedGame):
 
 
 @dataclass(frozen=True)
+class GameAtTable(_KeptByKey):
+    """A game as the scoreboard shows it, read in a few statements however long its log.
+
+    ``position`` is where the game stands: scores, dealer, next step, status and winner,
+    as a state without history. ``newest`` holds the newest entries, at most
+    ``RECENT_ENTRIES``, oldest first; the whole log is ``load_game``'s.
+    """
+
+    id: int
+    created_at: datetime
+    position: GameState
+    newest: tuple[ScoredEvent, ...]
+    event_count: int
+    edit_key_hash: str = field(default="", repr=False)
+    version: str = ""
+
+    @property
+    def scores_before_newest(self) -> tuple[int, ...]:
+        """The scores before the oldest of the newest entries, in seating order."""
+        scores = list(self.position.scores)
+        for scored in self.newest:
+            for name, change in scored.points.items():
+                scores[self.position.setup.seat_of(name)] -= change
+        return tuple(scores)
+
+
+@dataclass(frozen=True)
+class RecordedEntry:
+    """An entry just appended to a game's log, as the rules scored it."""
+
+    game_id: int
+    scored: ScoredEvent
+    event_count: int
+    version: str
+
+
+@dataclass(frozen=True)
 class CreatedGame:
     """A new game and the edit key that only its creator receives."""
 
@@ -85,52 +132,72 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
     setup = new_setup(players, dealer, rules_from_settings(rules))
     edit_key = new_edit_key()
     game = Game(
+        created_at=now_utc(),
         first_dealer_seat=setup.first_dealer,
         edit_key_hash=hash_edit_key(edit_key),
         rules=setup.rules.settings(),
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
-    started = start_game(setup)
-    store_summary(game, started)
-    game_log.store_fold(game, started, log_version(0, None))
     db.session.add(game)
+    db.session.flush()
+    projections.project_new_game(game.id, start_game(setup), log_version(0, None), game.created_at)
     db.session.commit()
     return CreatedGame(_loaded(game), edit_key)
 
 
 def load_game(game_id: int) -> LoadedGame:
-    """A game as its log replays, read from its stored fold when that is the log's."""
+    """A game as its whole log replays, read from its stored fold when that is the log's."""
     stored = _found(game_id)
     setup = _setup(stored)
     log = game_log.stored_log(game_id, with_times=True)
+    state = game_log.resumed_with_history(stored, setup, log) or game_log.replayed(setup, log)
     version = game_log.version_of(log)
-    # A write between the two reads would leave the log ahead of the fold read first.
-    resumed = game_log.resumed_with_history(stored, setup, log)
-    if resumed is not None and version == stored.fold_version:
-        state = resumed
-    else:
-        state = game_log.replayed(setup, log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
 
 
-def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> LoadedGame:
+def load_game_at_table(game_id: int) -> GameAtTable:
+    """A game as the scoreboard shows it: its stored fold and newest entries, or, when
+    those are not the log's, the newest entries of its replay."""
+    stored = _found(game_id)
+    setup = _setup(stored)
+    newest = game_log.newest_entries(game_id, RECENT_ENTRIES)
+    resumed = game_log.resumed_with_entries(stored, setup, newest)
+    if resumed is not None:
+        position, entries = resumed
+        count, version = stored.event_count, game_log.version_of_newest(stored.event_count, newest)
+    else:
+        log = game_log.stored_log(game_id, with_times=True)
+        state = game_log.replayed(setup, log)
+        position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
+        count, version = len(log), game_log.version_of(log)
+    created_at = as_utc(stored.created_at)
+    return GameAtTable(
+        stored.id, created_at, position, entries, count, stored.edit_key_hash, version
+    )
+
+
+def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> RecordedEntry:
     """Check one entry against the rules and append it to the game's log."""
     stored = _writable(game_id, edit_key)
-    setup = _setup(stored)
     count = stored.event_count
-    state, figures = game_log.state_before_write(stored, setup)
+    state, figures = _state_to_write_on(stored, _setup(stored))
     state = record(state, entry)
     scored = state.history[-1]
     _claim_next_count(game_id, count, count + 1)
     recorded_at = now_utc()
-    payload, points = event_to_dict(scored.event), dict(scored.points)
-    game_log.add_event(game_id, count + 1, payload, points, recorded_at)
+    game_log.add_event(game_id, count + 1, event_to_dict(scored.event), recorded_at)
     version = log_version(count + 1, recorded_at)
-    game_log.save_fold(game_id, version, state, is_new=stored.fold_version is None)
-    write_summary(game_id, summarize_next(figures, state, scored), recorded_at)
-    answer = LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
+    projections.project_entry(
+        game_id,
+        count + 1,
+        state,
+        summarize_next(figures, state, scored),
+        version,
+        recorded_at,
+        fold_is_new=stored.fold_version is None,
+    )
     _commit_or_conflict()
-    return answer
+    return RecordedEntry(game_id, scored, count + 1, version)
 
 
 def undo_last_event(
@@ -145,13 +212,13 @@ def undo_last_event(
         raise OutOfTurn(CONCURRENT_CHANGE)
     *log, newest = game_log.stored_log(game_id, with_times=True)
     state = game_log.replayed(_setup(stored), log)
-    game_log.correct_points(game_id, log, state)  # points of other rules are replaced
     removed = record(state, newest.payload).history[-1]
     _claim_next_count(game_id, count, count - 1)
     game_log.drop_event(game_id, count)
     version = game_log.version_of(log)
-    game_log.save_fold(game_id, version, state, is_new=stored.fold_version is None)
-    write_summary(game_id, summarize(state), now_utc())
+    projections.project_replay(  # points of other rules are replaced too
+        game_id, log, state, version, now_utc(), fold_is_new=stored.fold_version is None
+    )
     answer = UndoneGame(
         stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version, removed
     )
@@ -234,6 +301,25 @@ def _loaded(game: Game) -> LoadedGame:
     )
     version = game_log.version_of(log)
     return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
+
+
+def _state_to_write_on(
+    stored: game_log.StoredGame, setup: GameSetup
+) -> tuple[GameState, tuple[PlayerGameStats, ...]]:
+    """Where the game stands, to record on, and each player's figures there.
+
+    Resumed from the stored fold and figures when they are the log's, without reading
+    the log; else replayed from the log, whose events then get the replay's points (the
+    fold and summary are written after the new entry).
+    """
+    if stored.derived_data_is_current():
+        position = game_log.resumed_position(setup, stored.fold_position)
+        if position is not None:
+            return position, stored_player_figures(stored.id)
+    log = game_log.stored_log(stored.id)
+    state = game_log.replayed(setup, log)
+    projections.correct_points(stored.id, log, state)
+    return state, summarize(state).players
 
 
 def _claim_next_count(game_id: int, current: int, new: int) -> None:

@@ -35,9 +35,9 @@ from chicago_scorer.services.game_records import (
     whole_game,
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
-from chicago_scorer.storage.game_log import log_version, store_fold
+from chicago_scorer.storage import projections
+from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import Event, Game, Player
-from chicago_scorer.storage.summaries import store_summary
 
 EXPORT_BATCH = 500
 
@@ -140,17 +140,13 @@ def add_replayed_game(
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(state.players)]
     # The file keeps when the game last changed, not when each entry was recorded.
     game.events = [
-        Event(
-            seq=seq,
-            payload=event_to_dict(scored.event),
-            points=dict(scored.points),
-            recorded_at=updated_at,
-        )
+        Event(seq=seq, payload=event_to_dict(scored.event), recorded_at=updated_at)
         for seq, scored in enumerate(state.history, start=1)
     ]
-    store_summary(game, state, updated_at=updated_at)
-    store_fold(game, state, log_version(len(state.history), updated_at if state.history else None))
     db.session.add(game)
+    db.session.flush()
+    version = log_version(len(state.history), updated_at if state.history else None)
+    projections.project_new_game(game.id, state, version, updated_at)
     return game
 
 

@@ -1,14 +1,14 @@
-"""A game's stored row, log and folded state, read and written with plain SQL statements.
+"""A game's stored row and log, read and appended to with plain SQL statements.
 
 The statements are built once and reused, and no ORM objects are made: a write to a game
 is the app's most frequent request, and the replay of a long log its largest cost. So
-each game keeps the position of its fold (``rules.position``) and each event the points
-the fold gave it, both written in the same transaction as the log. A write resumes the
-fold from there, and a read gives the fold with its history rebuilt from the stored
-events and their points, without the rules. A fold whose version is not the log's, or
-that another revision of the rules made (``rules.revision``), or that cannot be read, or
-a missing one, or an event without its points, is replayed instead, and the replay's
-fold and points are stored (tests prove that the stored fold always equals the replay).
+each game keeps the position of its fold and each event the points the fold gave it
+(written by projections.py). A write resumes the fold from there, and a read gives the
+fold with its newest entries (or all of them) read from the stored events and their
+points, without the rules. A fold whose version is not the log's, or that another
+revision of the rules made (``rules.revision``), or that cannot be read, or a missing
+one, or an event without its points, counts as missing: the log is replayed instead
+(tests prove that what is resumed always equals the replay).
 """
 
 from collections.abc import Sequence
@@ -28,10 +28,8 @@ from chicago_scorer.rules import (
     revision,
     rules_from_settings,
 )
-from chicago_scorer.rules.position import position_of, resume
-from chicago_scorer.rules.statistics import PlayerGameStats, summarize
+from chicago_scorer.rules.position import resume
 from chicago_scorer.storage.models import Event, Game, Player, StoredFold, StoredSummary, as_utc
-from chicago_scorer.storage.summaries import stored_player_figures
 
 _GAMES = Game.__table__
 _EVENTS = Event.__table__
@@ -79,6 +77,12 @@ _LOG = (
 )
 # Parsing the times is a good part of reading a long log; only versions need them.
 _LOG_WITH_TIMES = _LOG.add_columns(_EVENTS.c.recorded_at)
+_NEWEST_EVENTS = (
+    select(_EVENTS.c.payload, _EVENTS.c.points, _EVENTS.c.recorded_at)
+    .where(_EVENTS.c.game_id == bindparam("game_id"))
+    .order_by(_EVENTS.c.seq.desc())
+    .limit(bindparam("limit"))
+)
 _CLAIM = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("g_id"), _GAMES.c.event_count == bindparam("current"))
@@ -88,11 +92,6 @@ _ADD_EVENT = insert(_EVENTS)
 _DROP_EVENT = delete(_EVENTS).where(
     _EVENTS.c.game_id == bindparam("g_id"), _EVENTS.c.seq == bindparam("g_seq")
 )
-_FILL_POINTS = update(_EVENTS).where(
-    _EVENTS.c.game_id == bindparam("g_id"), _EVENTS.c.seq == bindparam("g_seq")
-)
-_UPDATE_FOLD = update(_FOLDS).where(_FOLDS.c.game_id == bindparam("g_id"))
-_ADD_FOLD = insert(_FOLDS)
 
 
 class StoredGame(NamedTuple):
@@ -149,8 +148,13 @@ def log_version(event_count: int, last_recorded_at: datetime | None) -> str:
 
 
 def version_of(log: Sequence[LoggedEvent]) -> str:
-    """The version of a log read with its times."""
+    """The version of a whole log read with its times."""
     return log_version(len(log), log[-1].recorded_at if log else None)
+
+
+def version_of_newest(event_count: int, newest: Sequence[LoggedEvent]) -> str:
+    """The version of a log of ``event_count`` events whose newest ones were read."""
+    return log_version(event_count, newest[-1].recorded_at if newest else None)
 
 
 def stored_setup(names: Sequence[str], first_dealer_seat: int, rules: dict) -> GameSetup:
@@ -186,43 +190,48 @@ def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
     return [LoggedEvent(*row) for row in rows]
 
 
-def resumed_with_history(
-    stored: StoredGame, setup: GameSetup, log: Sequence[LoggedEvent]
-) -> GameState | None:
-    """The state the log replays to, read from the stored fold and the stored events.
+def newest_entries(game_id: int, limit: int) -> list[LoggedEvent]:
+    """The game's newest ``limit`` events with their times, oldest first."""
+    rows = db.session.execute(_NEWEST_EVENTS, {"game_id": game_id, "limit": limit})
+    return [LoggedEvent(*row) for row in reversed(rows.all())]
 
-    The history is rebuilt from each event's stored form and points, which the write
+
+def resumed_with_entries(
+    stored: StoredGame, setup: GameSetup, newest: Sequence[LoggedEvent]
+) -> tuple[GameState, tuple[ScoredEvent, ...]] | None:
+    """The fold's position (a state without history), and the newest entries as scored.
+
+    The entries are rebuilt from each event's stored form and points, which the write
     that stored them took from the fold. None, so that the log is replayed, when the
     fold is not of this log and these rules, cannot be read, or an event lacks its
     points; and in a tiebreak, because only a replay tells which entries it holds (a
     game that is not in one never was: a tiebreak lasts until the game is won).
     """
-    if not stored.derived_data_is_current() or len(log) != stored.event_count:
+    if not stored.derived_data_is_current() or len(newest) > stored.event_count:
         return None
-    if any(logged.points is None for logged in log):
+    if any(logged.points is None for logged in newest) or (stored.event_count and not newest):
         return None
-    resumed = resumed_position(setup, stored.fold_position)
-    if resumed is None or resumed.is_tiebreak:
+    if newest and version_of_newest(stored.event_count, newest) != stored.fold_version:
+        return None  # a write between the two reads: the events are ahead of the fold
+    position = resumed_position(setup, stored.fold_position)
+    if position is None or position.is_tiebreak:
         return None
-    history = tuple(ScoredEvent(read_event(logged.payload), logged.points) for logged in log)
-    return replace(resumed, history=history)
+    entries = tuple(ScoredEvent(read_event(logged.payload), logged.points) for logged in newest)
+    return position, entries
 
 
-def state_before_write(
-    stored: StoredGame, setup: GameSetup
-) -> tuple[GameState, tuple[PlayerGameStats, ...]]:
-    """The state to write on, with its whole history, and the players' figures in it.
-
-    Resumed from the stored fold when it is the log's; replayed (and the fold and points
-    then kept) when it is missing or stale.
-    """
-    log = stored_log(stored.id)
-    resumed = resumed_with_history(stored, setup, log)
-    if resumed is not None:
-        return resumed, stored_player_figures(stored.id)
-    state = replayed(setup, log)
-    correct_points(stored.id, log, state)
-    return state, summarize(state).players
+def resumed_with_history(
+    stored: StoredGame, setup: GameSetup, log: Sequence[LoggedEvent]
+) -> GameState | None:
+    """The state the whole log replays to, read from the stored fold and events; None
+    when it has to be replayed (see ``resumed_with_entries``)."""
+    if len(log) != stored.event_count:
+        return None
+    resumed = resumed_with_entries(stored, setup, log)
+    if resumed is None:
+        return None
+    position, entries = resumed
+    return replace(position, history=entries)
 
 
 def resumed_position(setup: GameSetup, position: object) -> GameState | None:
@@ -240,58 +249,14 @@ def claim_event_count(game_id: int, current: int, new: int) -> bool:
     return claimed.rowcount == 1
 
 
-def add_event(game_id: int, seq: int, payload: dict, points: dict, recorded_at) -> None:
-    """Append an event with the points the fold gave it (not committed)."""
+def add_event(game_id: int, seq: int, payload: dict, recorded_at: datetime) -> None:
+    """Append an event to the log (not committed); projections.py stores its points."""
     db.session.execute(
         _ADD_EVENT,
-        {
-            "game_id": game_id,
-            "seq": seq,
-            "payload": payload,
-            "points": points,
-            "recorded_at": recorded_at,
-        },
+        {"game_id": game_id, "seq": seq, "payload": payload, "recorded_at": recorded_at},
     )
 
 
 def drop_event(game_id: int, seq: int) -> None:
     """Remove an event from the log (not committed)."""
     db.session.execute(_DROP_EVENT, {"g_id": game_id, "g_seq": seq})
-
-
-def correct_points(game_id: int, log: Sequence[LoggedEvent], replayed: GameState) -> int:
-    """Store the replay's points on each event that has none, or other ones (not
-    committed); how many events had other ones."""
-    pairs = list(enumerate(zip(log, replayed.history, strict=True), 1))
-    to_write = [
-        {"g_id": game_id, "g_seq": seq, "points": dict(scored.points)}
-        for seq, (logged, scored) in pairs
-        if logged.points != dict(scored.points)
-    ]
-    if to_write:
-        db.session.execute(_FILL_POINTS, to_write)
-    return sum(
-        1
-        for _seq, (logged, scored) in pairs
-        if logged.points is not None and logged.points != dict(scored.points)
-    )
-
-
-def store_fold(game: Game, state: GameState, version: str) -> None:
-    """Keep the fold of a game being added, with its log (not committed)."""
-    game.fold = StoredFold(
-        version=version, position=position_of(state), rules_revision=revision.RULES_REVISION
-    )
-
-
-def save_fold(game_id: int, version: str, state: GameState, *, is_new: bool) -> None:
-    """Keep where the fold of this version of the log stands (not committed)."""
-    values = {
-        "version": version,
-        "position": position_of(state),
-        "rules_revision": revision.RULES_REVISION,
-    }
-    if is_new:
-        db.session.execute(_ADD_FOLD, {"game_id": game_id} | values)
-    else:
-        db.session.execute(_UPDATE_FOLD, {"g_id": game_id} | values)

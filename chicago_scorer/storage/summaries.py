@@ -9,15 +9,14 @@ also counts itself on the game's summary row, and the history and player pages a
 under the sum of those counts (``listings_key``).
 """
 
-from datetime import datetime
 from types import MappingProxyType
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import bindparam, func, select
 
 from chicago_scorer.extensions import db
-from chicago_scorer.rules import GameState, Hand, Status, revision
-from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats, summarize
-from chicago_scorer.storage.models import Game, Player, StoredSummary, hand_wins_column, now_utc
+from chicago_scorer.rules import Hand, Status
+from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats
+from chicago_scorer.storage.models import Game, Player, StoredSummary, hand_wins_column
 
 _HAND_COLUMNS = tuple(hand_wins_column(hand) for hand in Hand)
 _PLAYER_FIGURES = (
@@ -34,70 +33,10 @@ _PLAYER_FIGURES = (
     .where(Player.game_id == bindparam("game_id"))
     .order_by(Player.seat)
 )
-# The columns to SET come from the parameters: game_row and player_row name them.
-_WRITE_PLAYER = update(Player.__table__).where(
-    Player.game_id == bindparam("g_id"), Player.seat == bindparam("g_seat")
-)
 _SUMMARIES = StoredSummary.__table__
-_WRITE_GAME = (
-    update(_SUMMARIES)
-    .where(_SUMMARIES.c.game_id == bindparam("g_id"))
-    .values(write_count=_SUMMARIES.c.write_count + 1)
-)
 # Not max(updated_at): a rebuild keeps the times, and on PostgreSQL a write stamped
 # earlier may commit later, leaving the newest time where it was.
 _LISTINGS_KEY = select(func.count(), func.coalesce(func.sum(_SUMMARIES.c.write_count), 0))
-
-
-def game_row(summary: GameSummary) -> dict[str, object]:
-    """The ``game_summaries`` columns that come from the replay, and the rules' revision
-    that replayed it."""
-    return {
-        "status": summary.status.value,
-        "rounds": summary.rounds,
-        "rules_revision": revision.RULES_REVISION,
-    }
-
-
-def player_row(stats: PlayerGameStats) -> dict[str, object]:
-    """The ``players`` columns that hold one player's figures in a game."""
-    return {
-        "score": stats.score,
-        "is_winner": stats.is_winner,
-        "played_tiebreak": stats.played_tiebreak,
-        "chicago_called": stats.chicago_called,
-        "chicago_won": stats.chicago_won,
-        "last_tricks": stats.last_tricks,
-    } | {hand_wins_column(hand): stats.hand_wins[hand] for hand in Hand}
-
-
-def store_summary(game: Game, state: GameState, updated_at: datetime | None = None) -> None:
-    """Write the summary of ``state`` onto the game and its players (not committed)."""
-    summary = summarize(state)
-    if game.summary is None:
-        game.summary = StoredSummary(write_count=0)
-    game.summary.write_count += 1
-    game.summary.updated_at = updated_at or now_utc()
-    if game.created_at is None:  # a new game is created and last changed at one instant
-        game.created_at = game.summary.updated_at
-    for column, value in game_row(summary).items():
-        setattr(game.summary, column, value)
-    for player, stats in zip(game.players, summary.players, strict=True):
-        for column, value in player_row(stats).items():
-            setattr(player, column, value)
-
-
-def write_summary(game_id: int, summary: GameSummary, updated_at: datetime) -> None:
-    """Write a stored game's summary with plain UPDATEs, no ORM objects (not committed)."""
-    session = db.session
-    session.execute(_WRITE_GAME, {"g_id": game_id, "updated_at": updated_at} | game_row(summary))
-    session.execute(
-        _WRITE_PLAYER,
-        [
-            {"g_id": game_id, "g_seat": seat} | player_row(stats)
-            for seat, stats in enumerate(summary.players)
-        ],
-    )
 
 
 def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:

@@ -6,12 +6,14 @@ markup needs no style attributes and no script. The template is _macros/chart.ht
 """
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from flask_babel import gettext
 
-from chicago_scorer.rules import GameState
-from chicago_scorer.rules.statistics import score_progression
+from chicago_scorer.rules import GameState, ScoredEvent
+from chicago_scorer.rules.statistics import progression_from, score_progression
+from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.languages.locales import format_number
 
 WIDTH = 360  # the viewBox is the width of a small phone, and scales up from there
@@ -99,6 +101,7 @@ class ScoreChart:
     tiebreaks: tuple[TiebreakBand, ...]
     rounds: tuple[RoundScores, ...]
     is_compact: bool
+    entries_before: int = 0  # entries older than the chart's first, left out
 
     @property
     def target_y(self) -> float:
@@ -111,16 +114,23 @@ class ScoreChart:
         if not entries:
             return gettext("Nothing is recorded yet: every player has 0 points.")
         finals = ", ".join(f"{line.name} {format_number(line.final_score)}" for line in self.lines)
-        words = [
-            gettext(
+        if self.entries_before:
+            what = gettext(
+                "One line per player: the score after each of the last %(entries)s entries, "
+                "from round %(round)s on, and a line at the target of %(target)s.",
+                entries=format_number(entries),
+                round=format_number(self.rounds[0].number),
+                target=format_number(self.target),
+            )
+        else:
+            what = gettext(
                 "One line per player: the score after each of %(entries)s entries over "
                 "%(rounds)s rounds, and a line at the target of %(target)s.",
                 entries=format_number(entries),
                 rounds=format_number(len(self.rounds)),
                 target=format_number(self.target),
-            ),
-            gettext("Scores now: %(scores)s.", scores=finals),
-        ]
+            )
+        words = [what, gettext("Scores now: %(scores)s.", scores=finals)]
         if self.tiebreaks:
             numbers = ", ".join(format_number(band.round) for band in self.tiebreaks)
             words.append(gettext("Shaded tiebreak rounds: %(rounds)s.", rounds=numbers))
@@ -143,9 +153,29 @@ def round_mark(number: int) -> str:
     return gettext("R%(number)s", number=format_number(number))
 
 
-def score_chart(state: GameState, *, compact: bool = False) -> ScoreChart:
-    """The chart of a replayed game; ``compact`` is the small one on the scoreboard."""
-    progression = score_progression(state)
+def score_chart(state: GameState) -> ScoreChart:
+    """The review's chart of a whole replayed game."""
+    return _chart(state, state.history, score_progression(state), compact=False)
+
+
+def recent_score_chart(game: GameAtTable) -> ScoreChart:
+    """The scoreboard's small chart: the game's newest entries, from the scores before
+    them; the review has the whole game."""
+    position = game.position
+    progression = progression_from(game.scores_before_newest, position.setup, game.newest)
+    chart = _chart(position, game.newest, progression, compact=True)
+    return replace(chart, entries_before=game.event_count - len(game.newest))
+
+
+def _chart(
+    state: GameState,
+    entries: Sequence[ScoredEvent],
+    progression: Sequence[Sequence[int]],
+    *,
+    compact: bool,
+) -> ScoreChart:
+    """The chart of ``entries``, where ``progression`` holds the scores before them and
+    after each; ``state`` is where they led."""
     height = COMPACT_HEIGHT if compact else FULL_HEIGHT
     target = state.setup.rules.target
     top_score = max(max(scores) for scores in progression)
@@ -154,10 +184,10 @@ def score_chart(state: GameState, *, compact: bool = False) -> ScoreChart:
         right=WIDTH - MARGIN_RIGHT,
         top=MARGIN_TOP,
         bottom=height - MARGIN_BOTTOM,
-        entry_count=len(state.history),
+        entry_count=len(entries),
         y_max=10 * math.ceil(max(target, top_score) / 10),
     )
-    spans = _round_spans(state)
+    spans = _round_spans(entries)
     every = max(1, math.ceil(len(spans) / MAX_ROUND_LABELS))
     return ScoreChart(
         width=WIDTH,
@@ -215,9 +245,9 @@ def _line(frame: Frame, seat: int, name: str, progression) -> ChartLine:
     )
 
 
-def _round_spans(state: GameState) -> list[_RoundSpan]:
+def _round_spans(entries: Sequence[ScoredEvent]) -> list[_RoundSpan]:
     spans: list[_RoundSpan] = []
-    for index, scored in enumerate(state.history):
+    for index, scored in enumerate(entries):
         if spans and spans[-1].number == scored.event.round:
             spans[-1] = replace(spans[-1], end=index + 1)
         else:

@@ -106,7 +106,8 @@ def _game_body(game_id: int) -> tuple[bytes, str]:
 def record_event(game_id: int):
     """Record the next step; needs the game's edit key."""
     body = _json_object()
-    return game_json(games.record_event(game_id, _bearer_key(), body)), 201
+    games.record_event(game_id, _bearer_key(), body)
+    return game_json(games.load_game(game_id)), 201
 
 
 @api.delete("/games/<int:game_id>/events/last")

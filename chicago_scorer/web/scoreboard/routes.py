@@ -7,7 +7,7 @@ from flask_wtf.csrf import CSRFError
 from chicago_scorer.rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
 from chicago_scorer.services import games
 from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
-from chicago_scorer.services.games import LoadedGame
+from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.errors import FORM_EXPIRED, answer_http_error
 from chicago_scorer.web.languages.labels import STEP_QUESTIONS
@@ -21,7 +21,7 @@ from chicago_scorer.web.refused_forms import (
     restore_refused,
     scoreboard_page,
 )
-from chicago_scorer.web.score_chart import score_chart
+from chicago_scorer.web.score_chart import recent_score_chart
 from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, UndoForm
 from chicago_scorer.web.scoreboard.house_rules_form import CUSTOM, PRESET_CHOICES
 from chicago_scorer.web.scoreboard.scorekeeper import (
@@ -80,7 +80,7 @@ def _render_home(form: NewGameForm):
     )
 
 
-def _scorekeepers_key(game: LoadedGame) -> str | None:
+def _scorekeepers_key(game: GameAtTable) -> str | None:
     """This device's key for the game, forgotten (with a word why) once it stops working."""
     edit_key = edit_key_for(game.id)
     if edit_key is None or game.opens_with(edit_key):
@@ -90,9 +90,11 @@ def _scorekeepers_key(game: LoadedGame) -> str | None:
     return None
 
 
-def _render_scoreboard(game_id: int, game: LoadedGame | None = None) -> str:
-    game = game or games.load_game(game_id)
-    state = game.state
+def _render_scoreboard(game_id: int, game: GameAtTable | None = None) -> str:
+    game = game or games.load_game_at_table(game_id)
+    state = game.position
+    last_entry = game.newest[-1] if game.newest else None
+    log = round_log(game.newest)
     edit_key = _scorekeepers_key(game)
     # A watcher's page shows no form, so it needs no CSRF token (nor a cookie to hold one).
     form_meta = {} if edit_key is not None else {"csrf": False}
@@ -105,8 +107,9 @@ def _render_scoreboard(game_id: int, game: LoadedGame | None = None) -> str:
         "version": game.version,
         "state": state,
         "rows": player_rows(state),
-        "chart": score_chart(state, compact=True) if state.history else None,
-        "log": round_log(state),
+        "chart": recent_score_chart(game) if game.newest else None,
+        "log": log,
+        "earlier_rounds": bool(log) and log[-1].number > 1,
         "can_edit": can_edit,
         "can_undo": can_undo,
         "is_scorekeeper": edit_key is not None,
@@ -121,8 +124,8 @@ def _render_scoreboard(game_id: int, game: LoadedGame | None = None) -> str:
         "rule_differences": rule_differences(state.setup.rules),
         "exchange_stopped": players_past_exchange_stop(state),
         "deuce_points": state.setup.rules.deuce_last_trick_points,
-        "last_entry": state.history[-1] if state.history else None,
-        "last_entry_text": describe(state.history[-1]) if state.history else None,
+        "last_entry": last_entry,
+        "last_entry_text": describe(last_entry) if last_entry else None,
     }
     return render_template("scoreboard.html", **context)
 
@@ -136,7 +139,8 @@ def home():
         return _render_home(refused)
     rematch = request.args.get("rematch", type=int)
     if rematch is not None:
-        return _render_home(NewGameForm.rematch_of(games.load_game(rematch).state.setup))
+        setup = games.load_game_at_table(rematch).position.setup
+        return _render_home(NewGameForm.rematch_of(setup))
     return _render_home(NewGameForm(formdata=None))
 
 
@@ -167,7 +171,7 @@ def scoreboard(game_id: int):
 
 
 def _watchers_page(game_id: int) -> tuple[bytes, str]:
-    game = games.load_game(game_id)
+    game = games.load_game_at_table(game_id)
     return _render_scoreboard(game_id, game=game).encode(), game.version
 
 
@@ -180,7 +184,8 @@ def record_entry(game_id: int):
     try:
         games.record_event(game_id, edit_key_for(game_id), form.entry())
     except TAP_REFUSALS as error:
-        stale = stale_tap(games.load_game(game_id).state, form.round.data, form.step.data)
+        now = games.load_game_at_table(game_id)
+        stale = stale_tap(now.position, now.newest, form.round.data, form.step.data)
         if stale is None:
             form.attach(error)
             return back_to_scoreboard(game_id, form)
@@ -199,7 +204,7 @@ def undo(game_id: int):
         undone = games.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
     except TAP_REFUSALS as error:
         shown = form.event_count.data
-        if games.load_game(game_id).event_count != shown:
+        if games.load_game_at_table(game_id).event_count != shown:
             form.form_errors.append(UNDO_STALE)
         else:
             form.form_errors.append(reason(error))

@@ -5,7 +5,7 @@ from flask_babel import gettext, lazy_gettext
 
 from chicago_scorer.services import games
 from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
-from chicago_scorer.services.games import LoadedGame
+from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.wording import reason
@@ -29,7 +29,7 @@ class RevokeForm(TranslatedForm):
     """Confirm giving the game a new key."""
 
 
-def share_context(game: LoadedGame, edit_key: str | None) -> dict[str, object]:
+def share_context(game: GameAtTable, edit_key: str | None) -> dict[str, object]:
     """Links and QR codes for the scoreboard: watch for everyone, hand over for the keeper."""
     watch_url = url_for("pages.scoreboard", game_id=game.id, _external=True)
     context: dict[str, object] = {

@@ -1,5 +1,7 @@
-"""What the scoreboard page shows, worked out from a replayed game."""
+"""What the scoreboard page shows, worked out from where the game stands and its newest
+entries (``services.games.GameAtTable``)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext
@@ -120,25 +122,36 @@ def _translated(refusal: Message | None) -> str | None:
     return None if refusal is None else translate(refusal)
 
 
-def round_log(state: GameState) -> list[LoggedRound]:
-    """The recorded rounds, newest first, each with its newest step first."""
+# The round log shows the rounds a player at the table may still ask about; the review
+# has them all. Its entries are among the newest the scoreboard reads.
+LOGGED_ROUNDS = 3
+
+
+def round_log(newest: Sequence[ScoredEvent]) -> list[LoggedRound]:
+    """The last ``LOGGED_ROUNDS`` recorded rounds, newest first, each with its newest step
+    first."""
+    shown = sorted({scored.event.round for scored in newest}, reverse=True)[:LOGGED_ROUNDS]
     rounds: dict[int, LoggedRound] = {}
-    for scored in state.history:
+    for scored in newest:
         number = scored.event.round
-        logged = rounds.setdefault(number, LoggedRound(number, scored.in_tiebreak, []))
-        logged.steps.insert(0, LoggedStep(str(scored.event.step), describe(scored)))
-    return sorted(rounds.values(), key=lambda logged: logged.number, reverse=True)
+        if number in shown:
+            logged = rounds.setdefault(number, LoggedRound(number, scored.in_tiebreak, []))
+            logged.steps.insert(0, LoggedStep(str(scored.event.step), describe(scored)))
+    return [rounds[number] for number in shown]
 
 
-def stale_tap(state: GameState, round_number: object, step: object) -> str | None:
+def stale_tap(
+    state: GameState, newest: Sequence[ScoredEvent], round_number: object, step: object
+) -> str | None:
     """Why a tap from an older copy of the page came too late, if it answered a step that
     is no longer the next one; None when it answered the next step (and was refused for
-    another reason)."""
+    another reason). ``newest`` are the game's newest entries; a round before them was
+    recorded long ago."""
     if (round_number, step) == (state.round, state.next_step):
         return None
-    recorded = any(
-        scored.event.round == round_number and str(scored.event.step) == step
-        for scored in state.history
+    oldest_read = newest[0].event.round if newest else 1
+    recorded = (isinstance(round_number, int) and round_number < oldest_read) or any(
+        scored.event.round == round_number and str(scored.event.step) == step for scored in newest
     )
     if not recorded:
         return gettext(
