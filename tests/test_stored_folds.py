@@ -31,7 +31,7 @@ def assert_stored_fold_equals_the_replay(game_id: int) -> None:
     replayed = replayed_game(game_id)
     fold = database.session.get(StoredFold, game_id)
     assert fold is not None
-    assert fold.version == replayed.version == services.game_version(game_id)
+    assert fold.version == replayed.log_version == services.game_log_version(game_id)
     assert fold.position == position_of(replayed.state)
     resumed = resume(replayed.state.setup, fold.position)
     assert resumed == replace(replayed.state, history=())
@@ -55,7 +55,7 @@ def test_the_stored_fold_equals_the_replay_after_any_records_and_undos(db, rng, 
         # The answer, built from the resumed fold, is the replay's.
         replayed = replayed_game(game_id)
         history = replayed.state.history
-        assert answer.version == replayed.version == services.game_version(game_id)
+        assert answer.log_version == replayed.log_version == services.game_log_version(game_id)
         if isinstance(answer, services.RecordedEntry):
             assert (answer.scored, answer.event_count) == (history[-1], len(history))
         else:
@@ -71,7 +71,7 @@ def assert_the_table_sees_the_replay(game_id: int, replayed: services.LoadedGame
     newest = history[-services.RECENT_ENTRIES :]
     assert table.position == replace(replayed.state, history=())
     assert (table.newest, table.event_count) == (newest, len(history))
-    assert table.version == replayed.version
+    assert table.log_version == replayed.log_version
     progression = score_progression(replayed.state)
     assert table.scores_before_newest == progression[len(history) - len(newest)]
 

@@ -63,7 +63,7 @@ class LoadedGame(_KeptByKey):
     created_at: datetime
     state: GameState
     edit_key_hash: str = field(default="", repr=False)
-    version: str = ""  # changes whenever the log changes; see game_version
+    log_version: str = ""  # changes whenever the log changes; see game_log_version
 
     @property
     def event_count(self) -> int:
@@ -97,7 +97,7 @@ class GameAtTable(_KeptByKey):
     newest: tuple[ScoredEvent, ...]
     event_count: int
     edit_key_hash: str = field(default="", repr=False)
-    version: str = ""
+    log_version: str = ""
 
     @property
     def scores_before_newest(self) -> tuple[int, ...]:
@@ -116,7 +116,7 @@ class RecordedEntry:
     game_id: int
     scored: ScoredEvent
     event_count: int
-    version: str
+    log_version: str
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def load_game(game_id: int) -> LoadedGame:
     setup = _setup(stored)
     log = game_log.stored_log(game_id, with_times=True)
     state = game_log.resumed_with_history(stored, setup, log) or game_log.replayed(setup, log)
-    version = game_log.version_of(log)
+    version = game_log.log_version_of(log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
 
 
@@ -164,12 +164,13 @@ def load_game_at_table(game_id: int) -> GameAtTable:
     resumed = game_log.resumed_with_entries(stored, setup, newest)
     if resumed is not None:
         position, entries = resumed
-        count, version = stored.event_count, game_log.version_of_newest(stored.event_count, newest)
+        count = stored.event_count
+        version = game_log.log_version_of_newest(count, newest)
     else:
         log = game_log.stored_log(game_id, with_times=True)
         state = game_log.replayed(setup, log)
         position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
-        count, version = len(log), game_log.version_of(log)
+        count, version = len(log), game_log.log_version_of(log)
     created_at = as_utc(stored.created_at)
     return GameAtTable(
         stored.id, created_at, position, entries, count, stored.edit_key_hash, version
@@ -215,7 +216,7 @@ def undo_last_event(
     removed = record(state, newest.payload).history[-1]
     _claim_next_count(game_id, count, count - 1)
     game_log.drop_event(game_id, count)
-    version = game_log.version_of(log)
+    version = game_log.log_version_of(log)
     projections.project_replay(  # points of other rules are replaced too
         game_id, log, state, version, now_utc(), fold_is_new=stored.fold_version is None
     )
@@ -240,9 +241,9 @@ def rotate_edit_key(game_id: int, edit_key: str | None) -> CreatedGame:
     return CreatedGame(_loaded(game), new_key)
 
 
-def game_version(game_id: int) -> str:
+def game_log_version(game_id: int) -> str:
     """A short tag that changes whenever the game's log changes, read in one cheap query."""
-    version = game_log.stored_version(game_id) if _may_exist(game_id) else None
+    version = game_log.stored_log_version(game_id) if _may_exist(game_id) else None
     if version is None:
         raise GameNotFound(game_id)
     return version
@@ -299,7 +300,7 @@ def _loaded(game: Game) -> LoadedGame:
     state = game_log.replayed(
         game_log.stored_setup(names, game.first_dealer_seat, game.rules), log
     )
-    version = game_log.version_of(log)
+    version = game_log.log_version_of(log)
     return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
 
 

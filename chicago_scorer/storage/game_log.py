@@ -147,12 +147,12 @@ def log_version(event_count: int, last_recorded_at: datetime | None) -> str:
     return f"{event_count}-{stamp:.6f}"
 
 
-def version_of(log: Sequence[LoggedEvent]) -> str:
+def log_version_of(log: Sequence[LoggedEvent]) -> str:
     """The version of a whole log read with its times."""
     return log_version(len(log), log[-1].recorded_at if log else None)
 
 
-def version_of_newest(event_count: int, newest: Sequence[LoggedEvent]) -> str:
+def log_version_of_newest(event_count: int, newest: Sequence[LoggedEvent]) -> str:
     """The version of a log of ``event_count`` events whose newest ones were read."""
     return log_version(event_count, newest[-1].recorded_at if newest else None)
 
@@ -173,7 +173,7 @@ def stored_game(game_id: int) -> StoredGame | None:
     return None if row is None else StoredGame(*row)
 
 
-def stored_version(game_id: int) -> str | None:
+def stored_log_version(game_id: int) -> str | None:
     """The game's log version, read in one cheap query; None if there is no such game."""
     row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
     return None if row is None else log_version(*row)
@@ -211,7 +211,7 @@ def resumed_with_entries(
         return None
     if any(logged.points is None for logged in newest) or (stored.event_count and not newest):
         return None
-    if newest and version_of_newest(stored.event_count, newest) != stored.fold_version:
+    if newest and log_version_of_newest(stored.event_count, newest) != stored.fold_version:
         return None  # a write between the two reads: the events are ahead of the fold
     position = resumed_position(setup, stored.fold_position)
     if position is None or position.is_tiebreak:

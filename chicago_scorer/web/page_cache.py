@@ -1,11 +1,11 @@
-"""Rendered pages and JSON kept in each worker, under the version of what they show.
+"""Rendered pages and JSON kept in each worker, under the state of the data they show.
 
 A watcher's scoreboard and the API's game change only when the game's log does, and the
 history and player pages only when a listed game does. So each is kept under a key made
-of what it shows, that data's version (``services.game_version`` or
+of what it shows, that data's state (``services.game_log_version`` or
 ``summaries.listings_key``), and ``response_variant()``: what the answer depends on
 besides the data (the rules' revision, and the parts of the request it reads). A write
-moves the version, so the next request misses and renders afresh; nothing is ever
+moves the state, so the next request misses and renders afresh; nothing is ever
 invalidated by hand, and a stale entry just ages out of the bounded LRU.
 
 Only answers without a CSRF token or a key are kept: the views decide that before
@@ -69,20 +69,20 @@ def response_cache() -> ResponseCache:
 
 def cached_body(
     what: tuple[Hashable, ...],
-    version: Hashable | None,
+    data_state: Hashable | None,
     render: Callable[[], tuple[bytes, Hashable]],
 ) -> bytes:
-    """The body kept for ``what`` at ``version``, or the one ``render`` returns, then kept.
+    """The body kept for ``what`` at ``data_state``, or the one ``render`` returns, then kept.
 
-    ``render`` returns its body and the version it actually shows, which may be newer
-    than the one read before it; the body is kept under that one. With no version to
+    ``render`` returns its body and the data's state it actually shows, which may be newer
+    than the one read before it; the body is kept under that one. With no state to
     key it by, nothing is kept.
     """
-    if version is None:
+    if data_state is None:
         return render()[0]
     cache = response_cache()
     variant = response_variant()
-    body = cache.get((*what, version, variant))
+    body = cache.get((*what, data_state, variant))
     if body is None:
         body, shown = render()
         cache.put((*what, shown, variant), body)
@@ -91,10 +91,10 @@ def cached_body(
 
 def cached_page(
     what: tuple[Hashable, ...],
-    version: Hashable | None,
+    data_state: Hashable | None,
     render: Callable[[], tuple[bytes, Hashable]],
 ) -> bytes:
     """Like ``cached_body``, for HTML: a request with a flash message waiting renders afresh."""
     if "_flashes" in session:  # where Flask keeps them until a page shows them
         return render()[0]
-    return cached_body(what, version, render)
+    return cached_body(what, data_state, render)

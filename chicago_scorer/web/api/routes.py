@@ -92,14 +92,14 @@ def list_games():
 def get_game(game_id: int):
     """One game with its events."""
     body = cached_body(
-        ("api-game", game_id), games.game_version(game_id), lambda: _game_body(game_id)
+        ("api-game", game_id), games.game_log_version(game_id), lambda: _game_body(game_id)
     )
     return current_app.response_class(body, mimetype=current_app.json.mimetype)
 
 
 def _game_body(game_id: int) -> tuple[bytes, str]:
     game = games.load_game(game_id)
-    return current_app.json.response(game_json(game)).get_data(), game.version
+    return current_app.json.response(game_json(game)).get_data(), game.log_version
 
 
 @api.post("/games/<int:game_id>/events")

@@ -17,8 +17,8 @@ def player_index():
     form = PageForm(request.args)
     if not form.validate():
         return render_template("players.html", form=form, page=None), 400
-    version = listings_key()
-    return cached_page(("players", request.full_path), version, lambda: (_index(form), version))
+    listings = listings_key()
+    return cached_page(("players", request.full_path), listings, lambda: (_index(form), listings))
 
 
 def _index(form: PageForm) -> bytes:
@@ -30,8 +30,8 @@ def _index(form: PageForm) -> bytes:
 @players.get("/players/<path:name>")
 def player_page(name: str):
     """One player's statistics over every game they sat in."""
-    version = listings_key()
-    return cached_page(("player", name), version, lambda: (_player(name), version))
+    listings = listings_key()
+    return cached_page(("player", name), listings, lambda: (_player(name), listings))
 
 
 def _player(name: str) -> bytes:

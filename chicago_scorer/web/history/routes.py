@@ -21,8 +21,8 @@ def game_list():
     form = HistoryFilterForm(request.args)
     if not form.validate():
         return render_template("history.html", form=form, page=None), 400
-    version = listings_key()
-    return cached_page(("history", request.full_path), version, lambda: (_page(form), version))
+    listings = listings_key()
+    return cached_page(("history", request.full_path), listings, lambda: (_page(form), listings))
 
 
 def _page(form: HistoryFilterForm) -> bytes:

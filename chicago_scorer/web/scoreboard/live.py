@@ -10,7 +10,7 @@ live = Blueprint("live", __name__)
 @live.get("/games/<int:game_id>/version")
 def version(game_id: int):
     """The game's version, with an ETag: 304 Not Modified while nothing has changed."""
-    current = games.game_version(game_id)
+    current = games.game_log_version(game_id)
     headers = {"ETag": f'"{current}"', "Cache-Control": "no-cache"}
     if request.if_none_match.contains(current):
         return "", 304, headers

@@ -104,7 +104,7 @@ def _render_scoreboard(game_id: int, game: GameAtTable | None = None) -> str:
     can_undo = edit_key is not None and game.event_count > 0
     context = share_context(game, edit_key) | {
         "game": game,
-        "version": game.version,
+        "log_version": game.log_version,
         "state": state,
         "rows": player_rows(state),
         "chart": recent_score_chart(game) if game.newest else None,
@@ -166,13 +166,13 @@ def scoreboard(game_id: int):
         return _render_scoreboard(game_id)
     # Without a key or a message to show, the page is the same for every watcher.
     return cached_page(
-        ("scoreboard", game_id), games.game_version(game_id), lambda: _watchers_page(game_id)
+        ("scoreboard", game_id), games.game_log_version(game_id), lambda: _watchers_page(game_id)
     )
 
 
 def _watchers_page(game_id: int) -> tuple[bytes, str]:
     game = games.load_game_at_table(game_id)
-    return _render_scoreboard(game_id, game=game).encode(), game.version
+    return _render_scoreboard(game_id, game=game).encode(), game.log_version
 
 
 @pages.post("/games/<int:game_id>/entries")
