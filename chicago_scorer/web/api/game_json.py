@@ -9,7 +9,7 @@ from chicago_scorer.services.history import ListedGame
 from chicago_scorer.web.languages.wording import translate
 
 
-def game_summary_json(game: ListedGame) -> dict[str, object]:
+def listed_game_json(game: ListedGame) -> dict[str, object]:
     """A game without its events, for listings."""
     return _standing_json(game.id, game.created_at, game.standing)
 

@@ -9,7 +9,7 @@ from chicago_scorer.rules.errors import sentence
 from chicago_scorer.services import games
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.api.description import openapi_description
-from chicago_scorer.web.api.game_json import game_json, game_summary_json, verdict_json
+from chicago_scorer.web.api.game_json import game_json, listed_game_json, verdict_json
 from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
 
@@ -85,7 +85,7 @@ def list_games():
     limit = _query_int("limit", 50, 1, MAX_PAGE_SIZE)
     offset = _query_int("offset", 0, 0, 10**9)
     games, total = newest_games(limit, offset)
-    return {"games": [game_summary_json(game) for game in games], "total": total}
+    return {"games": [listed_game_json(game) for game in games], "total": total}
 
 
 @api.get("/games/<int:game_id>")
