@@ -9,7 +9,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from chicago_scorer.storage import projections
+from chicago_scorer.storage import rebuild
 
 
 def local_addresses() -> list[str]:
@@ -56,14 +56,14 @@ def register(app: Flask) -> None:
 @with_appcontext
 def rebuild_command(if_stale: bool) -> None:
     """Replay every game and rewrite its folds, points and summaries; safe to run again."""
-    if if_stale and not projections.has_stale_games():
+    if if_stale and not rebuild.has_stale_games():
         return
     if sys.stdout.isatty():
-        total = projections.count_games()
+        total = rebuild.count_games()
         with click.progressbar(length=total, label="Rebuilding games") as bar:
-            done = projections.rebuild_all_games(lambda games, _total: bar.update(games - bar.pos))
+            done = rebuild.rebuild_all_games(lambda games, _total: bar.update(games - bar.pos))
     else:
-        done = projections.rebuild_all_games(
+        done = rebuild.rebuild_all_games(
             lambda games, total: click.echo(f"Rebuilt {games} of {total} games")
         )
     click.echo(f"Rebuilt {done.games} games; {done.disagreed} disagreed with what was stored.")

@@ -147,6 +147,40 @@ def test_a_stale_tap_from_a_second_device_says_what_happened_and_shows_the_game_
     assert not re.search(r'value="Ann"\s+checked', page)  # the stale choice is not carried over
 
 
+def play_quiet_rounds(client, game_url, names, rounds):
+    """Rounds in which nobody has a hand and the last trick goes round the table."""
+    for number in range(rounds):
+        for step in ("phase1", "phase2"):
+            assert accepted(client, tap(client, game_url, outcome="none")), step
+        assert accepted(client, tap(client, game_url, last_trick=names[number % len(names)]))
+        assert accepted(client, tap(client, game_url, outcome="none"))
+
+
+def test_a_long_game_logs_its_last_three_rounds_and_points_to_the_review_for_the_rest(client):
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    game_url = start_game(client, *names)
+    play_quiet_rounds(client, game_url, names, 15)
+
+    page = client.get(game_url).text
+
+    assert re.findall(r"<h3>Round (\d+)", page) == ["15", "14", "13"]
+    assert "Earlier rounds are in the review." in page
+    # The small chart draws the newest 40 of the 60 entries: rounds 6 to 15.
+    assert "the score after each of the last 40 entries, from round 6 on" in page
+    assert scores(page) == [20, 20, 20, 15]
+
+
+def test_a_stale_tap_for_a_round_older_than_the_log_shows_still_says_it_was_recorded(client):
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    game_url = start_game(client, *names)
+    play_quiet_rounds(client, game_url, names, 12)
+    stale_form = {"round": "1", "step": "phase1", "outcome": "none"}
+
+    page = follow_refusal(client, client.post(f"{game_url}/entries", data=stale_form), game_url)
+
+    assert "Someone recorded Round 1 · Phase 1 a moment ago; here is the game now." in page
+
+
 def test_undo_asks_for_confirmation_and_removes_only_the_newest_entry(client):
     game_url = start_game(client, "Ann", "Bo")
     tap(client, game_url, winner="Ann", hand="one_pair")

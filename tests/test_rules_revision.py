@@ -14,7 +14,7 @@ from api_client import create_api_game
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import Hand, RuleSet, revision
 from chicago_scorer.services.transfer import export_game, import_games
-from chicago_scorer.storage import projections
+from chicago_scorer.storage import rebuild
 from chicago_scorer.storage.models import Event, StoredFold
 
 # The tables that hold copies of what the replays give, beside the logs.
@@ -93,7 +93,7 @@ def test_after_a_rules_fix_every_page_and_answer_shows_the_replay(app, client, f
     assert "Ann 9 · Bo 2" in history
     assert '<span class="score">9</span>' in watcher
     with app.app_context():  # the listings rebuilt the stale game before they read it
-        assert projections.stale_game_ids() == []
+        assert rebuild.stale_game_ids() == []
         assert stored_points(app, game.id) == [{"Ann": 9}, {"Bo": 2}]
 
 
@@ -115,7 +115,7 @@ def test_rebuild_rewrites_every_copy_and_says_how_many_games_disagreed(
     assert not_needed.output == ""
     assert stored_points(app, game.id) == [{"Ann": 9}]
     with app.app_context():
-        assert projections.stale_game_ids() == []
+        assert rebuild.stale_game_ids() == []
 
 
 def test_an_unreadable_stored_position_is_replayed_not_a_500(app, client):

@@ -1,8 +1,7 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from collections.abc import Mapping
+from dataclasses import replace
 
 from sqlalchemy.exc import IntegrityError
 
@@ -12,7 +11,6 @@ from chicago_scorer.rules import (
     GameSetup,
     GameState,
     OutOfTurn,
-    ScoredEvent,
     event_to_dict,
     new_setup,
     record,
@@ -24,6 +22,13 @@ from chicago_scorer.rules.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, new_edit_key
 from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong, GameNotFound
+from chicago_scorer.services.game_answers import (
+    CreatedGame,
+    GameAtTable,
+    LoadedGame,
+    RecordedEntry,
+    UndoneGame,
+)
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import Game, Player, as_utc, now_utc
@@ -39,92 +44,6 @@ CONCURRENT_CHANGE = sentence(
 
 # About ten rounds: what the scoreboard's round log and chart show, however long the game.
 RECENT_ENTRIES = 40
-
-
-class _KeptByKey:
-    """A stored game that only the holder of its edit key may change."""
-
-    edit_key_hash: str
-
-    def opens_with(self, edit_key: str | None) -> bool:
-        """Whether this key may change the game."""
-        return bool(edit_key) and edit_key_matches(edit_key, self.edit_key_hash)
-
-
-@dataclass(frozen=True)
-class LoadedGame(_KeptByKey):
-    """A stored game and the state its whole log replays to: what a read or a write answers.
-
-    ``state`` always holds every recorded entry, whether it was replayed or read from
-    the stored fold and points (tests prove the two equal).
-    """
-
-    id: int
-    created_at: datetime
-    state: GameState
-    edit_key_hash: str = field(default="", repr=False)
-    log_version: str = ""  # changes whenever the log changes; see game_log_version
-
-    @property
-    def event_count(self) -> int:
-        """How many events are recorded; the page sends it back to guard undo."""
-        return len(self.state.history)
-
-    def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
-        """Each event in its JSON form, with the points it moved."""
-        return ((event_to_dict(scored.event), scored.points) for scored in self.state.history)
-
-
-@dataclass(frozen=True)
-class UndoneGame(LoadedGame):
-    """A game just undone, and the entry the undo removed, as it was scored."""
-
-    removed: ScoredEvent | None = None
-
-
-@dataclass(frozen=True)
-class GameAtTable(_KeptByKey):
-    """A game as the scoreboard shows it, read in a few statements however long its log.
-
-    ``position`` is where the game stands: scores, dealer, next step, status and winner,
-    as a state without history. ``newest`` holds the newest entries, at most
-    ``RECENT_ENTRIES``, oldest first; the whole log is ``load_game``'s.
-    """
-
-    id: int
-    created_at: datetime
-    position: GameState
-    newest: tuple[ScoredEvent, ...]
-    event_count: int
-    edit_key_hash: str = field(default="", repr=False)
-    log_version: str = ""
-
-    @property
-    def scores_before_newest(self) -> tuple[int, ...]:
-        """The scores before the oldest of the newest entries, in seating order."""
-        scores = list(self.position.scores)
-        for scored in self.newest:
-            for name, change in scored.points.items():
-                scores[self.position.setup.seat_of(name)] -= change
-        return tuple(scores)
-
-
-@dataclass(frozen=True)
-class RecordedEntry:
-    """An entry just appended to a game's log, as the rules scored it."""
-
-    game_id: int
-    scored: ScoredEvent
-    event_count: int
-    log_version: str
-
-
-@dataclass(frozen=True)
-class CreatedGame:
-    """A new game and the edit key that only its creator receives."""
-
-    game: LoadedGame
-    edit_key: str
 
 
 def create_game(players: object, dealer: str | None = None, rules: object = None) -> CreatedGame:

@@ -26,7 +26,7 @@ from chicago_scorer.storage.models import (
     as_utc,
     name_key,
 )
-from chicago_scorer.storage.projections import rebuild_stale_before_reading
+from chicago_scorer.storage.rebuild import rebuild_stale_before_reading
 
 HISTORY_PAGE_SIZE = 25
 Item = TypeVar("Item")

@@ -18,7 +18,7 @@ from chicago_scorer.rules.statistics import best_hand
 from chicago_scorer.services.errors import PlayerNotFound
 from chicago_scorer.services.history import Page, checked_page
 from chicago_scorer.storage.models import Player, StoredSummary, hand_wins_column, name_key
-from chicago_scorer.storage.projections import rebuild_stale_before_reading
+from chicago_scorer.storage.rebuild import rebuild_stale_before_reading
 
 PLAYERS_PAGE_SIZE = 50
 

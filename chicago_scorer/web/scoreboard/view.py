@@ -150,8 +150,13 @@ def stale_tap(
     if (round_number, step) == (state.round, state.next_step):
         return None
     oldest_read = newest[0].event.round if newest else 1
-    recorded = (isinstance(round_number, int) and round_number < oldest_read) or any(
-        scored.event.round == round_number and str(scored.event.step) == step for scored in newest
+    is_step = step in {known.value for known in Step}
+    recorded = is_step and (
+        (isinstance(round_number, int) and 0 < round_number < oldest_read)
+        or any(
+            scored.event.round == round_number and str(scored.event.step) == step
+            for scored in newest
+        )
     )
     if not recorded:
         return gettext(
