@@ -50,7 +50,7 @@ class CapacitySettings:
     first_tables: int = 5
     most_tables: int = 640
     settle_seconds: float = 3.0
-    measure_seconds: float = 12.0
+    measure_seconds: float = 15.0
     resolution: float = 1.25
     seed: int = 11
 
