@@ -24,7 +24,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode
 
 from .api_calls import CreatedGame, GameToImport, import_games
@@ -208,17 +208,7 @@ def run_tables(port: int, tables: list[Table], settings: CapacitySettings, seed:
     cpu_before, wall_before = time.process_time(), time.perf_counter()
     level = asyncio.run(_play(port, tables, settings, random.Random(seed)))
     wall = time.perf_counter() - wall_before
-    cpu = (time.process_time() - cpu_before) / wall if wall else 0.0
-    return Level(
-        level.tables,
-        level.seconds,
-        level.tap_latencies_ms,
-        level.poll_latencies_ms,
-        level.refreshes,
-        level.unexpected,
-        level.socket_errors,
-        cpu,
-    )
+    return replace(level, client_cpu=(time.process_time() - cpu_before) / wall if wall else 0.0)
 
 
 async def _play(port: int, tables: list[Table], settings: CapacitySettings, rng) -> Level:

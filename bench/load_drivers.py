@@ -3,6 +3,10 @@
 The asyncio client is the fallback for machines without wrk (`apt-get install wrk`). It
 keeps the same number of requests in flight, but it is Python, so it saturates sooner
 than wrk: its numbers are comparable with each other, not with wrk's.
+
+Taps (bench/taps.py) are loaded the same way, by wrk with bench/tap.lua or by the asyncio
+client, with one phone per connection; ``exchange`` also serves the paced clients of
+bench/capacity.py.
 """
 
 import asyncio
