@@ -318,8 +318,8 @@ def measure_capacity(
         level = run_tables(port, seated, settings, settings.seed + next(levels))
         verdict = "holds" if level.held else "does not hold"
         progress(
-            f"{database}: {count} tables, tap p95 {level.tap_p95_ms:.0f} ms over "
-            f"{level.taps} taps, {verdict}"
+            f"{database}: {count} table{'' if count == 1 else 's'}, "
+            f"tap p95 {level.tap_p95_ms:.0f} ms over {level.taps} taps, {verdict}"
         )
         return level
 

@@ -78,6 +78,11 @@ def _growth_lines(growths: list[Growth]) -> list[str]:
     return lines
 
 
+def tables(count: int | None) -> str:
+    """'1 table', '15 tables'."""
+    return f"{count} table" + ("" if count == 1 else "s")
+
+
 def capacity_lines(capacities: tuple[Capacity, ...]) -> list[str]:
     """The tables each database held, and every level of the search."""
     if not capacities:
@@ -99,7 +104,7 @@ def capacity_lines(capacities: tuple[Capacity, ...]) -> list[str]:
             if over is not None
             else " (the most tried)"
         )
-        lines.append(f"  {capacity.database}: {capacity.tables} tables{beyond}")
+        lines.append(f"  {capacity.database}: {tables(capacity.tables)}{beyond}")
     header = (
         f"  {'database':<22} {'tables':>6} {'taps':>5} {'tap p50':>8} {'tap p95':>8} "
         f"{'polls':>6} {'poll p95':>9} {'req/s':>6} {'client CPU':>10}  verdict"

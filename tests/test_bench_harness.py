@@ -494,6 +494,8 @@ def test_the_report_prints_every_level_and_why_a_database_was_not_measured():
     lines = "\n".join(capacity_lines(capacities))
     assert "SQLite, 2 workers: 5 tables (at 10: tap p95 140 ms)" in lines
     assert "PostgreSQL, 4 workers: not measured: PostgreSQL is not installed" in lines
+    one = "\n".join(capacity_lines((Capacity("SQLite", (level(1, 40.0), level(2, 140.0))),)))
+    assert "SQLite: 1 table (at 2: tap p95 140 ms)" in one
     assert len([line for line in lines.splitlines() if "SQLite, 2 workers  " in line]) == 2
 
 
