@@ -14,6 +14,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from .capacity import CapacitySettings
 from .load_drivers import wrk_available
 from .report import format_run, refresh_results, results_section
 from .scenario import Settings, run_benchmark
@@ -25,6 +26,11 @@ QUICK = {
     "walk_games": 600,
     "walk_warmup_games": 100,
     "samples": 7,
+    "taps_per_phone": 100,
+    "listing_game_entries": 200,
+    "capacity": CapacitySettings(
+        first_tables=2, most_tables=4, settle_seconds=0.5, measure_seconds=2.0
+    ),
 }
 
 

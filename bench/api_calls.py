@@ -6,9 +6,11 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from urllib.parse import urlencode
 
 from .event_sequences import WalkGame, endless_game, random_seating
 from .servers import HOST
@@ -51,15 +53,25 @@ class Client:
         body: object = None,
         edit_key: str | None = None,
         expect: int | None = None,
+        form: Mapping[str, str] | None = None,
+        accept: str | None = None,
     ) -> Answer:
-        """One request; with ``expect``, any other status raises UnexpectedAnswer."""
+        """One request; with ``expect``, any other status raises UnexpectedAnswer.
+
+        ``body`` goes as JSON; ``form`` goes as a browser sends a form, and then the
+        request asks for HTML as a browser does (``accept`` says otherwise).
+        """
         if self._connection is None:
             self._connection = http.client.HTTPConnection(HOST, self.port, timeout=60)
-        headers = {"Accept": "application/json"}
+        default = "text/html" if form is not None else "application/json"
+        headers = {"Accept": accept or default}
         payload = None
         if body is not None:
             payload = json.dumps(body).encode()
             headers["Content-Type"] = "application/json"
+        if form is not None:
+            payload = urlencode(form).encode()
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
         if edit_key is not None:
             headers["Authorization"] = f"Bearer {edit_key}"
         if self.cookie is not None:
@@ -161,3 +173,73 @@ def time_writes(
             baseline.send("POST", "/insert", BASELINE_ROW, expect=201)
             timings[-1].append(time.perf_counter() - started)
     return [statistics.median(taken) for taken in timings]
+
+
+# The app takes an import of at most 1 MiB; each batch stays well under it.
+IMPORT_BATCH_BYTES = 800_000
+EXPORT_FORMAT = "chicago-scorer/1"
+
+
+@dataclass(frozen=True)
+class GameToImport:
+    """A game as an export file holds it: its players, first dealer and legal entries."""
+
+    players: Sequence[str]
+    entries: Sequence[dict]
+
+
+def exported_game(game: GameToImport, created_at: datetime) -> dict[str, object]:
+    """One game of a ``chicago-scorer/1`` file, dealt first by its first player."""
+    moment = created_at.isoformat()
+    return {
+        "players": list(game.players),
+        "first_dealer": game.players[0],
+        "created_at": moment,
+        "updated_at": moment,
+        "events": list(game.entries),
+    }
+
+
+def export_documents(
+    games: Sequence[GameToImport],
+    first_created_at: datetime,
+    batch_bytes: int = IMPORT_BATCH_BYTES,
+) -> list[dict[str, object]]:
+    """The games as ``chicago-scorer/1`` files small enough to import, a millisecond apart.
+
+    The later a game in the list, the newer it is, so the last ones are listed first.
+    """
+    batches: list[list[dict[str, object]]] = [[]]
+    size = 0
+    for number, game in enumerate(games):
+        exported = exported_game(game, first_created_at + timedelta(milliseconds=number))
+        length = len(json.dumps(exported))
+        if batches[-1] and size + length > batch_bytes:
+            batches.append([])
+            size = 0
+        batches[-1].append(exported)
+        size += length
+    return [{"format": EXPORT_FORMAT, "games": batch} for batch in batches if batch]
+
+
+def import_games(port: int, games: Sequence[GameToImport]) -> list[CreatedGame]:
+    """Store the games through POST /api/import, as the newest games stored.
+
+    The last is created now and the others a millisecond apart before it: none in the
+    future, where they would stay newer than the games stored after them.
+
+    An import replays each game through the rules and stores its log, its fold and its
+    summary, as if it had been played here; the answer gives each game's edit key.
+    """
+    client = Client(port)
+    created: list[CreatedGame] = []
+    first_created_at = datetime.now(UTC) - timedelta(milliseconds=len(games) - 1)
+    for document in export_documents(games, first_created_at):
+        answer = client.send("POST", "/api/import", document, expect=201)
+        body = answer.json()
+        if body["already_here"]:
+            raise UnexpectedAnswer(f"POST /api/import found games already here: {body}")
+        created += [CreatedGame(game["id"], game["edit_key"]) for game in body["games"]]
+    if len(created) != len(games):
+        raise UnexpectedAnswer(f"imported {len(created)} games of {len(games)}")
+    return created

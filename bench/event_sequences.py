@@ -5,9 +5,10 @@ with ``record`` as it is made, and the games are kept from ever ending: nobody r
 the target, so any number of entries can follow and a refusal in the run means a bug.
 """
 
+import itertools
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -60,12 +61,18 @@ def endless_game(rng: random.Random, players: Sequence[str], length: int) -> lis
     Random entries are tried first; one that would take a score to the target is
     replaced by another, and in the end by an entry that cannot raise the top score.
     """
+    return list(itertools.islice(endless_entries(rng, players), length))
+
+
+def endless_entries(rng: random.Random, players: Sequence[str]) -> Iterator[dict]:
+    """The entries of ``endless_game``, made one at a time for as long as they are asked for.
+
+    For a client that keeps a game going for an unknown number of taps.
+    """
     state = start_game(new_setup(list(players)))
-    entries: list[dict] = []
-    while len(entries) < length:
+    while True:
         entry, state = _next_entry(rng, state)
-        entries.append(entry)
-    return entries
+        yield entry
 
 
 def _next_entry(rng: random.Random, state: GameState) -> tuple[dict, GameState]:

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from .budgets import Check, Comparison, Growth, unexpected_answers
+from .capacity import MAX_TAP_P95_MS, POLL_PERIOD_S, TAP_PERIOD_S, WATCHERS_PER_TABLE, Capacity
 from .payload import Payload
 
 RESULTS_START = "<!-- bench results: start (written by `make bench`) -->"
@@ -24,6 +25,7 @@ class Run:
     checks: list[Check]
     wall_seconds: float
     notes: tuple[str, ...] = ()
+    capacities: tuple[Capacity, ...] = ()
 
     @property
     def passed(self) -> bool:
@@ -32,18 +34,22 @@ class Run:
 
 
 def _load_table(comparisons: list[Comparison]) -> list[str]:
+    app_width = max([34, *(len(c.label) for c in comparisons)])
+    base_width = max([13, *(len(c.baseline_label) for c in comparisons)])
     header = (
-        f"{'app target':<34} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7}   "
-        f"{'baseline':<13} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7}  {'ratio':>5}"
+        f"{'app target':<{app_width}} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7}   "
+        f"{'baseline':<{base_width}} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7}  {'ratio':>5}"
     )
     lines = [header, "-" * len(header)]
     for c in comparisons:
         lines.append(
-            f"{c.label:<34} {c.app.requests_per_second:>7.1f} {c.app.p50_ms:>7.1f} "
-            f"{c.app.p95_ms:>7.1f}   {c.baseline_label:<13} "
+            f"{c.label:<{app_width}} {c.app.requests_per_second:>7.1f} {c.app.p50_ms:>7.1f} "
+            f"{c.app.p95_ms:>7.1f}   {c.baseline_label:<{base_width}} "
             f"{c.baseline.requests_per_second:>7.1f} {c.baseline.p50_ms:>7.1f} "
             f"{c.baseline.p95_ms:>7.1f}  {c.ratio:>5.2f}"
         )
+    if any(c.label.startswith("tap") for c in comparisons):
+        lines.append("(tap rows: taps a second, each a POST, its 303 and a GET, timed whole)")
     return lines
 
 
@@ -56,7 +62,7 @@ def _payload_lines(payload: Payload) -> list[str]:
 
 
 def _growth_lines(growths: list[Growth]) -> list[str]:
-    lines = ["Cost of recording one event (median of sequential requests):"]
+    lines = ["Cost of one write (median of sequential ones; a tap is its POST, 303 and GET):"]
     for growth in growths:
         cases = []
         for label, seconds, reference in (
@@ -69,6 +75,52 @@ def _growth_lines(growths: list[Growth]) -> list[str]:
         if growth.ratio != growth.raw_ratio:
             ratio += f" as timed, {growth.ratio:.2f}x against the baseline"
         lines.append(f"  {'; '.join(cases)} -> {ratio}")
+    return lines
+
+
+def tables(count: int | None) -> str:
+    """'1 table', '15 tables'."""
+    return f"{count} table" + ("" if count == 1 else "s")
+
+
+def capacity_lines(capacities: tuple[Capacity, ...]) -> list[str]:
+    """The tables each database held, and every level of the search."""
+    if not capacities:
+        return []
+    lines = [
+        f"Tables one server holds before the p95 of a tap passes {MAX_TAP_P95_MS:.0f} ms "
+        f"(a table: a tap every {TAP_PERIOD_S:g} s, {WATCHERS_PER_TABLE} watchers polling "
+        f"every {POLL_PERIOD_S:g} s):"
+    ]
+    for capacity in capacities:
+        if capacity.skipped is not None:
+            lines.append(f"  {capacity.database}: not measured: {capacity.skipped}")
+            continue
+        over = capacity.first_over
+        beyond = (
+            f" (at {over.tables}: tap p95 {over.tap_p95_ms:.0f} ms"
+            + (f", {over.unexpected_count} unexpected" if over.unexpected_count else "")
+            + ")"
+            if over is not None
+            else " (the most tried)"
+        )
+        lines.append(f"  {capacity.database}: {tables(capacity.tables)}{beyond}")
+    header = (
+        f"  {'database':<22} {'tables':>6} {'taps':>5} {'tap p50':>8} {'tap p95':>8} "
+        f"{'polls':>6} {'poll p95':>9} {'req/s':>6} {'client CPU':>10}  verdict"
+    )
+    lines += [header, "  " + "-" * (len(header) - 2)]
+    for capacity in capacities:
+        for level in capacity.levels:
+            verdict = "holds" if level.held else "over"
+            if level.unexpected_count:
+                verdict += f" ({level.unexpected_detail})"
+            lines.append(
+                f"  {capacity.database:<22} {level.tables:>6} {level.taps:>5} "
+                f"{level.tap_p50_ms:>5.0f} ms {level.tap_p95_ms:>5.0f} ms "
+                f"{len(level.poll_latencies_ms):>6} {level.poll_p95_ms:>6.0f} ms "
+                f"{level.requests_per_second:>6.0f} {level.client_cpu:>9.0%}   {verdict}"
+            )
     return lines
 
 
@@ -101,6 +153,8 @@ def format_run(run: Run) -> str:
         "Unexpected answers: "
         + (", ".join(f"{k}: {v}" for k, v in unexpected.items()) if unexpected else "none"),
         *run.notes,
+        *([""] if run.capacities else []),
+        *capacity_lines(run.capacities),
         "",
         *_budget_table(run.checks),
         "",

@@ -51,9 +51,14 @@ class Server:
 
 def sqlite_environment(folder: Path, secret_key: str, **extra: str) -> dict[str, str]:
     """The environment for a server whose SQLite file lives in ``folder``."""
+    return database_environment(f"sqlite:///{folder / 'chicago.sqlite3'}", secret_key, **extra)
+
+
+def database_environment(database_url: str, secret_key: str, **extra: str) -> dict[str, str]:
+    """The environment for a server on the database at ``database_url``."""
     environment = {k: v for k, v in os.environ.items() if k not in CLEARED_VARIABLES}
     environment |= {
-        "DATABASE_URL": f"sqlite:///{folder / 'chicago.sqlite3'}",
+        "DATABASE_URL": database_url,
         "SECRET_KEY": secret_key,
         "PYTHONDONTWRITEBYTECODE": "1",
     }
@@ -111,12 +116,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_gunicorn(name: str, app_spec: str, environment: dict[str, str], log: Path) -> Server:
-    """Serve ``app_spec`` with two gunicorn workers on a free loopback port."""
+def start_gunicorn(
+    name: str, app_spec: str, environment: dict[str, str], log: Path, workers: int = WORKERS
+) -> Server:
+    """Serve ``app_spec`` with gunicorn's sync workers (two, as `make run`) on a free port."""
     port = free_port()
     with log.open("w") as output:
         process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "--workers", str(WORKERS), "--bind", f"{HOST}:{port}"]
+            [str(BIN / "gunicorn"), "--workers", str(workers), "--bind", f"{HOST}:{port}"]
             + [app_spec],
             cwd=ROOT,
             env=environment,
