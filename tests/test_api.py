@@ -2,8 +2,8 @@
 
 import pytest
 
-from api_client import create_api_game
 from chicago_scorer.storage.models import Game
+from support.api_client import create_api_game
 
 
 @pytest.fixture

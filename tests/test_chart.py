@@ -12,7 +12,7 @@ from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_game
 from chicago_scorer.services.transfer import import_games
 from chicago_scorer.web.score_chart import WIDTH, score_chart
-from export_documents import export_document
+from support.export_documents import export_document
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from chicago_scorer.extensions import db
 from chicago_scorer.services import games as services
 from chicago_scorer.web.page_cache import response_cache
-from databases import server_url
+from support.databases import server_url
 
 # Far longer than a write takes, far shorter than the held write waits.
 AT_ONCE_SECONDS = 2.0

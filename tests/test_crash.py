@@ -28,9 +28,9 @@ from chicago_scorer.rules import (
     start_game,
 )
 from chicago_scorer.rules import replay as replay_events
-from databases import migrate
-from live_server import LiveServer
-from load_client import (
+from support.databases import migrate
+from support.live_server import LiveServer
+from support.load_client import (
     JsonConnection,
     choose_entry,
     logged_entries,

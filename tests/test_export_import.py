@@ -11,12 +11,12 @@ from sqlalchemy import func, select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from api_client import create_api_game
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES
 from chicago_scorer.storage.models import Event, Game, Player, StoredSummary
-from settings import settings_for
+from support.api_client import create_api_game
+from support.settings import settings_for
 
 
 def tiebreak_game(client):

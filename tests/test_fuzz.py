@@ -24,16 +24,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import checks as schemathesis_checks
 from sqlalchemy import func, select
-from table_forms import refused_by_redirect
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from api_client import ApiGame, create_api_game
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import PRESETS, STANDARD_RULES, Hand
 from chicago_scorer.web.api.description import openapi_description
-from settings import settings_for
+from support.api_client import ApiGame, create_api_game
+from support.settings import settings_for
+from support.table_forms import refused_by_redirect
 
 # A failing example tens of KB long is still worth seeing; printing it is not an error.
 pytestmark = pytest.mark.filterwarnings(

@@ -7,14 +7,14 @@ import pytest
 from played_in_memory import NOBODY, played, win
 from sqlalchemy import event, update
 
-from api_client import create_api_game
 from chicago_scorer.extensions import db as database
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_game
 from chicago_scorer.services.transfer import import_games
 from chicago_scorer.storage.models import StoredFold
 from chicago_scorer.web.api.game_json import game_json
-from export_documents import export_document
+from support.api_client import create_api_game
+from support.export_documents import export_document
 
 QUICK_WIN = (win("Ann", "royal_flush"), NOBODY, {"last_trick": "Bo"}, NOBODY)
 

@@ -4,9 +4,9 @@ names the box as the page labels it."""
 import re
 
 import pytest
-from table_forms import accepted, follow_refusal
 
 from chicago_scorer.rules import PRESETS, STANDARD_RULES
+from support.table_forms import accepted, follow_refusal
 
 NAMES = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
 

@@ -3,13 +3,13 @@
 import re
 
 import pytest
-from table_forms import chicago_buttons, follow_refusal
 
-from api_client import create_api_game
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES
-from settings import settings_for
+from support.api_client import create_api_game
+from support.settings import settings_for
+from support.table_forms import chicago_buttons, follow_refusal
 
 
 def test_a_game_without_rules_plays_the_standard_ones_and_says_so(client):

@@ -2,7 +2,7 @@
 
 import re
 
-from api_client import create_api_game
+from support.api_client import create_api_game
 
 
 def fetch(client, url):

@@ -6,11 +6,11 @@ import re
 import pytest
 from babel.support import Translations
 from markupsafe import escape
-from table_forms import accepted, start_game, tap
 
-from api_client import create_api_game
 from chicago_scorer.web.languages.locales import languages_in
 from scripts.translations import TRANSLATIONS
+from support.api_client import create_api_game
+from support.table_forms import accepted, start_game, tap
 
 LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]
 TRANSLATED = LANGUAGES[1:]

@@ -16,8 +16,8 @@ import pytest
 from sqlalchemy import create_engine, make_url, text
 
 from chicago_scorer.rules import GameSetup, new_setup, start_game
-from live_server import LiveServer
-from load_client import (
+from support.live_server import LiveServer
+from support.load_client import (
     JsonConnection,
     Reply,
     choose_entry,

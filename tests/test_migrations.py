@@ -8,7 +8,7 @@ from sqlalchemy import MetaData, insert
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameSetup, event_to_dict, read_event, replay
-from settings import settings_for
+from support.settings import settings_for
 
 FIRST_REVISION = "0001_initial_schema"
 

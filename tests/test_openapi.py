@@ -9,11 +9,11 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from sqlalchemy import event
 
-from api_client import ApiGame, create_api_game
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES, Hand, Status, Step
 from chicago_scorer.rules.house_rules import PRESETS
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
+from support.api_client import ApiGame, create_api_game
 
 SPEC_URI = "urn:chicago-scorer:openapi"
 HTTP_METHODS = {"get", "put", "post", "delete", "patch"}

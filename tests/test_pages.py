@@ -5,9 +5,9 @@ import re
 import string
 
 import pytest
-from table_forms import accepted, chicago_buttons, follow_refusal, start_game, tap
 
 from chicago_scorer.rules import Hand
+from support.table_forms import accepted, chicago_buttons, follow_refusal, start_game, tap
 
 
 def scores(page: str) -> list[int]:

@@ -7,12 +7,12 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, func, inspect, select
 from sqlalchemy.exc import IntegrityError
 
-from api_client import create_api_game
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db
 from chicago_scorer.storage.database import SQLITE_BUSY_TIMEOUT_MS, configure_engine
 from chicago_scorer.storage.models import Event, Game, Player
-from settings import settings_for
+from support.api_client import create_api_game
+from support.settings import settings_for
 
 
 def test_the_game_is_the_same_after_the_app_restarts_on_the_same_database(app, make_app):

@@ -3,10 +3,10 @@
 import pytest
 from sqlalchemy import update
 
-from api_client import create_api_game
 from chicago_scorer.extensions import db
 from chicago_scorer.storage.models import Player
 from chicago_scorer.web.page_cache import ResponseCache, response_cache
+from support.api_client import create_api_game
 
 
 def fresh(app, client, url: str, **kwargs):

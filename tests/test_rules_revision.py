@@ -7,15 +7,15 @@ from datetime import datetime, timedelta
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_writes import random_writes
 from sqlalchemy import MetaData, select, update
 
-from api_client import create_api_game
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import Hand, RuleSet, revision
 from chicago_scorer.services.transfer import export_game, import_games
 from chicago_scorer.storage import projections
 from chicago_scorer.storage.models import Event, StoredFold
+from support.api_client import create_api_game
+from support.random_writes import random_writes
 
 # The tables that hold copies of what the replays give, beside the logs.
 DERIVED_TABLES = ("game_folds", "game_summaries", "players", "events")

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from api_client import create_api_game
 from chicago_scorer.services import games as services
+from support.api_client import create_api_game
 
 
 def settle(client, hands):

@@ -4,9 +4,8 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from table_forms import accepted, follow_refusal
-
-from api_client import create_api_game
+from support.api_client import create_api_game
+from support.table_forms import accepted, follow_refusal
 
 HANDOVER_QR = "QR code to keep score on another phone"
 WATCH_QR = "QR code to watch this game"

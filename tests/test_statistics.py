@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from played_in_memory import NOBODY, TIE, played, win
 from sqlalchemy import delete
 
-from api_client import create_api_game
 from chicago_scorer.rules import Hand, event_to_dict
 from chicago_scorer.rules.statistics import summarize
 from chicago_scorer.services.demo_games import random_game
@@ -21,7 +20,8 @@ from chicago_scorer.services.players import (
 )
 from chicago_scorer.services.transfer import import_games
 from chicago_scorer.storage.models import Game
-from export_documents import export_document
+from support.api_client import create_api_game
+from support.export_documents import export_document
 
 
 def hands(**wins: int) -> dict[str, int]:

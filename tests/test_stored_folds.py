@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_writes import random_writes
 from sqlalchemy import delete, select, update
 
 from chicago_scorer.extensions import db as database
@@ -16,6 +15,7 @@ from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.storage import game_log as stored_folds
 from chicago_scorer.storage.models import Event, StoredFold
 from chicago_scorer.web.api.game_json import game_json
+from support.random_writes import random_writes
 
 
 def replayed_game(game_id: int) -> services.LoadedGame:

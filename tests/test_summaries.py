@@ -5,10 +5,8 @@ from datetime import UTC, datetime
 import flask_migrate
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_writes import random_writes
 from sqlalchemy import MetaData, insert, select
 
-from api_client import create_api_game
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import GameSetup, Hand, Status, read_event, replay
@@ -16,7 +14,9 @@ from chicago_scorer.rules.statistics import summarize
 from chicago_scorer.services import games as services
 from chicago_scorer.storage.models import Game, Player, StoredSummary, as_utc, hand_wins_column
 from chicago_scorer.storage.summaries import game_row, player_row, stored_summary
-from settings import settings_for
+from support.api_client import create_api_game
+from support.random_writes import random_writes
+from support.settings import settings_for
 
 
 def stored_and_replayed(db, game_id: int):

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 from played_in_memory import NOBODY, played, win
 
-from api_client import create_api_game
 from chicago_scorer.services.transfer import import_games
-from export_documents import game_entry
+from support.api_client import create_api_game
+from support.export_documents import game_entry
 
 # Half past eleven at night in UTC is already the next day in Stockholm.
 STARTED = datetime(2026, 11, 30, 23, 30, tzinfo=UTC)

@@ -15,7 +15,7 @@ from chicago_scorer.rules import (
     start_game,
 )
 from chicago_scorer.rules.ruleset import STANDARD_HAND_POINTS
-from house_rule_sets import (
+from support.rule_sets import (
     DEUCE_TRICK,
     EXACT_52,
     ROYAL_WINS,

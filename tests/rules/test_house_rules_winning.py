@@ -9,7 +9,7 @@ from chicago_scorer.rules import (
     players_past_exchange_stop,
     record,
 )
-from house_rule_sets import (
+from support.rule_sets import (
     CHICAGO_REQUIRED,
     DEUCE_TRICK,
     OUT_ON_THE_LAST_TRICK,

@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 TEST_SECRET_KEY = "live server test secret"
 READY_TIMEOUT = 30.0

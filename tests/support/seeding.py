@@ -2,8 +2,9 @@
 
 from dataclasses import dataclass
 
-from phone import Phone
 from playwright.sync_api import APIRequestContext, expect
+
+from support.phone import Phone
 
 
 @dataclass

@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, make_url, text
 from chicago_scorer import create_app
 from chicago_scorer.config import normalize_database_url
 from chicago_scorer.extensions import db
-from settings import settings_for
+from support.settings import settings_for
 
 TEMPLATE_NAME = "chicago_test_template"
 _numbers = itertools.count(1)
