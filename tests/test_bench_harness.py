@@ -25,7 +25,8 @@ from bench.event_sequences import (
 from bench.load_results import LoadResult, ReportMissing, parse_wrk_report, percentile
 from bench.payload import measure_payload, referenced_assets
 from bench.report import RESULTS_END, RESULTS_START, Run, refresh_results, results_section
-from chicago_scorer.rules import new_setup, record, start_game
+from chicago_scorer.rules import record
+from support.games import new_game
 
 WRK_OUTPUT = """Running 5s test @ http://127.0.0.1:40123
   2 threads and 16 connections
@@ -49,7 +50,7 @@ def test_endless_games_are_legal_entry_by_entry_and_never_end(seed):
     rng = random.Random(seed)
     players = random_seating(rng)
     entries = endless_game(rng, players, 120)
-    state = start_game(new_setup(players))
+    state = new_game(*players)
     for entry in entries:
         state = record(state, entry)  # raises on any entry the app would refuse
     assert len(entries) == 120
@@ -59,7 +60,7 @@ def test_endless_games_are_legal_entry_by_entry_and_never_end(seed):
 
 def test_a_game_of_two_hundred_events_is_still_open_for_the_next_one():
     entries = endless_game(random.Random(52), ["Ann", "Bo", "Cy", "Dee"], 201)
-    state = start_game(new_setup(["Ann", "Bo", "Cy", "Dee"]))
+    state = new_game("Ann", "Bo", "Cy", "Dee")
     for entry in entries:
         state = record(state, entry)
     assert len(state.history) == 201 and state.next_step is not None

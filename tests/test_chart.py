@@ -6,26 +6,26 @@ import xml.etree.ElementTree as ElementTree
 from itertools import accumulate
 
 import pytest
-from played_in_memory import NOBODY, played, win
 
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_game
 from chicago_scorer.services.transfer import import_games
 from chicago_scorer.web.score_chart import WIDTH, score_chart
 from support.export_documents import export_document
+from support.games import chicago, last_trick, new_game, no_hand, play, win
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-TIEBREAK_GAME = played(
-    ["Ann", "Bo", "Cy"],
+TIEBREAK_GAME = play(
+    new_game("Ann", "Bo", "Cy"),
     win("Ann", "royal_flush"),
     win("Bo", "royal_flush"),
-    {"last_trick": "Cy"},
-    NOBODY,
+    last_trick("Cy"),
+    no_hand(),
     win("Ann", "one_pair"),
-    NOBODY,
-    {"chicago": "Bo", "chicago_won": False},
+    no_hand(),
+    chicago("Bo", won=False),
     win("Ann", "flush"),
 )
 

@@ -23,12 +23,11 @@ from chicago_scorer.rules import (
     GameSetup,
     GameState,
     event_to_dict,
-    new_setup,
     read_event,
-    start_game,
 )
 from chicago_scorer.rules import replay as replay_events
 from support.databases import migrate
+from support.games import new_game
 from support.live_server import LiveServer
 from support.load_client import (
     JsonConnection,
@@ -126,8 +125,8 @@ class CrashClient:
         assert created.status == 201, created
         game_id, key = created.body["id"], created.body["edit_key"]
         path = f"/api/games/{game_id}"
-        setup = new_setup(players, dealer)
-        state = start_game(setup)
+        state = new_game(*players, dealer=dealer)
+        setup = state.setup
         for _ in range(MAX_ENTRIES_PER_GAME):
             if state.next_step is None:
                 return

@@ -4,7 +4,6 @@ import random
 import re
 
 import pytest
-from played_in_memory import NOBODY, played, win
 from sqlalchemy import event, update
 
 from chicago_scorer.extensions import db as database
@@ -15,8 +14,9 @@ from chicago_scorer.storage.models import StoredFold
 from chicago_scorer.web.api.game_json import game_json
 from support.api_client import create_api_game
 from support.export_documents import export_document
+from support.games import chicago, last_trick, new_game, no_hand, play, win
 
-QUICK_WIN = (win("Ann", "royal_flush"), NOBODY, {"last_trick": "Bo"}, NOBODY)
+QUICK_WIN = (win("Ann", "royal_flush"), no_hand(), last_trick("Bo"), no_hand())
 
 
 def listed_game_ids(page: str) -> list[int]:
@@ -27,9 +27,9 @@ def listed_game_ids(page: str) -> list[int]:
 def thirty_games(app):
     """30 games an hour apart, ids 1 (oldest) to 30: every third one finished by Ann."""
     games = [
-        played(["Ann", "Bo"], *QUICK_WIN)
+        play(new_game("Ann", "Bo"), *QUICK_WIN)
         if number % 3 == 0
-        else played(["Cy", "Dee", "Eve"] if number % 2 else ["bo", "Cy"], NOBODY)
+        else play(new_game("Cy", "Dee", "Eve") if number % 2 else new_game("bo", "Cy"), no_hand())
         for number in range(30)
     ]
     with app.app_context():
@@ -77,7 +77,7 @@ def test_history_filters_by_status_and_keeps_the_filter_on_the_page_links(thirty
 
 
 def test_the_filters_survive_on_every_page_link(app, client):
-    games = [played(["Ann", "Bo"], *QUICK_WIN) for _ in range(26)]
+    games = [play(new_game("Ann", "Bo"), *QUICK_WIN) for _ in range(26)]
     with app.app_context():
         import_games(export_document(*games))
 
@@ -99,11 +99,11 @@ def test_a_history_row_shows_start_players_scores_winner_and_rounds(thirty_games
 
 def in_a_tiebreak():
     """Ann and Bo tied on 52 after round 1, Bo ahead in the tiebreak round."""
-    return played(
-        ["Ann", "Bo"],
+    return play(
+        new_game("Ann", "Bo"),
         win("Ann", "royal_flush"),
         win("Bo", "royal_flush"),
-        {"last_trick": "Ann"},
+        last_trick("Ann"),
         win("Bo", "flush"),
     )
 
@@ -120,16 +120,16 @@ def test_a_tiebreak_game_is_listed_as_in_progress(app, client):
 
 
 def test_the_review_shows_each_round_each_step_and_the_tiebreaks(app, client):
-    game = played(
-        ["Ann", "Bo", "Cy"],
+    game = play(
+        new_game("Ann", "Bo", "Cy"),
         win("Ann", "royal_flush"),
         win("Bo", "royal_flush"),
-        {"last_trick": "Cy"},
+        last_trick("Cy"),
         {"outcome": "tie"},
         win("Ann", "flush"),
-        NOBODY,
-        {"chicago": "Bo", "chicago_won": False},
-        NOBODY,
+        no_hand(),
+        chicago("Bo", won=False),
+        no_hand(),
     )
     with app.app_context():
         import_games(export_document(game))
@@ -150,11 +150,11 @@ def test_the_review_shows_each_round_each_step_and_the_tiebreaks(app, client):
 
 
 def test_a_chicago_won_reads_as_plus_15(app, client):
-    game = played(
-        ["Ann", "Bo"],
+    game = play(
+        new_game("Ann", "Bo"),
         win("Ann", "straight_flush"),
         win("Ann", "four_of_a_kind"),
-        {"chicago": "Ann", "chicago_won": True},
+        chicago("Ann", won=True),
     )
     with app.app_context():
         import_games(export_document(game))

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 import pytest
 from sqlalchemy import create_engine, make_url, text
 
-from chicago_scorer.rules import GameSetup, new_setup, start_game
+from chicago_scorer.rules import GameSetup
+from support.games import new_game
 from support.live_server import LiveServer
 from support.load_client import (
     JsonConnection,
@@ -92,8 +93,8 @@ class LoadClient:
         created = _send(connection, statuses, "POST", "/api/games", table)
         assert created.status == 201, created
         path, key = f"/api/games/{created.body['id']}", created.body["edit_key"]
-        setup = new_setup(players, dealer)
-        state = start_game(setup)
+        state = new_game(*players, dealer=dealer)
+        setup = state.setup
         acknowledged = []
         for _ in range(MAX_ENTRIES_PER_GAME):
             if state.next_step is None:

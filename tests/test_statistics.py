@@ -6,7 +6,6 @@ from collections import Counter, defaultdict
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from played_in_memory import NOBODY, TIE, played, win
 from sqlalchemy import delete
 
 from chicago_scorer.rules import Hand, event_to_dict
@@ -22,6 +21,7 @@ from chicago_scorer.services.transfer import import_games
 from chicago_scorer.storage.models import Game
 from support.api_client import create_api_game
 from support.export_documents import export_document
+from support.games import chicago, last_trick, new_game, no_hand, play, tie, win
 
 
 def hands(**wins: int) -> dict[str, int]:
@@ -32,26 +32,32 @@ def hands(**wins: int) -> dict[str, int]:
 def three_games(app):
     """Bo wins a tiebreak against Ann; Ann loses a Chicago to Cy; ann beats Bo at once."""
     games = [
-        played(
-            ["Ann", "Bo", "Cy"],
+        play(
+            new_game("Ann", "Bo", "Cy"),
             win("Ann", "royal_flush"),
             win("Bo", "royal_flush"),
-            {"last_trick": "Cy"},
-            NOBODY,
+            last_trick("Cy"),
+            no_hand(),
             win("Ann", "one_pair"),
-            TIE,
-            {"chicago": "Bo", "chicago_won": True},
+            tie(),
+            chicago("Bo", won=True),
             win("Ann", "flush"),
         ),
-        played(
-            ["Ann", "Cy"],
+        play(
+            new_game("Ann", "Cy"),
             win("Ann", "straight_flush"),
             win("Ann", "four_of_a_kind"),
-            {"chicago": "Ann", "chicago_won": False},
+            chicago("Ann", won=False),
             win("Cy", "three_of_a_kind"),
             win("Cy", "full_house"),
         ),
-        played(["ann", "Bo"], win("ANN", "royal_flush"), NOBODY, {"last_trick": "bo"}, NOBODY),
+        play(
+            new_game("ann", "Bo"),
+            win("ANN", "royal_flush"),
+            no_hand(),
+            last_trick("bo"),
+            no_hand(),
+        ),
     ]
     with app.app_context():
         import_games(export_document(*games))

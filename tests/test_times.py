@@ -5,11 +5,11 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from played_in_memory import NOBODY, played, win
 
 from chicago_scorer.services.transfer import import_games
 from support.api_client import create_api_game
 from support.export_documents import game_entry
+from support.games import last_trick, new_game, no_hand, play, win
 
 # Half past eleven at night in UTC is already the next day in Stockholm.
 STARTED = datetime(2026, 11, 30, 23, 30, tzinfo=UTC)
@@ -19,7 +19,9 @@ PAGES_SHOWING_THE_START = ["/", "/history", "/games/1/review"]
 @pytest.fixture
 def game_started_late(app):
     """One finished game, started at ``STARTED``; its id is 1."""
-    state = played(["Ann", "Bo"], win("Ann", "royal_flush"), NOBODY, {"last_trick": "Bo"}, NOBODY)
+    state = play(
+        new_game("Ann", "Bo"), win("Ann", "royal_flush"), no_hand(), last_trick("Bo"), no_hand()
+    )
     document = {"format": "chicago-scorer/1", "games": [game_entry(state, STARTED)]}
     with app.app_context():
         import_games(json.dumps(document).encode())

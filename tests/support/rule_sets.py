@@ -1,4 +1,4 @@
-"""Rule sets and entry helpers shared by the house-rule tests."""
+"""House rule sets for the tests: the presets by name, and any other by its settings."""
 
 from chicago_scorer.rules import PRESETS, rules_from_settings
 
@@ -12,8 +12,3 @@ CHICAGO_REQUIRED = rules_from_settings({"chicago_required_to_win": True})
 def rules(**settings):
     """A rule set read from house-rule settings, as a new game's would be."""
     return rules_from_settings(settings)
-
-
-def deuce(body: dict[str, object], with_deuce: object = True) -> dict[str, object]:
-    """A last trick entry that says whether the trick was taken with a 2."""
-    return body | {"with_deuce": with_deuce}

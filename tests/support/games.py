@@ -1,8 +1,13 @@
-"""Random legal games for the fold's properties, under whatever rules a test draws.
+"""Games of Chicago built in memory through the rules core, with no database.
 
-Entries are drawn only from what the rules accept at the next step, and some are steered
-to leave players level at the top, so that tiebreak rounds (and landing exactly on an
-exact target) happen often enough to be tested.
+Entries are written as the bodies of their JSON form, and ``play`` adds the round and the
+step the game expects next, so a test lists only what happened at the table::
+
+    state = play(new_game("Ann", "Bo"), win("Ann", "flush"), no_hand(), last_trick("Bo"))
+
+Every entry goes through ``record``, as the app's would, so a broken rule breaks the
+game a test builds as well as the assertion it makes. ``played_games`` draws whole
+random legal games for Hypothesis.
 """
 
 import string
@@ -11,6 +16,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from chicago_scorer.rules import (
+    STANDARD_RULES,
     Event,
     GameSetup,
     GameState,
@@ -22,6 +28,68 @@ from chicago_scorer.rules import (
     record,
     start_game,
 )
+
+# --- the body of each kind of entry ---
+
+
+def win(winner: str, hand: str) -> dict[str, object]:
+    """A hand step won by ``winner`` with ``hand``."""
+    return {"outcome": "win", "winner": winner, "hand": hand}
+
+
+def tie() -> dict[str, object]:
+    """A hand step where the best hands tied exactly."""
+    return {"outcome": "tie"}
+
+
+def no_hand() -> dict[str, object]:
+    """A hand step where nobody had a scoring hand."""
+    return {"outcome": "none"}
+
+
+def last_trick(taker: str) -> dict[str, object]:
+    """The tricks step without Chicago."""
+    return {"last_trick": taker}
+
+
+def chicago(caller: str, *, won: bool) -> dict[str, object]:
+    """The tricks step with a Chicago call."""
+    return {"chicago": caller, "chicago_won": won}
+
+
+def deuce(body: dict[str, object], with_deuce: object = True) -> dict[str, object]:
+    """A last trick entry that says whether the trick was taken with a 2."""
+    return body | {"with_deuce": with_deuce}
+
+
+def quiet_round(taker: str) -> tuple[dict[str, object], ...]:
+    """A whole round in which only the last trick scores."""
+    return (no_hand(), no_hand(), last_trick(taker), no_hand())
+
+
+# --- games ---
+
+
+def new_game(
+    *players: str, dealer: str | None = None, rules: RuleSet = STANDARD_RULES
+) -> GameState:
+    """A fresh game with these players in seating order, nothing recorded yet."""
+    return start_game(new_setup(list(players), dealer, rules))
+
+
+def play(state: GameState, *bodies: dict[str, object]) -> GameState:
+    """Record each entry at the next round and step, as the scorekeeper would."""
+    for body in bodies:
+        state = record(state, at_next_step(state, body))
+    return state
+
+
+def at_next_step(state: GameState, body: dict[str, object]) -> dict[str, object]:
+    """An entry's JSON form, aimed at the step the game expects next."""
+    return {"round": state.round, "step": str(state.next_step)} | body
+
+
+# --- random legal games, for Hypothesis ---
 
 player_names = st.text(alphabet=string.ascii_letters, min_size=1, max_size=40)
 
@@ -49,11 +117,6 @@ class PlayedGame:
         return [scored.event for scored in self.final.history]
 
 
-def entry_at_next_step(state: GameState, body: dict[str, object]) -> dict[str, object]:
-    """An entry's JSON form for the step the game expects next."""
-    return {"round": state.round, "step": str(state.next_step)} | body
-
-
 @st.composite
 def legal_entries(draw, state: GameState) -> dict[str, object]:
     """Any entry the rules accept at the state's next step, in its JSON form.
@@ -69,20 +132,18 @@ def legal_entries(draw, state: GameState) -> dict[str, object]:
         choice = draw(st.sampled_from(["last_trick", "chicago", "level"]))
         if choice == "chicago" and callers:
             caller = draw(st.sampled_from(callers))
-            return entry_at_next_step(
-                state, {"chicago": caller, "chicago_won": draw(st.booleans())}
-            )
+            return at_next_step(state, chicago(caller, won=draw(st.booleans())))
         levellers = [
             name
             for name in round_players
             if state.score_of(name) + rules.last_trick_points in (top, rules.target)
         ]
         pool = levellers if choice == "level" and levellers else round_players
-        body: dict[str, object] = {"last_trick": draw(st.sampled_from(pool))}
+        body = last_trick(draw(st.sampled_from(pool)))
         if rules.deuce_last_trick_points is not None or draw(st.booleans()):
             # Without a deuce bonus only an explicit false is legal.
-            body["with_deuce"] = rules.deuce_last_trick_points is not None and draw(st.booleans())
-        return entry_at_next_step(state, body)
+            body = deuce(body, rules.deuce_last_trick_points is not None and draw(st.booleans()))
+        return at_next_step(state, body)
 
     steered = 6 if state.next_step is Step.PHASE3 else 1
     choice = draw(st.sampled_from(["win", "tie", "none", "close in"] + ["level"] * steered))
@@ -101,9 +162,8 @@ def legal_entries(draw, state: GameState) -> dict[str, object]:
         winner, hand = draw(st.sampled_from(round_players)), draw(st.sampled_from(Hand))
     else:
         # Steering with no win to steer by leaves the step a tie, which changes nothing.
-        outcome = choice if choice in ("tie", "none") else "tie"
-        return entry_at_next_step(state, {"outcome": outcome})
-    return entry_at_next_step(state, {"outcome": "win", "winner": winner, "hand": str(hand)})
+        return at_next_step(state, no_hand() if choice == "none" else tie())
+    return at_next_step(state, win(winner, str(hand)))
 
 
 def closest_wins_below(
