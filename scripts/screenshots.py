@@ -7,7 +7,7 @@ unless the shot says where to scroll; one is taken on a 320 x 568 phone too.
 
 The pages are served by gunicorn on a fresh database of demo and showcase games
 (scripts/showcase.py) and shown in the same emulated phone and Chromium as the browser
-tests (tests/e2e/phone.py), at twice the CSS pixel density to keep the files small.
+tests (tests/support/phone.py), at twice the CSS pixel density to keep the files small.
 """
 
 import sys
@@ -16,16 +16,17 @@ from dataclasses import dataclass
 
 from showcase import ROOT, Showcase, serve_showcase
 
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from phone import (  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from support.phone import (  # noqa: E402
     MISSING_CHROMIUM,
     Phone,
     find_chromium,
     launch_options,
     phone_options,
 )
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 OUTPUT = ROOT / "docs" / "screenshots"
 SCHEMES = ("light", "dark")

@@ -1,8 +1,8 @@
 """A server full of games worth looking at, for the screenshots and the Lighthouse budgets.
 
-It serves the app with gunicorn (tests/live_server.py) on a fresh SQLite database in a
-temporary folder, adds finished demo games with ``flask seed-demo``, and plays two games
-through the JSON API: one ten rounds in and waiting at the tricks step, and one
+It serves the app with gunicorn (tests/support/live_server.py) on a fresh SQLite database
+in a temporary folder, adds finished demo games with ``flask seed-demo``, and plays two
+games through the JSON API: one ten rounds in and waiting at the tricks step, and one
 waiting at a hand step.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from live_server import TEST_SECRET_KEY, LiveServer  # noqa: E402
+from support.live_server import TEST_SECRET_KEY, LiveServer  # noqa: E402
 
 DEMO_GAMES = 40
 DEMO_SEED = 52

@@ -7,8 +7,8 @@ import pytest
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
-from databases import PostgresDatabases, SqliteDatabases, server_url
-from settings import settings_for
+from support.databases import PostgresDatabases, SqliteDatabases, server_url
+from support.settings import settings_for
 
 
 @pytest.fixture(scope="session")

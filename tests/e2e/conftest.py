@@ -1,7 +1,7 @@
 """Fixtures for the browser tests: a real server, Chromium as a phone, and seeded games.
 
-The app is served by gunicorn (tests/live_server.py) on its own fresh database, on
-PostgreSQL when TEST_DATABASE_URL names one. Without a Chromium these tests are
+The app is served by gunicorn (tests/support/live_server.py) on its own fresh database,
+on PostgreSQL when TEST_DATABASE_URL names one. Without a Chromium these tests are
 skipped, with the reason; under CI=true a missing Chromium is an error instead.
 """
 
@@ -9,7 +9,10 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from phone import (
+from playwright.sync_api import APIRequestContext, Browser, Playwright
+
+from support.live_server import LiveServer
+from support.phone import (
     MISSING_CHROMIUM,
     Phone,
     find_chromium,
@@ -17,10 +20,7 @@ from phone import (
     phone_options,
     phones_in,
 )
-from playwright.sync_api import APIRequestContext, Browser, Playwright
-from seeding import SamplePage, SeededGame, hand_win, last_trick_to, no_hand
-
-from live_server import LiveServer
+from support.seeding import SamplePage, SeededGame, hand_win, last_trick_to, no_hand
 
 
 def _on_ci() -> bool:

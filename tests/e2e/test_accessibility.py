@@ -1,7 +1,8 @@
 """What a person using a screen reader, a keyboard or big fingers needs from every page."""
 
 import pytest
-from phone import Phone
+
+from support.phone import Phone
 
 # Roles a person operates; each needs a name that says what it does.
 CONTROL_ROLES = {

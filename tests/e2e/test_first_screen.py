@@ -8,9 +8,10 @@ scrolling by the test. A refusal shows there too.
 from dataclasses import dataclass
 
 import pytest
-from phone import Phone
 from playwright.sync_api import expect
-from seeding import SeededGame, hand_win, last_trick_to, no_hand
+
+from support.phone import Phone
+from support.seeding import SeededGame, hand_win, last_trick_to, no_hand
 
 SE = {"width": 375, "height": 667}  # iPhone SE and larger
 SMALL = {"width": 320, "height": 568}  # the smallest phones still in use

@@ -3,8 +3,9 @@
 import json
 import re
 
-from phone import Phone
 from playwright.sync_api import expect
+
+from support.phone import Phone
 
 EXPORT = {
     "format": "chicago-scorer/1",

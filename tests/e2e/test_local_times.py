@@ -6,7 +6,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
-from seeding import hand_win, last_trick_to, no_hand
+
+from support.seeding import hand_win, last_trick_to, no_hand
 
 STOCKHOLM = "Europe/Stockholm"
 # Half past eleven at night in UTC is already half past midnight, the next day, in Stockholm.

@@ -1,7 +1,8 @@
 """On a flaky connection: the last scoreboard still shows, and entries are paused, not lost."""
 
 from playwright.sync_api import expect
-from seeding import hand_win
+
+from support.seeding import hand_win
 
 OFFLINE = "Offline — entries are paused"
 

@@ -4,7 +4,8 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from seeding import hand_win, last_trick_to, no_hand
+
+from support.seeding import hand_win, last_trick_to, no_hand
 
 SCROLL_WIDTH = "document.documentElement.scrollWidth"
 

@@ -2,8 +2,9 @@
 
 import time
 
-from phone import Phone
 from playwright.sync_api import expect
+
+from support.phone import Phone
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # app.js polls the version every 2 s; a watcher must see a tap within 3 s.

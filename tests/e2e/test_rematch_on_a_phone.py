@@ -3,7 +3,8 @@
 import re
 
 from playwright.sync_api import expect
-from seeding import SeededGame, hand_win
+
+from support.seeding import SeededGame, hand_win
 
 
 def test_new_game_same_players_fills_the_table_moves_the_deal_on_and_starts(scorekeeper, api):

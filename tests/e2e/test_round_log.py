@@ -1,7 +1,8 @@
 """The round log keeps each step's label and its entry apart, on the narrowest phones."""
 
 import pytest
-from seeding import hand_win, last_trick_to
+
+from support.seeding import hand_win, last_trick_to
 
 LONG_NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
 

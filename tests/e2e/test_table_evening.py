@@ -2,8 +2,9 @@
 
 import re
 
-from phone import Phone, best_hand, chicago_call, last_trick, nobody, tie
 from playwright.sync_api import expect
+
+from support.phone import Phone, best_hand, chicago_call, last_trick, nobody, tie
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 

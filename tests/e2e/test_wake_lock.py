@@ -8,9 +8,10 @@ Chromium that reaches the test server under a name that is not localhost.
 from collections.abc import Iterator
 
 import pytest
-from phone import Phone, phones_in
 from playwright.sync_api import Browser, expect
-from seeding import hand_win
+
+from support.phone import Phone, phones_in
+from support.seeding import hand_win
 
 WIFI_HOST = "scorer.test"
 PLAYERS = ["Ann", "Bo", "Cy"]

@@ -15,6 +15,7 @@ from chicago_scorer.rules import (
     read_event,
     record,
 )
+from support.games import new_game, play, win
 
 THE_FOUR_FORMS = [
     (
@@ -32,18 +33,18 @@ THE_FOUR_FORMS = [
 
 
 @pytest.fixture
-def at_phase1(new_game):
+def at_phase1():
     """Ann, Bo and Cy at round 1, phase 1."""
     return new_game("Ann", "Bo", "Cy")
 
 
 @pytest.fixture
-def at_tricks(play, entry, new_game):
+def at_tricks():
     """Ann, Bo and Cy at round 1's tricks step, Bo on 15 points."""
     return play(
         new_game("Ann", "Bo", "Cy"),
-        entry.win("Bo", "straight_flush"),
-        entry.win("Bo", "four_of_a_kind"),
+        win("Bo", "straight_flush"),
+        win("Bo", "four_of_a_kind"),
     )
 
 

@@ -15,29 +15,30 @@ from chicago_scorer.rules.statistics import (
     tiebreak_seats,
 )
 from chicago_scorer.services.demo_games import random_game
+from support.games import chicago, last_trick, new_game, no_hand, play, tie, win
 
 
 def no_wins_but(**wins: int) -> dict[Hand, int]:
     return {hand: wins.get(hand.value, 0) for hand in Hand}
 
 
-def tiebreak_won_by_bos_chicago(new_game, play, entry):
+def tiebreak_won_by_bos_chicago():
     """Ann and Bo reach 52 together in round 1; Bo wins the tiebreak with a Chicago."""
     return play(
         new_game("Ann", "Bo", "Cy"),
-        entry.win("Ann", "royal_flush"),
-        entry.win("Bo", "royal_flush"),
-        entry.last_trick("Cy"),
-        entry.no_hand(),
-        entry.win("Ann", "one_pair"),
-        entry.tie(),
-        entry.chicago("Bo", won=True),
-        entry.win("Ann", "flush"),
+        win("Ann", "royal_flush"),
+        win("Bo", "royal_flush"),
+        last_trick("Cy"),
+        no_hand(),
+        win("Ann", "one_pair"),
+        tie(),
+        chicago("Bo", won=True),
+        win("Ann", "flush"),
     )
 
 
-def test_every_figure_of_a_game_with_a_tiebreak(new_game, play, entry):
-    summary = summarize(tiebreak_won_by_bos_chicago(new_game, play, entry))
+def test_every_figure_of_a_game_with_a_tiebreak():
+    summary = summarize(tiebreak_won_by_bos_chicago())
 
     assert summary.status is Status.FINISHED
     assert summary.rounds == 2
@@ -55,14 +56,14 @@ def test_every_figure_of_a_game_with_a_tiebreak(new_game, play, entry):
     assert cy.best_hand is None
 
 
-def test_a_lost_chicago_counts_as_called_and_not_won(new_game, play, entry):
+def test_a_lost_chicago_counts_as_called_and_not_won():
     state = play(
         new_game("Ann", "Cy"),
-        entry.win("Ann", "straight_flush"),
-        entry.win("Ann", "four_of_a_kind"),
-        entry.chicago("Ann", won=False),
-        entry.win("Cy", "three_of_a_kind"),
-        entry.win("Cy", "full_house"),
+        win("Ann", "straight_flush"),
+        win("Ann", "four_of_a_kind"),
+        chicago("Ann", won=False),
+        win("Cy", "three_of_a_kind"),
+        win("Cy", "full_house"),
     )
 
     ann, cy = summarize(state).players
@@ -75,28 +76,28 @@ def test_a_lost_chicago_counts_as_called_and_not_won(new_game, play, entry):
     assert cy.best_hand is Hand.FULL_HOUSE
 
 
-def test_a_game_with_nothing_recorded_has_no_rounds_and_empty_figures(new_game):
+def test_a_game_with_nothing_recorded_has_no_rounds_and_empty_figures():
     summary = summarize(new_game("Ann", "Bo"))
 
     assert (summary.status, summary.rounds) == (Status.IN_PROGRESS, 0)
     assert all(player.hand_wins == no_wins_but() for player in summary.players)
 
 
-def test_players_waiting_for_a_tiebreak_round_are_already_in_it(new_game, play, entry):
+def test_players_waiting_for_a_tiebreak_round_are_already_in_it():
     state = play(
         new_game("Ann", "Bo", "Cy"),
-        entry.win("Ann", "royal_flush"),
-        entry.win("Bo", "royal_flush"),
-        entry.last_trick("Cy"),
-        entry.no_hand(),
+        win("Ann", "royal_flush"),
+        win("Bo", "royal_flush"),
+        last_trick("Cy"),
+        no_hand(),
     )
 
     assert state.status is Status.TIEBREAK
     assert tiebreak_seats(state) == {0, 1}
 
 
-def test_the_score_progression_starts_at_zero_and_follows_every_entry(new_game, play, entry):
-    state = tiebreak_won_by_bos_chicago(new_game, play, entry)
+def test_the_score_progression_starts_at_zero_and_follows_every_entry():
+    state = tiebreak_won_by_bos_chicago()
 
     progression = score_progression(state)
 

@@ -11,6 +11,7 @@ from chicago_scorer.rules import (
     Step,
     record,
 )
+from support.games import last_trick, new_game, no_hand, play, quiet_round, tie, win
 
 HAND_POINTS = [
     ("one_pair", 1),
@@ -35,35 +36,33 @@ def test_the_standard_rules_score_each_hand_by_the_table(hand, points):
 
 
 @pytest.mark.parametrize(("hand", "points"), HAND_POINTS)
-def test_winning_a_hand_step_scores_the_hands_points_for_the_winner_only(
-    new_game, play, entry, hand, points
-):
-    state = play(new_game("Ann", "Bo", "Cy"), entry.win("Bo", hand))
+def test_winning_a_hand_step_scores_the_hands_points_for_the_winner_only(hand, points):
+    state = play(new_game("Ann", "Bo", "Cy"), win("Bo", hand))
 
     assert state.scores == (0, points, 0)
     assert state.history[-1].points == {"Bo": points}
 
 
-def _steps_before(step, entry):
+def _steps_before(step):
     """Quiet entries that bring a fresh round up to ``step``."""
-    return entry.quiet_round("Ann")[: STEP_ORDER.index(Step(step))]
+    return quiet_round("Ann")[: STEP_ORDER.index(Step(step))]
 
 
 @pytest.mark.parametrize("step", ["phase1", "phase2", "phase3"])
-def test_each_hand_step_can_be_won(new_game, play, entry, step):
-    state = play(new_game("Ann", "Bo"), *_steps_before(step, entry))
+def test_each_hand_step_can_be_won(step):
+    state = play(new_game("Ann", "Bo"), *_steps_before(step))
     assert state.next_step == step
     before = state.score_of("Bo")
 
-    state = play(state, entry.win("Bo", "flush"))
+    state = play(state, win("Bo", "flush"))
 
     assert state.score_of("Bo") == before + 5
 
 
 @pytest.mark.parametrize("outcome", ["tie", "none"])
 @pytest.mark.parametrize("step", ["phase1", "phase2", "phase3"])
-def test_a_tie_or_no_hand_scores_nobody(new_game, play, entry, step, outcome):
-    state = play(new_game("Ann", "Bo"), *entry.quiet_round("Bo"), *_steps_before(step, entry))
+def test_a_tie_or_no_hand_scores_nobody(step, outcome):
+    state = play(new_game("Ann", "Bo"), *quiet_round("Bo"), *_steps_before(step))
     assert state.next_step == step
     before = state.scores
 
@@ -73,10 +72,10 @@ def test_a_tie_or_no_hand_scores_nobody(new_game, play, entry, step, outcome):
     assert state.history[-1].points == {}
 
 
-def test_a_round_is_phase1_phase2_tricks_phase3_in_that_order(new_game, play, entry):
+def test_a_round_is_phase1_phase2_tricks_phase3_in_that_order():
     state = new_game("Ann", "Bo")
     seen = []
-    for body in entry.quiet_round("Ann") + (entry.no_hand(),):
+    for body in quiet_round("Ann") + (no_hand(),):
         seen.append((state.round, state.next_step))
         state = play(state, body)
 
@@ -89,22 +88,22 @@ def test_a_round_is_phase1_phase2_tricks_phase3_in_that_order(new_game, play, en
     ]
 
 
-def test_a_step_cannot_be_skipped(new_game):
+def test_a_step_cannot_be_skipped():
     with pytest.raises(OutOfTurn, match="round 1 Phase 1 is"):
         record(new_game("Ann", "Bo"), {"round": 1, "step": "phase2", "outcome": "tie"})
 
 
-def test_hand_steps_add_up_across_rounds(new_game, play, entry):
+def test_hand_steps_add_up_across_rounds():
     state = play(
         new_game("Ann", "Bo"),
-        entry.win("Ann", "flush"),
-        entry.win("Bo", "straight"),
-        entry.last_trick("Ann"),
-        entry.win("Ann", "one_pair"),
-        entry.win("Ann", "full_house"),
-        entry.tie(),
-        entry.last_trick("Bo"),
-        entry.no_hand(),
+        win("Ann", "flush"),
+        win("Bo", "straight"),
+        last_trick("Ann"),
+        win("Ann", "one_pair"),
+        win("Ann", "full_house"),
+        tie(),
+        last_trick("Bo"),
+        no_hand(),
     )
 
     assert state.scores == (5 + 5 + 1 + 6, 4 + 5)

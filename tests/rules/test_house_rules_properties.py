@@ -4,7 +4,6 @@ from itertools import pairwise
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from played_games import PlayedGame, played_games
 
 from chicago_scorer.rules import (
     PRESETS,
@@ -28,6 +27,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
+from support.games import PlayedGame, played_games
 
 MAX_EVENTS = 300
 

@@ -9,22 +9,20 @@ from chicago_scorer.rules import (
     players_past_exchange_stop,
     record,
 )
-from house_rule_sets import (
+from support.games import chicago, deuce, last_trick, new_game, no_hand, play, quiet_round, win
+from support.rule_sets import (
     CHICAGO_REQUIRED,
     DEUCE_TRICK,
     OUT_ON_THE_LAST_TRICK,
     ROYAL_WINS,
-    deuce,
     rules,
 )
 
 # Royal flush wins
 
 
-def test_with_royal_flush_wins_a_royal_flush_in_phase1_ends_the_game_at_once(
-    new_game, play, entry
-):
-    state = play(new_game("Ann", "Bo", "Cy", rules=ROYAL_WINS), entry.win("Bo", "royal_flush"))
+def test_with_royal_flush_wins_a_royal_flush_in_phase1_ends_the_game_at_once():
+    state = play(new_game("Ann", "Bo", "Cy", rules=ROYAL_WINS), win("Bo", "royal_flush"))
 
     assert state.winner == "Bo"
     assert state.status is Status.FINISHED
@@ -35,55 +33,51 @@ def test_with_royal_flush_wins_a_royal_flush_in_phase1_ends_the_game_at_once(
         record(state, {"round": 1, "step": "phase2", "outcome": "none"})
 
 
-def test_with_royal_flush_wins_a_royal_flush_wins_even_if_another_player_has_more(
-    new_game, play, entry
-):
+def test_with_royal_flush_wins_a_royal_flush_wins_even_if_another_player_has_more():
     state = play(
         new_game(
             "Ann",
             "Bo",
             rules=rules(royal_flush_wins=True, target=200, hand_points={"four_of_a_kind": 60}),
         ),
-        entry.win("Bo", "four_of_a_kind"),
-        *entry.quiet_round("Bo")[1:],
+        win("Bo", "four_of_a_kind"),
+        *quiet_round("Bo")[1:],
     )
     assert state.scores == (0, 65)
     assert state.winner is None
 
-    state = play(state, entry.win("Ann", "royal_flush"))
+    state = play(state, win("Ann", "royal_flush"))
 
     assert state.scores == (52, 65)
     assert state.winner == "Ann"
     assert (state.round, state.history[-1].event.step) == (2, Step.PHASE1)
 
 
-def test_with_royal_flush_wins_a_royal_flush_in_phase3_wins_before_the_round_end_is_checked(
-    new_game, play, entry
-):
+def test_with_royal_flush_wins_a_royal_flush_in_phase3_wins_before_the_round_end_is_checked():
     state = play(
         new_game("Ann", "Bo", rules=rules(royal_flush_wins=True, hand_points={"flush": 60})),
-        entry.win("Bo", "flush"),
-        entry.no_hand(),
-        entry.last_trick("Bo"),
-        entry.win("Ann", "royal_flush"),
+        win("Bo", "flush"),
+        no_hand(),
+        last_trick("Bo"),
+        win("Ann", "royal_flush"),
     )
 
     assert state.scores == (52, 65)
     assert state.winner == "Ann"
 
 
-def test_with_royal_flush_wins_a_royal_flush_ends_a_tiebreak_round_at_once(new_game, play, entry):
+def test_with_royal_flush_wins_a_royal_flush_ends_a_tiebreak_round_at_once():
     state = play(
         new_game("Ann", "Bo", "Cy", rules=rules(royal_flush_wins=True, hand_points={"flush": 60})),
-        entry.win("Ann", "flush"),
-        entry.win("Bo", "flush"),
-        entry.last_trick("Cy"),
-        entry.no_hand(),
+        win("Ann", "flush"),
+        win("Bo", "flush"),
+        last_trick("Cy"),
+        no_hand(),
     )
     assert state.status is Status.TIEBREAK
     assert state.tiebreak_players == ("Ann", "Bo")
 
-    state = play(state, entry.win("Bo", "royal_flush"))
+    state = play(state, win("Bo", "royal_flush"))
 
     assert state.scores == (60, 112, 5)
     assert state.winner == "Bo"
@@ -91,24 +85,20 @@ def test_with_royal_flush_wins_a_royal_flush_ends_a_tiebreak_round_at_once(new_g
     assert state.next_step is None
 
 
-def test_with_royal_flush_wins_a_royal_flush_wins_though_chicago_is_required_to_win(
-    new_game, play, entry
-):
+def test_with_royal_flush_wins_a_royal_flush_wins_though_chicago_is_required_to_win():
     settings = {"royal_flush_wins": True, "chicago_required_to_win": True}
 
-    state = play(new_game("Ann", "Bo", rules=rules(**settings)), entry.win("Ann", "royal_flush"))
+    state = play(new_game("Ann", "Bo", rules=rules(**settings)), win("Ann", "royal_flush"))
 
     assert state.winner == "Ann"
     assert state.chicago_callers == frozenset()
 
 
-def test_without_royal_flush_wins_chicago_required_to_win_stops_a_royal_flush(
-    new_game, play, entry
-):
+def test_without_royal_flush_wins_chicago_required_to_win_stops_a_royal_flush():
     state = play(
         new_game("Ann", "Bo", rules=CHICAGO_REQUIRED),
-        entry.win("Ann", "royal_flush"),
-        *entry.quiet_round("Ann")[1:],
+        win("Ann", "royal_flush"),
+        *quiet_round("Ann")[1:],
     )
 
     assert state.score_of("Ann") == 57
@@ -116,12 +106,10 @@ def test_without_royal_flush_wins_chicago_required_to_win_stops_a_royal_flush(
     assert (state.round, state.status) == (2, Status.IN_PROGRESS)
 
 
-def test_with_royal_flush_wins_a_royal_flush_wins_even_when_exact_target_leaves_it_unscored(
-    new_game, play, entry
-):
+def test_with_royal_flush_wins_a_royal_flush_wins_even_when_exact_target_leaves_it_unscored():
     settings = {"royal_flush_wins": True, "exact_target": True, "target": 30}
 
-    state = play(new_game("Ann", "Bo", rules=rules(**settings)), entry.win("Ann", "royal_flush"))
+    state = play(new_game("Ann", "Bo", rules=rules(**settings)), win("Ann", "royal_flush"))
 
     assert state.history[-1].points == {"Ann": 0}
     assert state.winner == "Ann"
@@ -130,13 +118,11 @@ def test_with_royal_flush_wins_a_royal_flush_wins_even_when_exact_target_leaves_
 # Out on the last trick
 
 
-def test_out_on_the_last_trick_a_player_past_the_target_from_hands_does_not_win_at_round_end(
-    new_game, play, entry
-):
+def test_out_on_the_last_trick_a_player_past_the_target_from_hands_does_not_win_at_round_end():
     state = play(
         new_game("Ann", "Bo", rules=OUT_ON_THE_LAST_TRICK),
-        entry.win("Ann", "royal_flush"),
-        *entry.quiet_round("Bo")[1:],
+        win("Ann", "royal_flush"),
+        *quiet_round("Bo")[1:],
     )
 
     assert state.scores == (52, 5)
@@ -144,14 +130,12 @@ def test_out_on_the_last_trick_a_player_past_the_target_from_hands_does_not_win_
     assert (state.round, state.next_step, state.status) == (2, Step.PHASE1, Status.IN_PROGRESS)
 
 
-def test_out_on_the_last_trick_its_taker_past_the_target_wins_at_once_and_phase3_is_not_played(
-    new_game, play, entry
-):
+def test_out_on_the_last_trick_its_taker_past_the_target_wins_at_once_and_phase3_is_not_played():
     state = play(
         new_game("Ann", "Bo", rules=OUT_ON_THE_LAST_TRICK),
-        entry.win("Ann", "royal_flush"),
-        entry.no_hand(),
-        entry.last_trick("Ann"),
+        win("Ann", "royal_flush"),
+        no_hand(),
+        last_trick("Ann"),
     )
 
     assert state.winner == "Ann"
@@ -166,51 +150,49 @@ def test_out_on_the_last_trick_its_taker_past_the_target_wins_at_once_and_phase3
         record(state, {"round": 1, "step": "phase3", "outcome": "none"})
 
 
-def test_out_on_the_last_trick_its_taker_wins_though_another_player_has_more(
-    new_game, play, entry
-):
+def test_out_on_the_last_trick_its_taker_wins_though_another_player_has_more():
     state = play(
         new_game("Ann", "Bo", "Cy", rules=OUT_ON_THE_LAST_TRICK),
-        entry.win("Bo", "royal_flush"),
-        entry.win("Bo", "straight_flush"),
-        entry.last_trick("Cy"),
-        entry.no_hand(),
-        entry.win("Ann", "royal_flush"),
-        entry.no_hand(),
-        entry.last_trick("Ann"),
+        win("Bo", "royal_flush"),
+        win("Bo", "straight_flush"),
+        last_trick("Cy"),
+        no_hand(),
+        win("Ann", "royal_flush"),
+        no_hand(),
+        last_trick("Ann"),
     )
 
     assert state.scores == (57, 60, 5)
     assert state.winner == "Ann"
 
 
-def test_out_on_the_last_trick_a_won_chicago_that_reaches_the_target_wins(new_game, play, entry):
+def test_out_on_the_last_trick_a_won_chicago_that_reaches_the_target_wins():
     state = play(
         new_game("Ann", "Bo", rules=OUT_ON_THE_LAST_TRICK),
-        entry.win("Ann", "straight_flush"),
-        entry.win("Ann", "straight_flush"),
-        entry.last_trick("Ann"),
-        entry.win("Ann", "straight_flush"),
-        entry.win("Ann", "straight_flush"),
-        entry.no_hand(),
+        win("Ann", "straight_flush"),
+        win("Ann", "straight_flush"),
+        last_trick("Ann"),
+        win("Ann", "straight_flush"),
+        win("Ann", "straight_flush"),
+        no_hand(),
     )
     assert state.score_of("Ann") == 37
 
-    state = play(state, entry.chicago("Ann", won=True))
+    state = play(state, chicago("Ann", won=True))
 
     assert state.score_of("Ann") == 52
     assert state.winner == "Ann"
     assert state.history[-1].event.step is Step.TRICKS
 
 
-def test_out_on_the_last_trick_a_lost_chicago_does_not_win(new_game, play, entry):
+def test_out_on_the_last_trick_a_lost_chicago_does_not_win():
     state = play(
         new_game("Ann", "Bo", rules=OUT_ON_THE_LAST_TRICK),
-        entry.win("Ann", "royal_flush"),
-        *entry.quiet_round("Bo")[1:],
-        entry.no_hand(),
-        entry.no_hand(),
-        entry.chicago("Ann", won=False),
+        win("Ann", "royal_flush"),
+        *quiet_round("Bo")[1:],
+        no_hand(),
+        no_hand(),
+        chicago("Ann", won=False),
     )
 
     assert state.score_of("Ann") == 37
@@ -218,13 +200,13 @@ def test_out_on_the_last_trick_a_lost_chicago_does_not_win(new_game, play, entry
     assert state.next_step is Step.PHASE3
 
 
-def test_out_on_the_last_trick_a_shared_top_score_brings_no_tiebreak(new_game, play, entry):
+def test_out_on_the_last_trick_a_shared_top_score_brings_no_tiebreak():
     state = play(
         new_game("Ann", "Bo", "Cy", rules=OUT_ON_THE_LAST_TRICK),
-        entry.win("Ann", "royal_flush"),
-        entry.win("Bo", "royal_flush"),
-        entry.last_trick("Cy"),
-        entry.no_hand(),
+        win("Ann", "royal_flush"),
+        win("Bo", "royal_flush"),
+        last_trick("Cy"),
+        no_hand(),
     )
 
     assert state.scores == (52, 52, 5)
@@ -232,19 +214,19 @@ def test_out_on_the_last_trick_a_shared_top_score_brings_no_tiebreak(new_game, p
     assert state.tiebreak_players == ()
     assert state.round_seats == (0, 1, 2)
 
-    state = play(state, entry.win("Cy", "one_pair"), entry.no_hand(), entry.last_trick("Bo"))
+    state = play(state, win("Cy", "one_pair"), no_hand(), last_trick("Bo"))
 
     assert state.scores == (52, 57, 6)
     assert state.winner == "Bo"
 
 
-def test_out_on_the_last_trick_a_deuce_last_trick_counts_as_the_last_trick(new_game, play, entry):
+def test_out_on_the_last_trick_a_deuce_last_trick_counts_as_the_last_trick():
     house_rules = rules(must_win_on_last_trick=True, deuce_last_trick_points=10)
     state = play(
         new_game("Ann", "Bo", rules=house_rules),
-        entry.win("Ann", "royal_flush"),
-        entry.no_hand(),
-        deuce(entry.last_trick("Ann")),
+        win("Ann", "royal_flush"),
+        no_hand(),
+        deuce(last_trick("Ann")),
     )
 
     assert state.score_of("Ann") == 62
@@ -254,15 +236,13 @@ def test_out_on_the_last_trick_a_deuce_last_trick_counts_as_the_last_trick(new_g
 # Chicago required to win
 
 
-def test_with_chicago_required_a_top_scorer_who_never_called_chicago_does_not_win(
-    new_game, play, entry
-):
+def test_with_chicago_required_a_top_scorer_who_never_called_chicago_does_not_win():
     state = play(
         new_game("Ann", "Bo", rules=CHICAGO_REQUIRED),
-        entry.win("Ann", "royal_flush"),
-        entry.win("Ann", "royal_flush"),
-        entry.last_trick("Ann"),
-        entry.no_hand(),
+        win("Ann", "royal_flush"),
+        win("Ann", "royal_flush"),
+        last_trick("Ann"),
+        no_hand(),
     )
 
     assert state.scores == (109, 0)
@@ -270,40 +250,36 @@ def test_with_chicago_required_a_top_scorer_who_never_called_chicago_does_not_wi
     assert state.status is Status.IN_PROGRESS
 
 
-def test_with_chicago_required_a_player_who_called_wins_even_with_a_lower_score(
-    new_game, play, entry
-):
+def test_with_chicago_required_a_player_who_called_wins_even_with_a_lower_score():
     state = play(
         new_game("Ann", "Bo", rules=CHICAGO_REQUIRED),
-        entry.win("Bo", "straight_flush"),
-        entry.win("Bo", "four_of_a_kind"),
-        entry.chicago("Bo", won=True),
-        entry.win("Ann", "royal_flush"),
+        win("Bo", "straight_flush"),
+        win("Bo", "four_of_a_kind"),
+        chicago("Bo", won=True),
+        win("Ann", "royal_flush"),
     )
     assert state.scores == (52, 30)
     assert state.winner is None
 
     state = play(
         state,
-        entry.win("Bo", "royal_flush"),
-        entry.win("Ann", "royal_flush"),
-        entry.last_trick("Ann"),
-        entry.no_hand(),
+        win("Bo", "royal_flush"),
+        win("Ann", "royal_flush"),
+        last_trick("Ann"),
+        no_hand(),
     )
 
     assert state.scores == (109, 82)
     assert state.winner == "Bo"
 
 
-def test_with_chicago_required_a_lost_chicago_call_still_counts_as_having_called(
-    new_game, play, entry
-):
+def test_with_chicago_required_a_lost_chicago_call_still_counts_as_having_called():
     state = play(
         new_game("Ann", "Bo", rules=CHICAGO_REQUIRED),
-        entry.win("Bo", "straight_flush"),
-        entry.win("Bo", "four_of_a_kind"),
-        entry.chicago("Bo", won=False),
-        entry.win("Bo", "royal_flush"),
+        win("Bo", "straight_flush"),
+        win("Bo", "four_of_a_kind"),
+        chicago("Bo", won=False),
+        win("Bo", "royal_flush"),
     )
 
     assert state.chicago_callers == frozenset({1})
@@ -311,20 +287,18 @@ def test_with_chicago_required_a_lost_chicago_call_still_counts_as_having_called
     assert state.winner == "Bo"
 
 
-def test_with_chicago_required_and_out_on_the_last_trick_a_won_chicago_wins_at_once(
-    new_game, play, entry
-):
+def test_with_chicago_required_and_out_on_the_last_trick_a_won_chicago_wins_at_once():
     house_rules = rules(chicago_required_to_win=True, must_win_on_last_trick=True)
     state = play(
         new_game("Ann", "Bo", rules=house_rules),
-        entry.win("Ann", "royal_flush"),
-        entry.no_hand(),
-        entry.last_trick("Ann"),
+        win("Ann", "royal_flush"),
+        no_hand(),
+        last_trick("Ann"),
     )
     assert state.winner is None
 
-    state = play(state, entry.no_hand(), entry.no_hand(), entry.no_hand())
-    state = play(state, entry.chicago("Ann", won=True))
+    state = play(state, no_hand(), no_hand(), no_hand())
+    state = play(state, chicago("Ann", won=True))
 
     assert state.score_of("Ann") == 72
     assert state.winner == "Ann"
@@ -333,36 +307,34 @@ def test_with_chicago_required_and_out_on_the_last_trick_a_won_chicago_wins_at_o
 # The exchange stop
 
 
-def test_players_at_or_above_the_exchange_stop_are_listed(new_game, play, entry):
+def test_players_at_or_above_the_exchange_stop_are_listed():
     state = play(
         new_game("Ann", "Bo", "Cy", rules=rules(exchange_stop=8)),
-        entry.win("Ann", "straight_flush"),
+        win("Ann", "straight_flush"),
     )
     assert players_past_exchange_stop(state) == ("Ann",)
 
-    state = play(state, entry.win("Bo", "four_of_a_kind"))
+    state = play(state, win("Bo", "four_of_a_kind"))
     assert state.scores == (8, 7, 0)
     assert players_past_exchange_stop(state) == ("Ann",)
 
-    state = play(state, entry.last_trick("Bo"))
+    state = play(state, last_trick("Bo"))
     assert players_past_exchange_stop(state) == ("Ann", "Bo")
 
 
-def test_without_an_exchange_stop_nobody_is_listed(new_game, play, entry):
-    state = play(new_game("Ann", "Bo"), entry.win("Ann", "royal_flush"))
+def test_without_an_exchange_stop_nobody_is_listed():
+    state = play(new_game("Ann", "Bo"), win("Ann", "royal_flush"))
 
     assert players_past_exchange_stop(state) == ()
 
 
-def test_only_the_players_of_a_tiebreak_round_are_listed_past_the_exchange_stop(
-    new_game, play, entry
-):
+def test_only_the_players_of_a_tiebreak_round_are_listed_past_the_exchange_stop():
     state = play(
         new_game("Ann", "Bo", "Cy", rules=rules(exchange_stop=40)),
-        entry.win("Ann", "royal_flush"),
-        entry.win("Bo", "royal_flush"),
-        entry.last_trick("Cy"),
-        entry.win("Cy", "flush"),
+        win("Ann", "royal_flush"),
+        win("Bo", "royal_flush"),
+        last_trick("Cy"),
+        win("Cy", "flush"),
     )
     assert state.scores == (52, 52, 10)
     assert state.status is Status.TIEBREAK
@@ -370,7 +342,7 @@ def test_only_the_players_of_a_tiebreak_round_are_listed_past_the_exchange_stop(
     assert players_past_exchange_stop(state) == ("Ann", "Bo")
 
 
-def test_the_deuce_trick_preset_reminds_players_from_45(new_game, play, entry):
-    state = play(new_game("Ann", "Bo", rules=DEUCE_TRICK), entry.win("Ann", "royal_flush"))
+def test_the_deuce_trick_preset_reminds_players_from_45():
+    state = play(new_game("Ann", "Bo", rules=DEUCE_TRICK), win("Ann", "royal_flush"))
 
     assert players_past_exchange_stop(state) == ("Ann",)

@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chicago_scorer.rules import RuleError, RuleViolation, new_setup, record, start_game
+from chicago_scorer.rules import RuleError, RuleViolation, record
 from chicago_scorer.rules.cards import parse_hand
 from chicago_scorer.rules.errors import Message, counted, names_in_words, sentence
 from chicago_scorer.rules.showdown import settle
+from support.games import new_game
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
@@ -89,7 +90,7 @@ def test_every_card_refusal_names_every_value_its_template_needs(pieces):
     )
 )
 def test_every_entry_refusal_names_every_value_its_template_needs(entry):
-    state = start_game(new_setup(["Ann", "Bo"]))
+    state = new_game("Ann", "Bo")
     try:
         record(state, {key: value for key, value in entry.items() if value is not None})
     except RuleError as refusal:  # a RuleViolation or an OutOfTurn

@@ -5,7 +5,6 @@ from itertools import pairwise
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from played_games import PlayedGame, entry_at_next_step, legal_entries, played_games
 
 from chicago_scorer.rules import (
     STANDARD_RULES,
@@ -24,6 +23,7 @@ from chicago_scorer.rules import (
     replay,
     start_game,
 )
+from support.games import PlayedGame, at_next_step, chicago, legal_entries, played_games
 
 MAX_EVENTS = 200
 
@@ -210,7 +210,7 @@ def test_chicago_may_be_called_by_a_round_player_with_at_least_the_minimum_score
     tricks_steps = [state for state in game.states if state.next_step is Step.TRICKS]
     state = data.draw(st.sampled_from(tricks_steps))
     caller = data.draw(st.sampled_from(state.players))
-    call = entry_at_next_step(state, {"chicago": caller, "chicago_won": data.draw(st.booleans())})
+    call = at_next_step(state, chicago(caller, won=data.draw(st.booleans())))
     may_call = (
         state.setup.seat_of(caller) in state.round_seats
         and state.score_of(caller) >= state.setup.rules.chicago_min_score

@@ -1,0 +1,528 @@
+"""The OpenAPI description: a valid 3.1 document that matches what the API really answers."""
+
+import re
+
+import pytest
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate as validate_openapi
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+from sqlalchemy import event
+
+from chicago_scorer.extensions import db as database
+from chicago_scorer.rules import STANDARD_RULES, Hand, Status, Step
+from chicago_scorer.rules.house_rules import PRESETS
+from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
+from support.api_client import ApiGame, create_api_game
+
+SPEC_URI = "urn:chicago-scorer:openapi"
+HTTP_METHODS = {"get", "put", "post", "delete", "patch"}
+TOO_LARGE = '{"players": ["' + "x" * SMALL_BODY_LIMIT + '"]}'
+TOO_LARGE_TO_IMPORT = '{"games": ["' + "x" * LARGE_BODY_LIMIT + '"]}'
+GAME_TO_IMPORT = {
+    "players": ["Ann", "Bo"],
+    "first_dealer": "Bo",
+    "created_at": "2026-11-29T19:02:11+00:00",
+    "updated_at": "2026-11-29T20:45:00+01:00",
+    "events": [{"round": 1, "step": "phase1", "outcome": "none"}],
+}
+
+
+@pytest.fixture
+def spec(client) -> dict:
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    return response.get_json()
+
+
+def pointer(*parts: str) -> str:
+    """A JSON pointer to the given keys of the description."""
+    return "".join("/" + part.replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+def resolved(spec: dict, node: dict) -> tuple[dict, tuple[str, ...]]:
+    """Follow a local ``$ref`` (as responses use), with the path it leads to."""
+    reference = node.get("$ref")
+    if reference is None:
+        return node, ()
+    parts = tuple(part.replace("~1", "/").replace("~0", "~") for part in reference[2:].split("/"))
+    target = spec
+    for part in parts:
+        target = target[part]
+    return target, parts
+
+
+def assert_documented(spec: dict, method: str, path: str, response) -> None:
+    """The response's status is documented for the operation, and its body and headers match."""
+    responses = spec["paths"][path][method]["responses"]
+    status = str(response.status_code)
+    assert status in responses, f"{method.upper()} {path} does not document {status}"
+    documented, where = resolved(spec, responses[status])
+    where = where or ("paths", path, method, "responses", status)
+    assert response.mimetype in documented["content"], response.mimetype
+    schema = {"$ref": SPEC_URI + "#" + pointer(*where, "content", response.mimetype, "schema")}
+    registry = Registry().with_resource(
+        SPEC_URI, Resource.from_contents(spec, default_specification=DRAFT202012)
+    )
+    validator = Draft202012Validator(
+        schema, registry=registry, format_checker=Draft202012Validator.FORMAT_CHECKER
+    )
+    errors = [error.message for error in validator.iter_errors(response.get_json())]
+    assert not errors, f"{method.upper()} {path} {status}: {errors}"
+    for name, header in documented.get("headers", {}).items():
+        if header.get("required"):
+            assert name in response.headers, f"{status} lacks the {name} header"
+            assert re.search(header["schema"]["pattern"], response.headers[name])
+
+
+def served_operations(app) -> set[tuple[str, str]]:
+    """Every method and path the app answers under /api/, path variables written ``{}``."""
+    return {
+        (method.lower(), re.sub(r"<[^>]*>", "{}", rule.rule))
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/")
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+
+
+def documented_operations(spec: dict) -> set[tuple[str, str]]:
+    return {
+        (method, re.sub(r"\{[^}]*\}", "{}", path))
+        for path, item in spec["paths"].items()
+        for method in item
+        if method in HTTP_METHODS
+    }
+
+
+def test_the_description_is_a_valid_openapi_3_1_document(spec):
+    assert spec["openapi"].startswith("3.1.")
+    validate_openapi(spec)
+    for schema in spec["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+
+
+def test_every_api_route_is_documented_and_every_documented_route_is_served(app, spec):
+    assert documented_operations(spec) == served_operations(app)
+
+
+def test_the_names_the_description_lists_are_the_rules_own(spec):
+    schemas = spec["components"]["schemas"]
+
+    assert schemas["Hand"]["enum"] == list(Hand)
+    assert schemas["Step"]["enum"] == list(Step)
+    assert schemas["Status"]["enum"] == list(Status)
+    assert schemas["RulePreset"]["properties"]["preset"]["enum"] == list(PRESETS)
+    assert list(schemas["Rules"]["properties"]) == list(STANDARD_RULES.settings())
+    assert schemas["HouseRules"]["properties"] == schemas["Rules"]["properties"] | {
+        "hand_points": schemas["HouseRules"]["properties"]["hand_points"]
+    }
+
+
+def test_every_operation_says_what_its_refusals_look_like(spec):
+    for path, item in spec["paths"].items():
+        for method in HTTP_METHODS & set(item):
+            for status, response in item[method]["responses"].items():
+                if status.startswith("4") or status.startswith("5"):
+                    documented, _ = resolved(spec, response)
+                    schema = documented["content"]["application/json"]["schema"]
+                    assert schema == {"$ref": "#/components/schemas/Error"}, (method, path)
+
+
+def test_the_edit_key_is_a_bearer_scheme_on_every_change_to_a_game(spec):
+    scheme = spec["components"]["securitySchemes"]["editKey"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    for path, item in spec["paths"].items():
+        for method in HTTP_METHODS & set(item):
+            needs_key = path.startswith("/api/games/{id}/") and method != "get"
+            assert (item[method].get("security") == [{"editKey": []}]) == needs_key, path
+
+
+# --- real answers from played games, each checked against the description ---
+
+
+def play_to_the_end(game: ApiGame) -> dict:
+    """Every kind of entry: wins with and without cards, a tie, no hand, Chicago, last trick."""
+    game.record(
+        {
+            "round": 1,
+            "step": "phase1",
+            "outcome": "win",
+            "winner": "Ann",
+            "hand": "four_of_a_kind",
+            "cards": "Ks Kd Kc Kh 2s",
+        }
+    )
+    game.win(1, "phase2", "Ann", "straight_flush")
+    game.record({"round": 1, "step": "tricks", "chicago": "Ann", "chicago_won": True})
+    game.record({"round": 1, "step": "phase3", "outcome": "tie"})
+    game.nobody(2, "phase1")
+    game.win(2, "phase2", "Bo", "royal_flush")
+    game.last_trick(2, "Cy")
+    return game.win(2, "phase3", "Ann", "royal_flush")
+
+
+@pytest.fixture
+def finished(client) -> ApiGame:
+    game = create_api_game(client, dealer="Bo")
+    assert play_to_the_end(game)["status"] == "finished"
+    return game
+
+
+@pytest.fixture
+def in_tiebreak(client) -> ApiGame:
+    game = create_api_game(client, ["Dee", "Eve", "Fay"])
+    game.win(1, "phase1", "Dee", "royal_flush")
+    game.win(1, "phase2", "Eve", "royal_flush")
+    game.last_trick(1, "Fay")
+    assert game.nobody(1, "phase3")["status"] == "tiebreak"
+    return game
+
+
+def test_created_games_match_the_description(client, spec):
+    response = client.post("/api/games", json={"players": ["Ann", "Bo"], "dealer": None})
+
+    assert response.status_code == 201
+    assert_documented(spec, "post", "/api/games", response)
+
+
+def test_finished_and_tiebreak_games_match_the_description(client, spec, finished, in_tiebreak):
+    for game in (finished, in_tiebreak):
+        assert_documented(spec, "get", "/api/games/{id}", client.get(game.url))
+    listing = client.get("/api/games?limit=5")
+
+    assert listing.get_json()["total"] == 2
+    assert_documented(spec, "get", "/api/games", listing)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"preset": "deuce_trick"},
+        {"target": 60, "hand_points": {"royal_flush": 60}, "deuce_last_trick_points": 7},
+    ],
+)
+def test_games_by_house_rules_match_the_description(client, spec, rules):
+    game = create_api_game(client, ["Ann", "Bo"], rules=rules)
+    game.nobody(1, "phase1")
+    game.nobody(1, "phase2")
+    game.record({"round": 1, "step": "tricks", "last_trick": "Bo", "with_deuce": True})
+
+    assert_documented(spec, "get", "/api/games/{id}", client.get(game.url))
+
+
+def test_recording_and_undoing_match_the_description(client, spec, in_tiebreak):
+    recorded = in_tiebreak.post({"round": 2, "step": "phase1", "outcome": "none"})
+    undone = in_tiebreak.undo()
+
+    assert recorded.status_code == 201
+    assert undone.status_code == 200
+    assert_documented(spec, "post", "/api/games/{id}/events", recorded)
+    assert_documented(spec, "delete", "/api/games/{id}/events/last", undone)
+
+
+def test_a_rotated_edit_key_matches_the_description(client, spec, finished):
+    response = client.post(f"{finished.url}/edit-key", headers=finished.auth())
+
+    assert response.status_code == 200
+    assert_documented(spec, "post", "/api/games/{id}/edit-key", response)
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        {"Ann": "As Ks Qs Js 10s", "Bo": "9h 9d 9c 2s 2d"},
+        {"Ann": "Ks Kd 5c 5h 9s", "Bo": "Kh Kc 5s 5d 9d"},
+        {"Ann": ["As", "Jd", "9c", "6h", "2s"], "Bo": "Kh Qd 9d 6s 3c"},
+    ],
+)
+def test_verdicts_match_the_description(client, spec, hands):
+    response = client.post("/api/settle", json={"hands": hands})
+
+    assert response.status_code == 200
+    assert_documented(spec, "post", "/api/settle", response)
+
+
+def test_the_description_describes_itself(client, spec):
+    assert_documented(spec, "get", "/api/openapi.json", client.get("/api/openapi.json"))
+
+
+def test_player_statistics_match_the_description(client, spec, finished):
+    response = client.get("/api/players/ann/stats")
+
+    assert response.get_json()["games"] == 1
+    assert_documented(spec, "get", "/api/players/{name}/stats", response)
+
+
+def test_an_export_and_its_import_match_the_description(client, spec, finished, in_tiebreak):
+    exported = client.get("/api/export")
+    document = exported.get_json()
+    document["games"].append(GAME_TO_IMPORT)
+    imported = client.post("/api/import", json=document)
+    again = client.post("/api/import", json=document)
+    nothing = client.post("/api/import", json={"format": "chicago-scorer/1", "games": []})
+
+    assert len(document["games"]) == 3
+    assert imported.status_code == 201
+    assert len(imported.get_json()["games"]) == 1
+    assert len(imported.get_json()["already_here"]) == 2
+    assert again.status_code == 200
+    assert len(again.get_json()["already_here"]) == 3
+    assert nothing.status_code == 200
+    assert_documented(spec, "get", "/api/export", exported)
+    assert_documented(spec, "post", "/api/import", imported)
+    assert_documented(spec, "post", "/api/import", again)
+    assert_documented(spec, "post", "/api/import", nothing)
+    request_validator(spec, "ImportDocument").validate(document)
+
+
+def importing(**changes) -> dict:
+    """An import document holding one game, changed as given."""
+    return {"format": "chicago-scorer/1", "games": [GAME_TO_IMPORT | changes]}
+
+
+# Each documented refusal of the core operations, provoked for real: (method, path, status,
+# how to send it). ``game`` is a finished game; ``fresh`` has nothing recorded yet.
+REFUSALS = [
+    ("post", "/api/games", 400, lambda c, game, fresh: c.post("/api/games", data="{oops")),
+    (
+        "post",
+        "/api/games",
+        413,
+        lambda c, game, fresh: c.post("/api/games", data=TOO_LARGE, content_type="text/plain"),
+    ),
+    ("post", "/api/games", 422, lambda c, game, fresh: c.post("/api/games", json={"players": []})),
+    ("get", "/api/games", 400, lambda c, game, fresh: c.get("/api/games?limit=101")),
+    ("get", "/api/games/{id}", 404, lambda c, game, fresh: c.get("/api/games/404")),
+    ("post", "/api/games/{id}/events", 400, lambda c, game, fresh: fresh.post(["round", 1])),
+    (
+        "post",
+        "/api/games/{id}/events",
+        403,
+        lambda c, game, fresh: c.post(f"{fresh.url}/events", json={"round": 1}),
+    ),
+    (
+        "post",
+        "/api/games/{id}/events",
+        404,
+        lambda c, game, fresh: c.post("/api/games/404/events", json={}, headers=fresh.auth()),
+    ),
+    (
+        "post",
+        "/api/games/{id}/events",
+        409,
+        lambda c, game, fresh: game.post({"round": 3, "step": "phase1", "outcome": "none"}),
+    ),
+    (
+        "post",
+        "/api/games/{id}/events",
+        413,
+        lambda c, game, fresh: c.post(f"{fresh.url}/events", data=TOO_LARGE, headers=fresh.auth()),
+    ),
+    (
+        "post",
+        "/api/games/{id}/events",
+        422,
+        lambda c, game, fresh: fresh.post({"round": 1, "step": "phase1", "outcome": "maybe"}),
+    ),
+    (
+        "delete",
+        "/api/games/{id}/events/last",
+        403,
+        lambda c, game, fresh: fresh.undo(key=game.edit_key),
+    ),
+    (
+        "delete",
+        "/api/games/{id}/events/last",
+        404,
+        lambda c, game, fresh: c.delete("/api/games/404/events/last", headers=fresh.auth()),
+    ),
+    ("delete", "/api/games/{id}/events/last", 409, lambda c, game, fresh: fresh.undo()),
+    (
+        "post",
+        "/api/games/{id}/edit-key",
+        403,
+        lambda c, game, fresh: c.post(f"{fresh.url}/edit-key"),
+    ),
+    (
+        "post",
+        "/api/games/{id}/edit-key",
+        404,
+        lambda c, game, fresh: c.post("/api/games/404/edit-key", headers=fresh.auth()),
+    ),
+    ("post", "/api/settle", 400, lambda c, game, fresh: c.post("/api/settle", json="As Ks")),
+    (
+        "post",
+        "/api/settle",
+        413,
+        lambda c, game, fresh: c.post("/api/settle", data=TOO_LARGE, content_type="text/plain"),
+    ),
+    ("post", "/api/settle", 422, lambda c, game, fresh: c.post("/api/settle", json={"hands": {}})),
+    (
+        "get",
+        "/api/players/{name}/stats",
+        404,
+        lambda c, game, fresh: c.get("/api/players/Nobody/stats"),
+    ),
+    ("post", "/api/import", 400, lambda c, game, fresh: c.post("/api/import", json={"games": []})),
+    (
+        "post",
+        "/api/import",
+        413,
+        lambda c, game, fresh: c.post("/api/import", data=TOO_LARGE_TO_IMPORT),
+    ),
+    (
+        "post",
+        "/api/import",
+        422,
+        lambda c, game, fresh: c.post("/api/import", json=importing(first_dealer="Nobody")),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "send"),
+    REFUSALS,
+    ids=[f"{method} {path} {status}" for method, path, status, _ in REFUSALS],
+)
+def test_refusals_match_the_description(client, spec, finished, method, path, status, send):
+    fresh = create_api_game(client, ["Gil", "Hal"])
+
+    response = send(client, finished, fresh)
+
+    assert response.status_code == status, response.get_json()
+    assert_documented(spec, method, path, response)
+
+
+# The database is made busy for these requests: every operation that reads or writes
+# the database documents a 503 with Retry-After.
+BUSY_REQUESTS = [
+    ("post", "/api/games", {"json": {"players": ["Ann", "Bo"]}}),
+    ("get", "/api/games", {}),
+    ("get", "/api/games/{id}", {}),
+    ("post", "/api/games/{id}/events", {"json": {"round": 1, "step": "phase1", "outcome": "tie"}}),
+    ("delete", "/api/games/{id}/events/last", {}),
+    ("post", "/api/games/{id}/edit-key", {}),
+    ("get", "/api/players/{name}/stats", {}),
+    ("post", "/api/import", {"json": importing()}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "send"), BUSY_REQUESTS)
+def test_a_busy_database_is_a_503_as_described(app, client, spec, method, path, send):
+    game = create_api_game(client)
+    with app.app_context():
+        engine = database.engine
+
+    def locked(*_args):
+        """What the driver raises when another writer holds the database too long."""
+        raise engine.dialect.loaded_dbapi.OperationalError("database is locked")
+
+    event.listen(engine, "before_cursor_execute", locked)
+    try:
+        response = getattr(client, method)(
+            path.replace("{id}", str(game.id)).replace("{name}", "Ann"),
+            headers=game.auth(),
+            **send,
+        )
+    finally:
+        event.remove(engine, "before_cursor_execute", locked)
+
+    assert response.status_code == 503
+    assert_documented(spec, method, path, response)
+
+
+def test_every_refusal_the_description_lists_is_provoked_above(spec):
+    documented = {
+        (method, path, int(status))
+        for path, item in spec["paths"].items()
+        for method in HTTP_METHODS & set(item)
+        for status in item[method]["responses"]
+        if not status.startswith("2")
+    }
+    provoked = {(method, path, status) for method, path, status, _ in REFUSALS} | {
+        (method, path, 503) for method, path, _ in BUSY_REQUESTS
+    }
+    assert documented == provoked
+
+
+# --- requests: what the API accepts fits the request schemas, and a misfit is refused ---
+
+
+def request_validator(spec: dict, name: str) -> Draft202012Validator:
+    schema = {"$ref": f"{SPEC_URI}#/components/schemas/{name}"}
+    registry = Registry().with_resource(
+        SPEC_URI, Resource.from_contents(spec, default_specification=DRAFT202012)
+    )
+    return Draft202012Validator(schema, registry=registry)
+
+
+def test_the_examples_in_the_description_fit_their_schemas(spec):
+    for item in spec["paths"].values():
+        for method in HTTP_METHODS & set(item):
+            body = item[method].get("requestBody", {}).get("content", {}).get("application/json")
+            if body is None:
+                continue
+            examples = [body["example"]] if "example" in body else []
+            examples += [example["value"] for example in body.get("examples", {}).values()]
+            name = body["schema"]["$ref"].rpartition("/")[2]
+            for example in examples:
+                request_validator(spec, name).validate(example)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"round": 1, "step": "phase1", "outcome": "win", "winner": " ann ", "hand": "flush"},
+        {
+            "round": 1,
+            "step": "phase1",
+            "outcome": "win",
+            "winner": "Ann",
+            "hand": "royal_flush",
+            "cards": ["A♠", "K♠", "Q♠", "J♠", "T♠"],
+        },
+        {"round": 1, "step": "phase1", "outcome": "tie", "winner": None, "cards": None},
+        {"round": 1, "step": "phase1", "outcome": "none"},
+    ],
+)
+def test_entries_the_api_accepts_fit_the_entry_schema(client, spec, entry):
+    game = create_api_game(client)
+
+    assert game.post(entry).status_code == 201
+    request_validator(spec, "Entry").validate(entry)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"round": 1, "step": "phase1", "outcome": "tie", "winner": "Ann"},
+        {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann"},
+        {"round": 1, "step": "phase1", "outcome": "none", "colour": "red"},
+        {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "high_card"},
+        {"round": 1, "step": "phase1", "last_trick": "Ann"},
+        {"round": 0, "step": "phase1", "outcome": "none"},
+        {"step": "phase1", "outcome": "none"},
+    ],
+)
+def test_entries_that_do_not_fit_the_entry_schema_are_refused(client, spec, entry):
+    game = create_api_game(client)
+
+    assert not request_validator(spec, "Entry").is_valid(entry)
+    assert game.post(entry).status_code == 422
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"players": ["Ann", "Bo"], "colour": "red"},
+        {"players": ["Ann"]},
+        {"players": ["Ann", "Bo", "Cy", "Dee", "Eve"]},
+        {"players": ["Ann", ""]},
+        {"players": ["Ann", 7]},
+        {"players": ["Ann", "Bo"], "dealer": 1},
+    ],
+)
+def test_new_games_that_do_not_fit_the_schema_are_refused(client, spec, body):
+    assert not request_validator(spec, "NewGame").is_valid(body)
+    assert client.post("/api/games", json=body).status_code == 422

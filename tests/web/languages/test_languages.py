@@ -1,0 +1,335 @@
+"""Every page and every refusal in the table's language, chosen by the phone or the switcher."""
+
+import json
+import re
+
+import pytest
+from babel.support import Translations
+from markupsafe import escape
+
+from chicago_scorer.web.languages.locales import languages_in
+from scripts.translations import TRANSLATIONS
+from support.api_client import create_api_game
+from support.table_forms import accepted, start_game, tap
+
+LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]
+TRANSLATED = LANGUAGES[1:]
+DEVANAGARI_DIGITS = "०१२३४५६७८९"
+
+
+def digits(code: str, number: int) -> str:
+    """A number as pages in ``code`` write it (only small numbers: no grouping)."""
+    text = str(number)
+    return text.translate(str.maketrans("0123456789", DEVANAGARI_DIGITS)) if code == "ne" else text
+
+
+def translation(code: str, message: str, **values: object) -> str:
+    """What the compiled catalog of ``code`` says for ``message``, values filled in."""
+    text = Translations.load(str(TRANSLATIONS), [code]).gettext(message)
+    return text % values if values else text
+
+
+def html_lang(page: str) -> str:
+    return re.search(r'<html lang="([^"]+)"', page).group(1)
+
+
+@pytest.fixture
+def game_at_the_tricks(client):
+    """A scorekeeper's game of Ann and Bo at the tricks step, Ann on 15 points."""
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+    return game_url
+
+
+@pytest.fixture
+def finished_game(client):
+    """A finished game, for the review and the statistics pages."""
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="royal_flush")
+    return game_url
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_accept_language_picks_the_language_and_html_lang_says_it(client, code):
+    page = client.get("/", headers={"Accept-Language": f"{code};q=0.9, fr;q=0.5"})
+
+    assert page.status_code == 200
+    assert html_lang(page.text) == code
+
+
+def test_a_language_without_a_catalog_falls_back_to_english(client):
+    page = client.get("/", headers={"Accept-Language": "fr-FR, de;q=0.8"}).text
+
+    assert html_lang(page) == "en"
+    assert "New game" in page
+
+
+def test_a_regional_variant_gets_its_language(client):
+    assert html_lang(client.get("/", headers={"Accept-Language": "sv-FI"}).text) == "sv"
+
+
+def test_the_switcher_keeps_the_choice_in_a_cookie_over_accept_language(client):
+    chosen = client.get("/language/ne?next=/history", headers={"Accept-Language": "sv"})
+
+    assert chosen.status_code == 303
+    assert chosen.headers["Location"] == "/history"
+    assert "lang=ne" in chosen.headers["Set-Cookie"]
+    page = client.get("/history", headers={"Accept-Language": "sv"}).text
+    assert html_lang(page) == "ne"
+
+
+@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/", "/\\evil", None])
+def test_the_switcher_only_goes_back_to_a_page_of_this_site(client, target):
+    query = "" if target is None else f"?next={target}"
+
+    chosen = client.get(f"/language/sv{query}")
+
+    assert chosen.headers["Location"] == "/"
+
+
+def test_an_unknown_language_is_a_404_and_sets_nothing(client):
+    refused = client.get("/language/xx?next=/")
+
+    assert refused.status_code == 404
+    assert "Set-Cookie" not in refused.headers
+
+
+def test_every_page_lists_every_language_in_its_own_name(client):
+    page = client.get("/").text
+
+    for code, name in [("sv", "Svenska"), ("be", "Беларуская"), ("ne", "नेपाली")]:
+        assert f'lang="{code}" hreflang="{code}"' in page
+        assert name in page
+
+
+def test_pages_vary_by_language_but_static_files_do_not(client):
+    assert {"Accept-Language", "Cookie"} <= set(client.get("/").vary)
+    with client.get("/static/app.css") as static_file:
+        assert "Accept-Language" not in static_file.vary
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_page_renders_in_every_language(client, code, game_at_the_tricks, finished_game):
+    headers = {"Accept-Language": code}
+    game_at_a_hand_step = start_game(client, "Cy", "Dee")
+    paths = [
+        "/",
+        game_at_the_tricks,
+        game_at_a_hand_step,
+        f"{game_at_a_hand_step}/settle",
+        f"{finished_game}/review",
+        "/settle",
+        "/history",
+        "/players",
+        "/players/Ann",
+        "/import",
+        "/offline",
+    ]
+    for path in paths:
+        response = client.get(path, headers=headers)
+        assert response.status_code == 200, path
+        assert html_lang(response.text) == code, path
+    missing = client.get("/games/999999", headers=headers)
+    assert missing.status_code == 404
+    assert html_lang(missing.text) == code
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_chicago_button_is_labelled_in_the_language(client, code, game_at_the_tricks):
+    page = client.get(game_at_the_tricks, headers={"Accept-Language": code}).text
+    label = translation(code, "Chicago won %(points)s", points="+" + digits(code, 15))
+    button = translation(
+        code, "%(name)s: Chicago won %(points)s", name="Bo", points="+" + digits(code, 15)
+    )
+
+    assert label != "Chicago won +15"
+    assert f">{label}</legend>" in page
+    assert f'aria-label="{escape(button)}"' in page
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_refusal_on_the_page_is_in_the_language(client, code, game_at_the_tricks):
+    page = client.get(game_at_the_tricks, headers={"Accept-Language": code}).text
+    english = "%(name)s needs %(needed)s points to call Chicago and has %(score)s."
+    template = translation(code, english)
+
+    assert template != english
+    assert template % {"name": "Bo", "needed": digits(code, 15), "score": digits(code, 0)} in page
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_api_errors_follow_accept_language(client, code):
+    refused = client.post(
+        "/api/games", json={"players": ["Ann"]}, headers={"Accept-Language": code}
+    )
+
+    singular = "Chicago is for %(fewest)s to %(most)s players; %(count)s was given."
+    plural = "Chicago is for %(fewest)s to %(most)s players; %(count)s were given."
+    template = Translations.load(str(TRANSLATIONS), [code]).ngettext(singular, plural, 1)
+    values = {"fewest": digits(code, 2), "most": digits(code, 4), "count": digits(code, 1)}
+    assert refused.status_code == 422
+    assert template != singular
+    assert refused.get_json()["error"] == template % values
+
+
+def test_an_api_error_without_accept_language_is_english(client):
+    refused = client.post("/api/games", json={"players": ["Ann"]})
+
+    assert refused.get_json()["error"] == "Chicago is for 2 to 4 players; 1 was given."
+
+
+def test_a_nested_refusal_is_translated_part_by_part(client):
+    settled = client.post(
+        "/api/settle",
+        json={"hands": {"Ann": "As As Kd Qc Jh", "Bo": "2c 3d 4h 5s 7c"}},
+        headers={"Accept-Language": "sv"},
+    )
+
+    error = settled.get_json()["error"]
+    outer = translation("sv", "%(name)s's hand: %(refusal)s")
+    inner = translation("sv", "%(card)s appears twice.", card="As")
+    assert error == outer % {"name": "Ann", "refusal": inner}
+
+
+def test_nepali_pages_write_numbers_in_devanagari_digits(client, finished_game):
+    page = client.get(finished_game, headers={"Accept-Language": "ne"}).text
+
+    scores = re.findall(r'<span class="score">([^<]+)</span>', page)
+    assert scores == [digits("ne", 52), digits("ne", 0)]
+
+
+def test_swedish_pages_use_the_games_own_words(client, game_at_the_tricks):
+    page = client.get(game_at_the_tricks, headers={"Accept-Language": "sv"}).text
+
+    assert "Chicago" in page
+    assert "sista sticket" in page.lower() or "sista stick" in page.lower()
+
+
+def test_the_manifest_names_the_app_in_the_language(client):
+    manifest = client.get("/manifest.webmanifest", headers={"Accept-Language": "it"}).get_json()
+
+    assert manifest["lang"] == "it"
+    assert manifest["name"] == translation("it", "Chicago Scorer")
+    assert manifest["name"].startswith("Chicago")
+
+
+def test_the_service_worker_keeps_one_cache_per_language(client):
+    swedish = client.get("/sw.js", headers={"Accept-Language": "sv"}).text
+    english = client.get("/sw.js").text
+
+    assert re.search(r'const CACHE = "chicago-scorer-\w+-sv";', swedish)
+    assert re.search(r'const CACHE = "chicago-scorer-\w+-en";', english)
+    offline = translation("sv", "Offline — entries are paused.")
+    assert json.dumps(offline) in swedish
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_whole_game_plays_through_in_the_chosen_language(client, code):
+    client.get(f"/language/{code}")
+    game_url = start_game(client, "Ann", "Bo")
+    taps = [
+        {"winner": "Ann", "hand": "four_of_a_kind"},
+        {"winner": "Ann", "hand": "straight_flush"},
+        {"chicago": "won:Ann"},
+        {"winner": "Ann", "hand": "royal_flush"},
+    ]
+    for fields in taps:
+        assert accepted(client, tap(client, game_url, **fields))
+
+    page = client.get(game_url).text
+    catalog = Translations.load(str(TRANSLATIONS), [code])
+    banner = catalog.ngettext(
+        "%(name)s wins with %(num)s point!", "%(name)s wins with %(num)s points!", 82
+    ) % {"name": "Ann", "num": digits(code, 82)}
+    assert html_lang(page) == code
+    assert banner in page
+    assert (
+        catalog.gettext("%(name)s Chicago won %(points)s")
+        % {
+            "name": "Ann",
+            "points": "+" + digits(code, 15),
+        }
+        in page
+    )
+
+
+def test_a_cached_watcher_page_is_kept_apart_for_each_language(client, app):
+    game_url = start_game(client, "Ann", "Bo")
+    watcher = app.test_client()
+
+    swedish = watcher.get(game_url, headers={"Accept-Language": "sv"}).text
+    english = watcher.get(game_url, headers={"Accept-Language": "en"}).text
+    swedish_again = watcher.get(game_url, headers={"Accept-Language": "sv"}).text
+
+    assert html_lang(swedish) == html_lang(swedish_again) == "sv"
+    assert html_lang(english) == "en"
+    assert swedish_again == swedish
+
+
+def test_a_refused_entry_with_a_huge_round_number_still_gets_a_sentence(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    refused = game.post({"round": 10**25, "step": "phase1", "outcome": "none"})
+
+    assert refused.status_code == 409
+    assert f"Round {10**25} Phase 1 is not the next step" in refused.get_json()["error"]
+
+
+@pytest.mark.parametrize("code", ["be", "ne", "uz"])
+def test_wtforms_own_messages_come_from_our_catalogs(client, code):
+    data = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    custom_rules = {"rules-preset": "custom", "rules-target": "fifty"}
+
+    refused = client.post("/games", data=data | custom_rules, headers={"Accept-Language": code})
+
+    page = client.get("/", headers={"Accept-Language": code}).text
+    assert refused.status_code == 303
+    assert translation(code, "Not a valid integer value.") in page
+    assert "Not a valid integer value." not in page
+
+
+def test_a_bad_history_filter_is_refused_in_the_language(client):
+    refused = client.get("/history?status=bogus", headers={"Accept-Language": "et"})
+
+    assert refused.status_code == 400
+    assert translation("et", "Not a valid choice.") in refused.text
+
+
+def test_a_new_catalog_is_all_it_takes_for_the_switcher_to_offer_a_language(tmp_path):
+    catalog = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text("")
+
+    assert languages_in(tmp_path) == {"en": "English", "fr": "Français"}
+    assert list(languages_in(TRANSLATIONS)) == ["en", "be", "et", "it", "ne", "sv", "uz"]
+
+
+def test_names_in_a_sentence_are_joined_the_languages_way(client):
+    client.get("/language/sv")
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    cy_to_47 = [
+        *[{"winner": "Cy", "hand": "straight_flush"}] * 2,
+        {"last_trick": "Cy"},
+        {"winner": "Cy", "hand": "straight_flush"},
+        {"winner": "Cy", "hand": "straight_flush"},
+        {"winner": "Cy", "hand": "three_of_a_kind"},
+        {"last_trick": "Cy"},
+        {"winner": "Cy", "hand": "two_pair"},
+    ]
+    all_three_to_52 = [
+        {"winner": "Ann", "hand": "royal_flush"},
+        {"winner": "Bo", "hand": "royal_flush"},
+        {"last_trick": "Cy"},
+        {"outcome": "none"},
+    ]
+    for fields in cy_to_47 + all_three_to_52:
+        assert accepted(client, tap(client, game_url, **fields))
+
+    page = client.get(game_url).text
+    banner = translation(
+        "sv",
+        "Tiebreak round: %(names)s share the top score. "
+        "Only they play, deal and score this round.",
+    )
+    assert banner % {"names": "Ann, Bo och Cy"} in page

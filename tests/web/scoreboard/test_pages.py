@@ -1,0 +1,379 @@
+"""The phone pages, driven through forms the way a scorekeeper taps them."""
+
+import random
+import re
+import string
+
+import pytest
+
+from chicago_scorer.rules import Hand
+from support.table_forms import accepted, chicago_buttons, follow_refusal, start_game, tap
+
+
+def scores(page: str) -> list[int]:
+    return [int(score) for score in re.findall(r'<span class="score">(\d+)</span>', page)]
+
+
+def test_home_offers_a_new_game_and_is_sized_for_phones(client):
+    page = client.get("/").text
+
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "New game" in page
+    assert page.count('name="dealer"') == 4
+
+
+def test_pages_load_nothing_from_another_origin(client):
+    game_url = start_game(client, "Ann", "Bo")
+    for url in ["/", game_url]:
+        page = client.get(url).text
+        loaded = re.findall(r'\bsrc="([^"]*)"', page) + re.findall(
+            r'<link[^>]*href="([^"]*)"', page
+        )
+        assert loaded, url
+        assert all(address.startswith("/") and not address.startswith("//") for address in loaded)
+
+
+def test_a_whole_game_can_be_played_through_the_forms(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy", dealer_row=1)
+    page = client.get(game_url).text
+    assert "Round 1 · Bo deals, Cy leads" in page
+    assert "Round 1 · Phase 1: best hand?" in page
+
+    for fields in [
+        {"winner": "Ann", "hand": "royal_flush"},
+        {"outcome": "tie"},
+        {"last_trick": "Bo"},
+        {"outcome": "none"},
+    ]:
+        assert accepted(client, tap(client, game_url, **fields))
+
+    page = client.get(game_url).text
+    assert "Ann wins with 52 points!" in page
+    assert scores(page) == [52, 5, 0]
+    assert 'name="hand"' not in page  # nothing more to record
+    assert "Ann +52 · royal flush" in page
+    assert "Bo +5 · last trick" in page
+    assert "Tie: nobody scores" in page
+    assert "Nobody had a hand" in page
+
+
+def test_chicago_buttons_are_disabled_with_the_reason_under_15_points(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+
+    page = client.get(game_url).text
+
+    assert "Bo needs 15 points to call Chicago and has 0." in page
+    assert chicago_buttons(page) == {
+        "won:Ann": True,
+        "won:Bo": False,
+        "lost:Ann": True,
+        "lost:Bo": False,
+    }
+
+
+def test_a_won_chicago_and_a_lost_one_are_shown_in_the_log(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+    assert accepted(client, tap(client, game_url, chicago="won:Ann"))
+    tap(client, game_url, outcome="none")
+    tap(client, game_url, outcome="none")
+    tap(client, game_url, outcome="none")
+    assert accepted(client, tap(client, game_url, chicago="lost:Ann"))
+
+    page = client.get(game_url).text
+
+    assert "Ann Chicago won +15" in page
+    assert "Ann Chicago lost −15" in page
+    assert scores(page) == [15, 0]
+
+
+def test_a_refused_chicago_goes_back_to_the_scoreboard_with_the_message_and_changes_nothing(
+    client,
+):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, outcome="none")
+    tap(client, game_url, outcome="none")
+
+    page = follow_refusal(client, tap(client, game_url, chicago="won:Bo"), game_url)
+
+    assert "Bo needs 15 points to call Chicago and has 0." in page
+    assert "Nothing recorded yet" not in page
+    assert scores(page) == [0, 0]
+    assert "Round 1 · Tricks" in page
+
+
+def test_a_hand_without_a_player_asks_for_the_player_first(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = follow_refusal(client, tap(client, game_url, hand="flush"), game_url)
+
+    assert "First tap who had the best hand, then the hand." in page
+    assert "Nothing recorded yet." in page
+
+
+def test_a_refusal_is_shown_once_and_a_reload_sends_nothing_again(client):
+    game_url = start_game(client, "Ann", "Bo")
+    follow_refusal(client, tap(client, game_url, hand="flush"), game_url)
+
+    reloaded = client.get(game_url).text
+
+    assert "First tap who had the best hand" not in reloaded
+    assert "Nothing recorded yet." in reloaded
+
+
+def test_a_refused_tap_keeps_the_player_already_chosen(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = follow_refusal(client, tap(client, game_url, winner="Bo", hand="five_aces"), game_url)
+
+    assert re.search(r'value="Bo"\s+checked', page)
+    assert not re.search(r'value="Ann"\s+checked', page)
+
+
+def test_a_stale_tap_from_a_second_device_says_what_happened_and_shows_the_game_now(client):
+    game_url = start_game(client, "Ann", "Bo")
+    stale_form = {"round": "1", "step": "phase1", "winner": "Ann", "hand": "flush"}
+    assert accepted(client, client.post(f"{game_url}/entries", data=stale_form))
+
+    page = follow_refusal(client, client.post(f"{game_url}/entries", data=stale_form), game_url)
+
+    assert "Someone recorded Round 1 · Phase 1 a moment ago; here is the game now." in page
+    assert "refresh" not in page.lower()
+    assert scores(page) == [5, 0]
+    assert "Round 1 · Phase 2: best hand?" in page
+    assert not re.search(r'value="Ann"\s+checked', page)  # the stale choice is not carried over
+
+
+def play_quiet_rounds(client, game_url, names, rounds):
+    """Rounds in which nobody has a hand and the last trick goes round the table."""
+    for number in range(rounds):
+        for step in ("phase1", "phase2"):
+            assert accepted(client, tap(client, game_url, outcome="none")), step
+        assert accepted(client, tap(client, game_url, last_trick=names[number % len(names)]))
+        assert accepted(client, tap(client, game_url, outcome="none"))
+
+
+def test_a_long_game_logs_its_last_three_rounds_and_points_to_the_review_for_the_rest(client):
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    game_url = start_game(client, *names)
+    play_quiet_rounds(client, game_url, names, 15)
+
+    page = client.get(game_url).text
+
+    assert re.findall(r"<h3>Round (\d+)", page) == ["15", "14", "13"]
+    assert "Earlier rounds are in the review." in page
+    # The small chart draws the newest 40 of the 60 entries: rounds 6 to 15.
+    assert "the score after each of the last 40 entries, from round 6 on" in page
+    assert scores(page) == [20, 20, 20, 15]
+
+
+def test_a_stale_tap_for_a_round_older_than_the_log_shows_still_says_it_was_recorded(client):
+    names = ["Ann", "Bo", "Cy", "Dee"]
+    game_url = start_game(client, *names)
+    play_quiet_rounds(client, game_url, names, 12)
+    stale_form = {"round": "1", "step": "phase1", "outcome": "none"}
+
+    page = follow_refusal(client, client.post(f"{game_url}/entries", data=stale_form), game_url)
+
+    assert "Someone recorded Round 1 · Phase 1 a moment ago; here is the game now." in page
+
+
+def test_undo_asks_for_confirmation_and_removes_only_the_newest_entry(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    tap(client, game_url, winner="Bo", hand="flush")
+    page = client.get(game_url).text
+    assert "Remove “Round 1 · Phase 2: Bo +5 · flush”?" in page
+
+    response = client.post(f"{game_url}/undo", data={"event_count": "2"})
+
+    assert accepted(client, response)
+    page = client.get(game_url).text
+    assert scores(page) == [1, 0]
+    assert "Round 1 · Phase 2: best hand?" in page
+    assert "Removed: Round 1 · Phase 2, Bo +5 · flush." in page
+
+
+def test_an_undo_from_a_stale_page_is_refused_and_says_the_game_changed(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    tap(client, game_url, winner="Bo", hand="flush")
+
+    response = client.post(f"{game_url}/undo", data={"event_count": "1"})
+
+    page = follow_refusal(client, response, game_url)
+    assert "changed on another phone since this page was shown, so nothing was undone" in page
+    assert scores(page) == [1, 5]
+
+
+def test_other_devices_see_the_scoreboard_read_only(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    other_device = app.test_client()
+
+    page = other_device.get(game_url).text
+    response = other_device.post(
+        f"{game_url}/entries", data={"round": "1", "step": "phase2", "outcome": "tie"}
+    )
+
+    assert "View only" in page
+    assert 'name="hand"' not in page
+    assert "Undo last entry" not in page
+    assert scores(page) == [1, 0]
+    refused = follow_refusal(other_device, response, game_url)
+    assert "Only the scorekeeper&#39;s device can change this game" in refused
+    assert scores(client.get(game_url).text) == [1, 0]
+
+
+def test_bad_names_are_shown_next_to_the_field_and_no_game_is_made(client):
+    response = client.post("/games", data={"players-0": "Ann", "players-1": "ann", "dealer": "0"})
+
+    page = follow_refusal(client, response, "/")
+    second_row = re.search(r'<input id="players-1".*?>.*?</div>', page, re.S).group(0)
+    assert 'aria-invalid="true"' in second_row
+    assert 'value="ann"' in second_row
+    assert "&#39;Ann&#39; and &#39;ann&#39; are the same name" in second_row
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_one_player_is_not_a_game(client):
+    response = client.post("/games", data={"players-0": "Ann", "dealer": "0"})
+
+    assert "2 to 4 players" in follow_refusal(client, response, "/")
+
+
+def test_the_first_dealer_must_be_a_named_player(client):
+    response = client.post("/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "3"})
+
+    assert "first dealer" in follow_refusal(client, response, "/")
+
+
+def test_a_player_called_script_is_shown_escaped(client):
+    game_url = start_game(client, "<script>alert(1)</script>", "Bo")
+
+    page = client.get(game_url).text
+
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in client.get("/").text
+
+
+def test_an_unknown_game_is_a_404_page(client):
+    response = client.get("/games/999")
+
+    assert response.status_code == 404
+    assert "There is no game 999" in response.text
+    assert response.mimetype == "text/html"
+
+
+def test_an_unknown_page_is_a_404_page(client):
+    response = client.get("/no/such/page")
+
+    assert response.status_code == 404
+    assert "Not found" in response.text
+
+
+@pytest.fixture
+def csrf_client(make_app):
+    return make_app(WTF_CSRF_ENABLED=True).test_client()
+
+
+def csrf_token(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
+def test_forms_without_a_csrf_token_are_refused_and_record_nothing(csrf_client):
+    response = csrf_client.post(
+        "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    )
+
+    page = follow_refusal(csrf_client, response, "/")
+    assert "out of date, so nothing was recorded" in page
+    assert 'value="Bo"' in page  # what was typed is still there
+    assert csrf_client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_game_played_with_csrf_tokens(csrf_client):
+    token = csrf_token(csrf_client.get("/").text)
+    created = csrf_client.post(
+        "/games", data={"csrf_token": token, "players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    )
+    game_url = created.headers["Location"]
+
+    page = csrf_client.get(game_url).text
+    forged = csrf_client.post(
+        f"{game_url}/entries", data={"round": "1", "step": "phase1", "outcome": "tie"}
+    )
+    tapped = csrf_client.post(
+        f"{game_url}/entries",
+        data={
+            "csrf_token": csrf_token(page),
+            "round": "1",
+            "step": "phase1",
+            "winner": "Bo",
+            "hand": "three_of_a_kind",
+        },
+    )
+
+    assert created.status_code == 303
+    assert "out of date, so nothing was recorded" in follow_refusal(csrf_client, forged, game_url)
+    assert accepted(csrf_client, tapped)
+    assert scores(csrf_client.get(game_url).text) == [0, 3]
+
+
+def test_watchers_see_the_next_step_and_who_deals_it(app, client):
+    game_url = start_game(client, "Ann", "Bo", "Cy", dealer_row=2)
+    tap(client, game_url, winner="Bo", hand="flush")
+
+    page = app.test_client().get(game_url).text
+
+    assert "Next: Round 1 · Phase 2" in page
+    assert "Round 1 · Cy deals, Ann leads" in page
+    assert 'name="hand"' not in page
+
+
+def test_the_scorekeeper_gets_the_compact_strip_and_watchers_the_large_cards(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    keeper_page = client.get(game_url).text
+    watcher_page = app.test_client().get(game_url).text
+
+    assert '<ol class="scores strip"' in keeper_page and "to go" not in keeper_page
+    assert '<ol class="scores strip"' not in watcher_page and "52 to go" in watcher_page
+    # The step comes before the chart, the undo, the sharing and the round log.
+    step = keeper_page.index('id="next-step"')
+    assert all(
+        step < keeper_page.index(later)
+        for later in ['class="card chart-card"', "Share this game", 'id="round-log"']
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "ne", "be"])
+def test_the_worst_refused_form_still_fits_the_session_cookie(client, language):
+    """A browser drops a cookie over 4 KB, and with it this phone's edit keys."""
+    client.set_cookie("lang", language)
+    for _ in range(20):  # a phone keeping score in as many games as it remembers
+        start_game(client, "Ann", "Bo")
+    boxes = ["target", "last_trick_points", "chicago_points", "chicago_penalty"]
+    boxes += ["chicago_min_score", "deuce_last_trick_points", "exchange_stop"]
+    boxes += [f"points_{hand}" for hand in Hand]
+    letters = random.Random(13)  # text that does not compress, as pasted junk might be
+
+    def pasted() -> str:
+        return "".join(letters.choices(string.ascii_letters + "ÅÄÖ", k=300))
+
+    form = {f"players-{row}": pasted() for row in range(4)} | {"dealer": "9"}
+    form |= {f"rules-{box}": pasted() for box in boxes} | {"rules-preset": "custom"}
+    form |= {f"junk-{number}": pasted() for number in range(100)}  # under the 64 KB limit
+
+    response = client.post("/games", data=form)  # werkzeug warns, and so fails, past 4 KB
+
+    held = response.headers["Set-Cookie"].split(";")[0]
+    page = follow_refusal(client, response, "/")
+    assert page.count('class="field-error"') >= len(boxes)  # every box says what is wrong
+    assert len(held) <= 4000
+    assert len(client.get_cookie("session").value) <= 4093
+    assert len(re.findall(r"/games/\d+", client.get("/").text)) >= 10  # the keys are kept

@@ -1,0 +1,492 @@
+"""Exports are lossless, and an import is all or nothing and never overwrites."""
+
+import csv
+import io
+import json
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import func, select
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
+
+from chicago_scorer import create_app
+from chicago_scorer.extensions import db as database
+from chicago_scorer.rules import STANDARD_RULES
+from chicago_scorer.storage.models import Event, Game, Player, StoredSummary
+from support.api_client import create_api_game
+from support.settings import settings_for
+
+
+def tiebreak_game(client):
+    """Ann and Bo tie at 57 in round 1; Bo's lost Chicago decides the tiebreak."""
+    game = create_api_game(client, ["Ann", "Bo", "Cy"], dealer="Bo")
+    game.win(1, "phase1", "Ann", "royal_flush")
+    game.win(1, "phase2", "Bo", "royal_flush")
+    game.last_trick(1, "ann")
+    game.win(1, "phase3", "Bo", "flush")
+    game.record({"round": 2, "step": "phase1", "outcome": "tie"})
+    game.nobody(2, "phase2")
+    game.record({"round": 2, "step": "tricks", "chicago": "Bo", "chicago_won": False})
+    game.nobody(2, "phase3")
+    return game
+
+
+def game_in_progress(client):
+    game = create_api_game(client, ["Dee", "=cmd|' /C calc'!A0"])
+    game.record(
+        {
+            "round": 1,
+            "step": "phase1",
+            "outcome": "win",
+            "winner": "Dee",
+            "hand": "flush",
+            "cards": "2h 5h 9h Jh Ah",
+        }
+    )
+    return game
+
+
+@pytest.fixture
+def two_games(client):
+    return tiebreak_game(client), game_in_progress(client)
+
+
+def csv_rows(response) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+
+
+def test_the_csv_has_a_row_per_event_with_points_and_running_scores(two_games, client):
+    response = client.get("/games/1/export.csv")
+
+    rows = csv_rows(response)
+    assert response.mimetype == "text/csv"
+    assert 'attachment; filename="chicago-game-1.csv"' == response.headers["Content-Disposition"]
+    assert rows[0] == [
+        "entry", "round", "step", "tiebreak", "outcome", "player", "hand", "points",
+        "Ann", "Bo", "Cy",
+    ]  # fmt: skip
+    assert rows[1:] == [
+        ["1", "1", "phase1", "no", "win", "Ann", "royal_flush", "52", "52", "0", "0"],
+        ["2", "1", "phase2", "no", "win", "Bo", "royal_flush", "52", "52", "52", "0"],
+        ["3", "1", "tricks", "no", "last_trick", "Ann", "", "5", "57", "52", "0"],
+        ["4", "1", "phase3", "no", "win", "Bo", "flush", "5", "57", "57", "0"],
+        ["5", "2", "phase1", "yes", "tie", "", "", "", "57", "57", "0"],
+        ["6", "2", "phase2", "yes", "none", "", "", "", "57", "57", "0"],
+        ["7", "2", "tricks", "yes", "chicago_lost", "Bo", "", "-15", "57", "42", "0"],
+        ["8", "2", "phase3", "yes", "none", "", "", "", "57", "42", "0"],
+    ]
+
+
+def test_a_name_that_a_spreadsheet_would_run_is_written_as_text(two_games, client):
+    rows = csv_rows(client.get("/games/2/export.csv"))
+
+    assert rows[0][-1] == "'=cmd|' /C calc'!A0"
+
+
+def test_a_games_json_export_holds_the_whole_game_and_can_be_imported(two_games, client):
+    response = client.get("/games/2/export.json")
+
+    document = json.loads(response.get_data())
+    game = client.get("/api/games/2").get_json()
+    assert 'filename="chicago-game-2.json"' in response.headers["Content-Disposition"]
+    assert document["format"] == "chicago-scorer/1"
+    (exported,) = document["games"]
+    assert list(exported) == [
+        "players",
+        "first_dealer",
+        "rules",
+        "created_at",
+        "updated_at",
+        "events",
+    ]
+    assert exported["rules"] == game["rules"]
+    assert exported["players"] == ["Dee", "=cmd|' /C calc'!A0"]
+    assert exported["first_dealer"] == "Dee"
+    assert exported["created_at"] == game["created_at"]
+    assert exported["events"] == [
+        {key: value for key, value in event.items() if key != "points"} for event in game["events"]
+    ]
+    assert exported["events"][0]["cards"] == "2h 5h 9h Jh Ah"
+
+
+def test_the_export_of_everything_lists_every_game_oldest_first(two_games, client):
+    page_export = json.loads(client.get("/export.json").get_data())
+    api_export = client.get("/api/export").get_json()
+
+    assert page_export == api_export
+    assert [game["players"][0] for game in api_export["games"]] == ["Ann", "Dee"]
+    assert api_export["games"][0]["first_dealer"] == "Bo"
+    assert api_export["games"][0]["events"][2] == {
+        "round": 1,
+        "step": "tricks",
+        "last_trick": "Ann",
+    }
+
+
+def test_exporting_importing_into_an_empty_database_and_exporting_again_changes_nothing(
+    two_games, client, databases
+):
+    exported = client.get("/api/export").get_data()
+
+    with databases.fresh() as url:
+        other = create_app(settings_for(url))
+        try:
+            other_client = other.test_client()
+            response = other_client.post("/api/import", data=exported)
+            again = other_client.get("/api/export").get_data()
+            imported_game = other_client.get("/api/games/1").get_json()
+        finally:
+            with other.app_context():
+                database.engine.dispose()
+
+    assert response.status_code == 201
+    assert json.loads(again) == json.loads(exported)
+    assert imported_game["winner"] == "Ann"
+    assert imported_game["events"] == client.get("/api/games/1").get_json()["events"]
+
+
+def test_an_import_adds_a_changed_game_as_a_new_game_and_never_overwrites(two_games, client):
+    exported = client.get("/api/export").get_data()
+    originals = json.loads(exported)["games"]
+    entry = {"round": 1, "step": "phase2", "outcome": "none"}
+    assert two_games[1].post(entry).status_code == 201  # the game moves on after the export
+
+    response = client.post("/api/import", data=exported)
+
+    body = response.get_json()
+    assert response.status_code == 201
+    assert [game["id"] for game in body["games"]] == [3]
+    assert body["games"][0]["players"] == ["Dee", "=cmd|' /C calc'!A0"]
+    assert body["games"][0]["edit_key"] != two_games[1].edit_key
+    assert body["already_here"] == [
+        {"id": 1, "players": ["Ann", "Bo", "Cy"], "created_at": originals[0]["created_at"]}
+    ]
+    first, moved_on, copy = client.get("/api/export").get_json()["games"]
+    assert (first, copy) == (originals[0], originals[1])
+    assert moved_on["events"] == [*originals[1]["events"], entry]
+    headers = {"Authorization": f"Bearer {body['games'][0]['edit_key']}"}
+    assert client.post("/api/games/3/events", json=entry, headers=headers).status_code == 201
+    assert len(client.get("/api/games/2").get_json()["events"]) == 2  # the original is its own
+
+
+def test_the_import_page_links_each_game_and_shows_its_key_once(client):
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(document(VALID)), "game.json")},
+        content_type="multipart/form-data",
+    )
+
+    imported = response.text.split('class="game-list imported-games"')[1].split("</ul>")[0]
+    assert response.status_code == 200
+    assert "Imported 1 game" in response.text
+    assert 'href="/games/1"' in imported
+    assert "Ann · Bo" in imported
+    assert (
+        '<span class="game-meta">Played <time datetime="2026-03-01T19:00:00+00:00">'
+        "Mar 1, 2026, 7:00\u202fPM UTC</time></span>"
+    ) in imported
+    assert "Edit key: <code>" in imported
+    assert response.headers["Cache-Control"] == "no-store"
+    assert client.get("/import").status_code == 200
+
+
+def upload(client, body: bytes):
+    return client.post(
+        "/import",
+        data={"file": (io.BytesIO(body), "export.json")},
+        content_type="multipart/form-data",
+    )
+
+
+def keeps_score(client, game_id: int) -> bool:
+    """Whether this device's scoreboard of the game offers the scorekeeper's entry form."""
+    return f'action="/games/{game_id}/entries"' in client.get(f"/games/{game_id}").text
+
+
+def test_the_device_that_imports_a_game_becomes_its_scorekeeper(app, client):
+    next_day = {
+        "created_at": "2026-03-02T19:00:00+00:00",
+        "updated_at": "2026-03-02T20:00:00+00:00",
+    }
+
+    response = upload(client, document(VALID, VALID | next_day))
+
+    assert "Imported 2 games" in response.text
+    assert keeps_score(client, 1)
+    assert keeps_score(client, 2)
+    assert not keeps_score(app.test_client(), 1)
+
+
+def test_an_imported_games_key_on_the_device_is_the_one_that_opens_it(client):
+    page = upload(client, document(VALID)).text
+    key = re.search(r"Edit key: <code>([^<]+)</code>", page).group(1)
+
+    entry = {"round": 1, "step": "phase2", "outcome": "none"}
+    answer = client.post(
+        "/api/games/1/events", json=entry, headers={"Authorization": f"Bearer {key}"}
+    )
+
+    assert answer.status_code == 201
+    assert keeps_score(client, 1)
+
+
+def test_importing_more_games_than_a_device_keeps_keeps_the_newest(client):
+    moments = [datetime(2026, 3, 1, 19, tzinfo=UTC) + timedelta(days=day) for day in range(22)]
+    games = [
+        VALID | {"created_at": moment.isoformat(), "updated_at": moment.isoformat()}
+        for moment in moments
+    ]
+    games.reverse()  # the file's order is not the order of play
+
+    upload(client, document(*games))
+
+    # Game 22 is the oldest, game 1 the newest; the device keeps the 20 newest.
+    assert [game_id for game_id in range(1, 23) if keeps_score(client, game_id)] == list(
+        range(1, 21)
+    )
+
+
+def test_importing_a_file_twice_adds_nothing_the_second_time_and_says_so(client):
+    first = client.post("/api/import", data=document(VALID))
+    stats = client.get("/api/players/ann/stats").get_json()
+
+    second = client.post("/api/import", data=document(VALID))
+
+    assert first.status_code == 201
+    assert second.status_code == 200
+    assert second.get_json() == {
+        "games": [],
+        "already_here": [{"id": 1, "players": ["Ann", "Bo"], "created_at": VALID["created_at"]}],
+    }
+    assert client.get("/api/players/ann/stats").get_json() == stats
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
+def test_games_already_here_are_left_out_and_the_new_ones_of_the_file_imported(client):
+    client.post("/api/import", data=document(VALID))
+    newer = VALID | {
+        "created_at": "2026-03-08T19:00:00+00:00",
+        "updated_at": "2026-03-08T20:00:00+00:00",
+    }
+
+    response = client.post("/api/import", data=document(newer, VALID))
+
+    body = response.get_json()
+    assert response.status_code == 201
+    assert [(game["id"], game["players"]) for game in body["games"]] == [(2, ["Ann", "Bo"])]
+    assert [game["id"] for game in body["already_here"]] == [1]
+    assert client.get("/api/games").get_json()["total"] == 2
+
+
+def test_a_file_holding_one_game_twice_adds_it_once(client):
+    response = client.post("/api/import", data=document(VALID, VALID))
+
+    body = response.get_json()
+    assert [game["id"] for game in body["games"]] == [1]
+    assert [game["id"] for game in body["already_here"]] == [1]
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
+def test_the_same_instants_written_with_another_offset_are_the_same_game(client):
+    client.post("/api/import", data=document(VALID))
+    same = VALID | {
+        "created_at": "2026-03-01T20:00:00+01:00",
+        "updated_at": "2026-03-01T14:30:00-05:00",
+        "rules": STANDARD_RULES.settings(),
+    }
+
+    response = client.post("/api/import", data=document(same))
+
+    assert response.get_json()["games"] == []
+    assert [game["id"] for game in response.get_json()["already_here"]] == [1]
+
+
+def test_the_page_says_which_games_were_already_here_and_keeps_no_key_for_them(app, client):
+    other_device = app.test_client()
+    upload(other_device, document(VALID))
+    newer = VALID | {
+        "created_at": "2026-03-08T19:00:00+00:00",
+        "updated_at": "2026-03-08T20:00:00+00:00",
+    }
+
+    page = upload(client, document(VALID, newer)).text
+
+    already_here = page.split('class="game-list already-here"')[1].split("</ul>")[0]
+    assert "Imported 1 game" in page
+    assert "1 game was already here" in page
+    assert 'href="/games/1"' in already_here
+    assert "Edit key" not in already_here
+    assert not keeps_score(client, 1)
+    assert keeps_score(client, 2)
+
+
+def snapshot(app, client) -> tuple:
+    with app.app_context():
+        counts = tuple(
+            database.session.scalar(select(func.count()).select_from(table))
+            for table in (Game, Player, Event, StoredSummary)
+        )
+    return counts, client.get("/api/export").get_data()
+
+
+VALID = {
+    "players": ["Ann", "Bo"],
+    "first_dealer": "Bo",
+    "created_at": "2026-03-01T19:00:00+00:00",
+    "updated_at": "2026-03-01T19:30:00+00:00",
+    "events": [{"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "flush"}],
+}
+
+
+def document(*games, **extra) -> bytes:
+    return json.dumps({"format": "chicago-scorer/1", "games": list(games)} | extra).encode()
+
+
+REFUSED = [
+    (b"{not json", 400, "not valid JSON"),
+    (b"[]", 400, "not a Chicago Scorer export"),
+    (json.dumps({"format": "chicago-scorer/2", "games": []}).encode(), 400, "Unknown format"),
+    (json.dumps({"games": [VALID]}).encode(), 400, "not a Chicago Scorer export"),
+    (document(VALID, note="hi"), 400, "Unknown field 'note'"),
+    (document(VALID, VALID | {"id": 7}), 400, "Game 2 (Ann, Bo): unknown field 'id'"),
+    (
+        document(VALID, {k: v for k, v in VALID.items() if k != "events"}),
+        400,
+        "'events' is missing",
+    ),
+    (document(VALID, VALID | {"created_at": "2026-03-01 19:00"}), 400, "UTC offset"),
+    (document(VALID, VALID | {"updated_at": "2026-02-01T19:00:00+00:00"}), 400, "before"),
+    (document(VALID, VALID | {"events": "none"}), 400, "'events' must be a list"),
+    (document(VALID, 7), 400, "Game 2 is not an object"),
+    (
+        document(VALID, VALID | {"players": ["Ann", "ann"], "first_dealer": "Ann"}),
+        422,
+        "Game 2 (Ann, ann): 'Ann' and 'ann' are the same name",
+    ),
+    (document(VALID, VALID | {"first_dealer": "Cy"}), 422, "Game 2 (Ann, Bo): There is no player"),
+    (
+        document(VALID, VALID | {"events": [{"round": 1, "step": "tricks", "last_trick": "Bo"}]}),
+        422,
+        "Game 2 (Ann, Bo), entry 1 (round 1 tricks): Round 1 Tricks is not the next step",
+    ),
+    (
+        document(
+            VALID,
+            VALID
+            | {
+                "events": [
+                    {"round": 1, "step": "phase1", "outcome": "none"},
+                    {"round": 1, "step": "phase2", "outcome": "none"},
+                    {"round": 1, "step": "tricks", "chicago": "Ann", "chicago_won": True},
+                ]
+            },
+        ),
+        422,
+        "Game 2 (Ann, Bo), entry 3 (round 1 tricks): Ann needs 15 points to call Chicago",
+    ),
+    (
+        document(VALID, VALID | {"events": [VALID["events"][0] | {"points": {"Ann": 5}}]}),
+        422,
+        "does not take 'points'",
+    ),
+    (
+        document(VALID, VALID | {"events": [VALID["events"][0] | {"winner": "Zed"}]}),
+        422,
+        "no player called 'Zed'",
+    ),
+    (document(VALID, VALID | {"events": [VALID["events"][0]] * 2001}), 422, "at most 2,000"),
+]
+
+
+@pytest.mark.parametrize(("body", "status", "message"), REFUSED)
+def test_a_refused_import_says_why_and_changes_nothing(
+    two_games, app, client, body, status, message
+):
+    before = snapshot(app, client)
+
+    response = client.post("/api/import", data=body)
+
+    assert response.status_code == status
+    assert message in response.get_json()["error"]
+    assert snapshot(app, client) == before
+
+
+@pytest.mark.parametrize(("body", "status", "message"), [REFUSED[0], REFUSED[11], REFUSED[13]])
+def test_a_refused_upload_shows_why_on_the_page_and_changes_nothing(
+    two_games, app, client, body, status, message
+):
+    before = snapshot(app, client)
+
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(body), "export.json")},
+        content_type="multipart/form-data",
+    )
+
+    assert response.status_code == status
+    assert message.replace("'", "&#39;") in response.text
+    assert snapshot(app, client) == before
+
+
+def test_a_file_over_the_limit_is_refused_with_413_and_changes_nothing(two_games, app, client):
+    before = snapshot(app, client)
+    padding = " " * (1024 * 1024)
+    body = document(VALID)[:-1] + padding.encode() + b"}"
+
+    response = client.post("/api/import", data=body)
+    # Encoded here: the test client would spool a body this big to a file it never closes.
+    boundary, upload = encode_multipart({"file": FileStorage(io.BytesIO(body), "big.json")})
+    page = client.post(
+        "/import", data=upload, content_type=f"multipart/form-data; boundary={boundary}"
+    )
+
+    assert response.status_code == 413
+    assert "at most 1,024 KB" in response.get_json()["error"]
+    assert page.status_code == 413
+    assert "at most 1,024 KB" in page.text
+    assert snapshot(app, client) == before
+
+
+def test_an_upload_without_a_file_is_refused(client):
+    response = client.post("/import", data={}, content_type="multipart/form-data")
+
+    assert response.status_code == 400
+    assert "Choose a file to import." in response.text
+
+
+def test_importing_an_empty_export_adds_nothing(client):
+    response = client.post("/api/import", data=document())
+
+    assert response.status_code == 200
+    assert response.get_json() == {"games": [], "already_here": []}
+
+
+def test_exporting_an_unknown_game_is_not_found(client):
+    assert client.get("/games/99/export.csv").status_code == 404
+    assert client.get("/games/99/export.json").status_code == 404
+
+
+LOOK_ALIKES = {
+    "other seats": {"players": ["Bo", "Ann"]},
+    "other first dealer": {"first_dealer": "Ann"},
+    "house rules": {"rules": STANDARD_RULES.settings() | {"target": 60}},
+    "other start": {"created_at": "2026-03-01T19:00:00.000001+00:00"},
+    "other last change": {"updated_at": "2026-03-01T19:31:00+00:00"},
+    "other events": {"events": [{"round": 1, "step": "phase1", "outcome": "tie"}]},
+    "one more event": {
+        "events": [*VALID["events"], {"round": 1, "step": "phase2", "outcome": "none"}]
+    },
+}
+
+
+@pytest.mark.parametrize("changes", LOOK_ALIKES.values(), ids=LOOK_ALIKES.keys())
+def test_a_game_that_differs_in_anything_is_a_new_game(client, changes):
+    client.post("/api/import", data=document(VALID))
+
+    response = client.post("/api/import", data=document(VALID | changes))
+
+    assert response.status_code == 201
+    assert [game["id"] for game in response.get_json()["games"]] == [2]
+    assert response.get_json()["already_here"] == []
