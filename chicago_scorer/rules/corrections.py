@@ -1,0 +1,91 @@
+"""Correcting a recorded entry: the log replayed with one entry replaced.
+
+A correction is checked like a new entry, at the place in the log of the entry it
+replaces, and every later entry is then applied again after it. If one of them has
+become illegal, or the game would end before it, the correction is refused, naming that
+entry and why; nothing about the game changes.
+"""
+
+from collections.abc import Mapping, Sequence
+
+from .errors import OutOfTurn, RuleError, RuleViolation, counted, sentence
+from .events import STEP_WORDS, Event, read_position
+from .game import GameState, apply_event, record, replay
+from .setup import GameSetup
+
+
+class NoSuchEntry(RuleError):
+    """The log has no entry of that number."""
+
+
+class NotThatEntry(OutOfTurn):
+    """A correction names a round or step other than those of the entry it replaces."""
+
+
+class NothingToCorrect(RuleError):
+    """A correction that says what the entry already says."""
+
+
+class CorrectionBreaksTheLog(RuleViolation):
+    """A later entry would become illegal, or would have no place, after the correction."""
+
+
+def correct_entry(
+    setup: GameSetup, events: Sequence[Event], number: int, data: Mapping[str, object]
+) -> GameState:
+    """The game replayed with entry ``number`` (from 1) replaced by ``data``, its JSON form."""
+    if not 1 <= number <= len(events):
+        raise NoSuchEntry(
+            counted(
+                "There is no entry %(number)s: the game has %(count)s entry.",
+                "There is no entry %(number)s: the game has %(count)s entries.",
+                len(events),
+                number=number,
+            )
+        )
+    replaced = events[number - 1]
+    if read_position(data) != (replaced.round, replaced.step):
+        raise NotThatEntry(
+            sentence(
+                "Entry %(number)s is round %(round)s %(step)s; a correction keeps its round "
+                "and step.",
+                number=number,
+                round=replaced.round,
+                step=STEP_WORDS[replaced.step],
+            )
+        )
+    state = record(replay(setup, events[: number - 1]), data)
+    if state.history[-1].event == replaced:
+        raise NothingToCorrect(
+            sentence("Entry %(number)s already says that; nothing was changed.", number=number)
+        )
+    return _apply_later_entries(state, events[number:], first_number=number + 1)
+
+
+def _apply_later_entries(state: GameState, later: Sequence[Event], first_number: int) -> GameState:
+    for offset, event in enumerate(later):
+        if state.next_step is None:
+            raise CorrectionBreaksTheLog(
+                counted(
+                    "The game would end after round %(round)s; %(count)s later entry would "
+                    "have no place.",
+                    "The game would end after round %(round)s; %(count)s later entries would "
+                    "have no place.",
+                    len(later) - offset,
+                    round=state.history[-1].event.round,
+                )
+            )
+        try:
+            state = apply_event(state, event)
+        except RuleError as refusal:
+            raise CorrectionBreaksTheLog(
+                sentence(
+                    "Entry %(number)s (round %(round)s %(step)s) would no longer be legal: "
+                    "%(reason)s",
+                    number=first_number + offset,
+                    round=event.round,
+                    step=STEP_WORDS[event.step],
+                    reason=refusal.text,
+                )
+            ) from refusal
+    return state

@@ -1,0 +1,186 @@
+"""Correcting an earlier entry: the log replayed with it replaced, every later entry checked."""
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from chicago_scorer.rules import PRESETS, STANDARD_RULES, RuleError, event_to_dict, replay
+from chicago_scorer.rules.corrections import (
+    CorrectionBreaksTheLog,
+    NoSuchEntry,
+    NothingToCorrect,
+    NotThatEntry,
+    correct_entry,
+)
+from support.games import (
+    at_next_step,
+    chicago,
+    last_trick,
+    legal_entries,
+    new_game,
+    no_hand,
+    play,
+    played_games,
+    quiet_round,
+    win,
+)
+
+
+def log_of(state):
+    return [scored.event for scored in state.history]
+
+
+def entry(state, number: int, body: dict[str, object]) -> dict[str, object]:
+    """``body`` at the round and step of entry ``number`` of ``state``'s log."""
+    event = state.history[number - 1].event
+    return {"round": event.round, "step": str(event.step)} | body
+
+
+def test_a_correction_changes_who_scored_and_every_later_score_follows():
+    state = play(new_game("Ann", "Bo", "Cy"), win("Ann", "two_pair"), no_hand(), last_trick("Cy"))
+
+    corrected = correct_entry(
+        state.setup, log_of(state), 1, entry(state, 1, win("Bo", "two_pair"))
+    )
+
+    assert corrected.scores == (0, 2, 5)
+    assert corrected.history[0].points == {"Bo": 2}
+    assert corrected == replay(state.setup, [corrected.history[0].event, *log_of(state)[1:]])
+
+
+def test_a_correction_that_leaves_a_chicago_caller_below_15_is_refused_and_names_the_call():
+    state = play(
+        new_game("Ann", "Bo", "Cy"),
+        win("Bo", "straight_flush"),
+        win("Bo", "four_of_a_kind"),
+        chicago("Bo", won=True),
+    )
+
+    with pytest.raises(CorrectionBreaksTheLog) as refused:
+        correct_entry(state.setup, log_of(state), 2, entry(state, 2, win("Bo", "one_pair")))
+
+    assert str(refused.value) == (
+        "Entry 3 (round 1 Tricks) would no longer be legal: "
+        "Bo needs 15 points to call Chicago and has 9."
+    )
+
+
+def quiet_rounds(taker: str, count: int) -> list[dict[str, object]]:
+    return [body for _ in range(count) for body in quiet_round(taker)]
+
+
+def level_at_50() -> object:
+    """Ann and Bo on 50 each after twenty rounds, Cy on nothing."""
+    game = new_game("Ann", "Bo", "Cy")
+    return play(game, *quiet_rounds("Ann", 10), *quiet_rounds("Bo", 10))
+
+
+def test_a_correction_that_ends_the_game_earlier_says_how_many_entries_would_have_no_place():
+    state = play(new_game("Ann", "Bo"), *quiet_rounds("Ann", 10))
+    state = play(state, win("Ann", "one_pair"), no_hand(), last_trick("Bo"), no_hand())
+    state = play(state, no_hand(), no_hand())
+    assert state.scores == (51, 5) and state.winner is None
+    pair = 41
+
+    with pytest.raises(CorrectionBreaksTheLog) as refused:
+        correct_entry(state.setup, log_of(state), pair, entry(state, pair, win("Ann", "two_pair")))
+
+    assert str(refused.value) == (
+        "The game would end after round 11; 2 later entries would have no place."
+    )
+
+
+def test_a_correction_of_the_last_trick_can_change_the_winner():
+    state = play(level_at_50(), no_hand(), no_hand(), last_trick("Ann"), no_hand())
+    assert state.winner == "Ann"
+    trick = 83
+
+    corrected = correct_entry(
+        state.setup, log_of(state), trick, entry(state, trick, last_trick("Bo"))
+    )
+
+    assert corrected.winner == "Bo"
+    assert corrected.scores == (50, 55, 0)
+
+
+def test_a_correction_that_levels_the_top_scores_creates_a_tiebreak():
+    state = play(level_at_50(), win("Bo", "two_pair"), no_hand(), last_trick("Ann"), no_hand())
+    assert (state.winner, state.scores) == ("Ann", (55, 52, 0))
+    pair = 81
+
+    corrected = correct_entry(
+        state.setup, log_of(state), pair, entry(state, pair, win("Bo", "flush"))
+    )
+
+    assert corrected.winner is None
+    assert corrected.is_tiebreak
+    assert corrected.scores == (55, 55, 0)
+
+
+def test_a_correction_that_removes_a_tiebreak_leaves_its_entries_no_place():
+    state = play(level_at_50(), win("Bo", "flush"), no_hand(), last_trick("Ann"), no_hand())
+    state = play(state, win("Ann", "one_pair"))
+    assert state.is_tiebreak
+    flush = 81
+
+    with pytest.raises(CorrectionBreaksTheLog) as refused:
+        correct_entry(
+            state.setup, log_of(state), flush, entry(state, flush, win("Bo", "two_pair"))
+        )
+
+    assert str(refused.value) == (
+        "The game would end after round 21; 1 later entry would have no place."
+    )
+
+
+def test_a_correction_that_says_what_the_entry_already_says_is_refused():
+    state = play(new_game("Ann", "Bo"), win("Ann", "flush"))
+
+    with pytest.raises(NothingToCorrect, match="Entry 1 already says that"):
+        correct_entry(state.setup, log_of(state), 1, entry(state, 1, win("Ann", "flush")))
+
+
+def test_a_correction_keeps_the_round_and_step_of_the_entry_it_replaces():
+    state = play(new_game("Ann", "Bo"), win("Ann", "flush"), no_hand())
+
+    with pytest.raises(NotThatEntry, match="Entry 2 is round 1 Phase 2"):
+        correct_entry(state.setup, log_of(state), 2, entry(state, 1, win("Bo", "flush")))
+
+
+@pytest.mark.parametrize("number", [0, 3, -1])
+def test_there_is_no_entry_outside_the_log(number):
+    state = play(new_game("Ann", "Bo"), win("Ann", "flush"), no_hand())
+
+    with pytest.raises(NoSuchEntry):
+        correct_entry(state.setup, log_of(state), number, at_next_step(state, no_hand()))
+
+
+RULE_SETS = st.sampled_from([STANDARD_RULES, *(preset.rules for preset in PRESETS.values())])
+
+
+@settings(max_examples=150, deadline=None)
+@given(played_games(RULE_SETS, max_events=80), st.data())
+def test_an_accepted_correction_is_the_replay_of_the_corrected_log(game, data):
+    """An oracle that does not use corrections: replay the corrected log whole."""
+    assume(game.final.history)
+    number = data.draw(st.integers(min_value=1, max_value=len(game.final.history)))
+    replacement = data.draw(legal_entries(game.states[number - 1]))
+    replaced = game.events[number - 1]
+    corrected_log = list(game.events)
+    corrected_log[number - 1] = play(game.states[number - 1], replacement).history[-1].event
+    try:
+        expected = replay(game.setup, corrected_log)
+    except RuleError:
+        expected = None
+
+    if corrected_log[number - 1] == replaced:
+        with pytest.raises(NothingToCorrect):
+            correct_entry(game.setup, game.events, number, replacement)
+    elif expected is None:
+        with pytest.raises(CorrectionBreaksTheLog):
+            correct_entry(game.setup, game.events, number, replacement)
+    else:
+        assert correct_entry(game.setup, game.events, number, replacement) == expected
+        assert event_to_dict(expected.history[number - 1].event) == event_to_dict(
+            corrected_log[number - 1]
+        )
