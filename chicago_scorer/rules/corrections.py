@@ -7,10 +7,11 @@ entry and why; nothing about the game changes.
 """
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from .errors import OutOfTurn, RuleError, RuleViolation, counted, sentence
-from .events import STEP_WORDS, Event, read_position
-from .game import GameState, apply_event, record, replay
+from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
+from .game import GameState, apply_event, record, replay, start_game
 from .setup import GameSetup
 
 
@@ -60,6 +61,24 @@ def correct_entry(
             sentence("Entry %(number)s already says that; nothing was changed.", number=number)
         )
     return _apply_later_entries(state, events[number:], first_number=number + 1)
+
+
+def replay_fixed(setup: GameSetup, events: Sequence[Event]) -> GameState:
+    """The log replayed from a fixed setup (names or first dealer); refused, naming the
+    first entry that breaks, if one no longer fits."""
+    return _apply_later_entries(start_game(setup), events, first_number=1)
+
+
+def renamed(event: Event, names: Mapping[str, str]) -> Event:
+    """An entry with each player named anew by ``names`` (old name to new)."""
+    match event:
+        case HandResult(winner=str(winner)):
+            return replace(event, winner=names.get(winner, winner))
+        case LastTrick():
+            return replace(event, taker=names.get(event.taker, event.taker))
+        case ChicagoCall():
+            return replace(event, caller=names.get(event.caller, event.caller))
+    return event
 
 
 def _apply_later_entries(state: GameState, later: Sequence[Event], first_number: int) -> GameState:

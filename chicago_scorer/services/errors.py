@@ -71,3 +71,24 @@ class ImportTooLarge(ImportRefused):
 
 class IllegalGameInImport(ImportRefused):
     """A game in the file breaks a rule when it is replayed."""
+
+
+class VersionMismatch(Refusal):
+    """A change was asked for against a version of the game that is no longer its own."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "The game changed since this device last read it, so nothing was changed. "
+                "Refresh to see the game, then try again."
+            )
+        )
+
+
+class NothingToChange(Refusal):
+    """A fix of names or of the first dealer that says what the game already says."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence("The game already has these names and this first dealer; nothing changed.")
+        )

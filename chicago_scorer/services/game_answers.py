@@ -7,6 +7,7 @@ from datetime import datetime
 
 from chicago_scorer.rules import GameState, ScoredEvent, event_to_dict
 from chicago_scorer.services.edit_keys import edit_key_matches
+from chicago_scorer.storage.game_log import Change, Correction
 
 
 class _KeptByKey:
@@ -32,6 +33,10 @@ class LoadedGame(_KeptByKey):
     state: GameState
     edit_key_hash: str = field(default="", repr=False)
     log_version: str = ""  # changes whenever the log changes; see game_log_version
+    # The trail: each corrected entry's earlier versions by its number, and the fixes of
+    # names and of the first dealer, oldest first.
+    corrections: Mapping[int, tuple[Correction, ...]] = field(default_factory=dict)
+    changes: tuple[Change, ...] = ()
 
     @property
     def event_count(self) -> int:

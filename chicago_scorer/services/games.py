@@ -59,7 +59,8 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
     db.session.add(game)
     db.session.flush()
-    projections.project_new_game(game.id, start_game(setup), log_version(0, None), game.created_at)
+    version = log_version(0, None, 0, game.created_at)
+    projections.project_new_game(game.id, start_game(setup), version, game.created_at)
     db.session.commit()
     return CreatedGame(_loaded(game), edit_key)
 
@@ -70,8 +71,16 @@ def load_game(game_id: int) -> LoadedGame:
     setup = _setup(stored)
     log = game_log.stored_log(game_id, with_times=True)
     state = game_log.resumed_with_history(stored, setup, log) or game_log.replayed(setup, log)
-    version = game_log.log_version_of(log)
-    return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
+    version = game_log.log_version_of(log, stored.rewrites, stored.created_at)
+    return LoadedGame(
+        stored.id,
+        as_utc(stored.created_at),
+        state,
+        stored.edit_key_hash,
+        version,
+        game_log.corrections_of(game_id),
+        game_log.changes_of(game_id),
+    )
 
 
 def load_game_at_table(game_id: int) -> GameAtTable:
@@ -84,12 +93,13 @@ def load_game_at_table(game_id: int) -> GameAtTable:
     if resumed is not None:
         position, entries = resumed
         count = stored.event_count
-        version = game_log.log_version_of_newest(count, newest)
+        version = stored.version()
     else:
         log = game_log.stored_log(game_id, with_times=True)
         state = game_log.replayed(setup, log)
         position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
-        count, version = len(log), game_log.log_version_of(log)
+        count = len(log)
+        version = game_log.log_version_of(log, stored.rewrites, stored.created_at)
     created_at = as_utc(stored.created_at)
     return GameAtTable(
         stored.id, created_at, position, entries, count, stored.edit_key_hash, version
@@ -103,10 +113,10 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     state, figures = _state_to_write_on(stored, _setup(stored))
     state = record(state, entry)
     scored = state.history[-1]
-    _claim_next_count(game_id, count, count + 1)
+    _claim_next_count(game_id, count, count + 1, stored.rewrites)
     recorded_at = now_utc()
     game_log.add_event(game_id, count + 1, event_to_dict(scored.event), recorded_at)
-    version = log_version(count + 1, recorded_at)
+    version = log_version(count + 1, recorded_at, stored.rewrites, stored.created_at)
     projections.project_entry(
         game_id,
         count + 1,
@@ -133,14 +143,21 @@ def undo_last_event(
     *log, newest = game_log.stored_log(game_id, with_times=True)
     state = game_log.replayed(_setup(stored), log)
     removed = record(state, newest.payload).history[-1]
-    _claim_next_count(game_id, count, count - 1)
+    _claim_next_count(game_id, count, count - 1, stored.rewrites, rewriting=True)
     game_log.drop_event(game_id, count)
-    version = game_log.log_version_of(log)
+    version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
     projections.project_replay(  # points of other rules are replaced too
         game_id, log, state, version, now_utc(), fold_is_new=stored.fold_version is None
     )
     answer = UndoneGame(
-        stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version, removed
+        stored.id,
+        as_utc(stored.created_at),
+        state,
+        stored.edit_key_hash,
+        version,
+        game_log.corrections_of(game_id),
+        game_log.changes_of(game_id),
+        removed=removed,
     )
     _commit_or_conflict()
     return answer
@@ -219,8 +236,16 @@ def _loaded(game: Game) -> LoadedGame:
     state = game_log.replayed(
         game_log.stored_setup(names, game.first_dealer_seat, game.rules), log
     )
-    version = game_log.log_version_of(log)
-    return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
+    version = game_log.log_version_of(log, game.rewrites, game.created_at)
+    return LoadedGame(
+        game.id,
+        as_utc(game.created_at),
+        state,
+        game.edit_key_hash,
+        version,
+        game_log.corrections_of(game.id),
+        game_log.changes_of(game.id),
+    )
 
 
 def _state_to_write_on(
@@ -242,9 +267,11 @@ def _state_to_write_on(
     return state, summarize(state).players
 
 
-def _claim_next_count(game_id: int, current: int, new: int) -> None:
-    """Move the event count only if no other device moved it since we read it."""
-    if not game_log.claim_event_count(game_id, current, new):
+def _claim_next_count(
+    game_id: int, current: int, new: int, rewrites: int, *, rewriting: bool = False
+) -> None:
+    """Move the event count only if no other device changed the log since we read it."""
+    if not game_log.claim_event_count(game_id, current, new, rewrites, rewriting=rewriting):
         db.session.rollback()
         raise OutOfTurn(CONCURRENT_CHANGE)
 

@@ -44,6 +44,7 @@ _NEWEST = (
         _GAMES.c.first_dealer_seat,
         _GAMES.c.rules,
         _GAMES.c.event_count,
+        _GAMES.c.rewrites,
         _EVENTS.c.recorded_at,
         _FOLDS.c.version,
         _FOLDS.c.position,
@@ -212,7 +213,8 @@ def newest_games(limit: int, offset: int = 0) -> tuple[list[ListedGame], int]:
 
 def _standing(row, setup: GameSetup) -> GameState:
     """Where a listed game stands: its stored fold resumed, or its log replayed."""
-    if game_log.fold_is_current(row.version, row.rules_revision, row.event_count, row.recorded_at):
+    version = game_log.log_version(row.event_count, row.recorded_at, row.rewrites, row.created_at)
+    if game_log.fold_is_current(row.version, row.rules_revision, version):
         resumed = game_log.resumed_position(setup, row.position)
         if resumed is not None:
             return resumed

@@ -145,7 +145,7 @@ def add_replayed_game(
     ]
     db.session.add(game)
     db.session.flush()
-    version = log_version(len(state.history), updated_at if state.history else None)
+    version = log_version(len(state.history), updated_at if state.history else None, 0, created_at)
     projections.project_new_game(game.id, state, version, updated_at)
     return game
 

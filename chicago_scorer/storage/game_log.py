@@ -29,9 +29,22 @@ from chicago_scorer.rules import (
     rules_from_settings,
 )
 from chicago_scorer.rules.position import resume
-from chicago_scorer.storage.models import Event, Game, Player, StoredFold, StoredSummary, as_utc
+from chicago_scorer.storage.models import (
+    Event,
+    EventCorrection,
+    Game,
+    GameChange,
+    GameDeletion,
+    Player,
+    StoredFold,
+    StoredSummary,
+    as_utc,
+)
 
 _GAMES = Game.__table__
+_PLAYERS = Player.__table__
+_CORRECTIONS = EventCorrection.__table__
+_CHANGES = GameChange.__table__
 _EVENTS = Event.__table__
 _FOLDS = StoredFold.__table__
 _SUMMARIES = StoredSummary.__table__
@@ -45,6 +58,7 @@ _STORED_GAME = (
         _GAMES.c.edit_key_hash,
         _GAMES.c.event_count,
         _GAMES.c.rules,
+        _GAMES.c.rewrites,
         _EVENTS.c.recorded_at,
         _FOLDS.c.version,
         _FOLDS.c.position,
@@ -59,7 +73,7 @@ _STORED_GAME = (
     .where(_GAMES.c.id == bindparam("game_id"))
 )
 _VERSION = (
-    select(_GAMES.c.event_count, _EVENTS.c.recorded_at)
+    select(_GAMES.c.event_count, _EVENTS.c.recorded_at, _GAMES.c.rewrites, _GAMES.c.created_at)
     .outerjoin(
         _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
     )
@@ -85,12 +99,42 @@ _NEWEST_EVENTS = (
 )
 _CLAIM = (
     update(_GAMES)
-    .where(_GAMES.c.id == bindparam("g_id"), _GAMES.c.event_count == bindparam("current"))
-    .values(event_count=bindparam("new"))
+    .where(
+        _GAMES.c.id == bindparam("g_id"),
+        _GAMES.c.event_count == bindparam("current"),
+        _GAMES.c.rewrites == bindparam("rewrites"),
+    )
+    .values(event_count=bindparam("new"), rewrites=bindparam("new_rewrites"))
 )
 _ADD_EVENT = insert(_EVENTS)
 _DROP_EVENT = delete(_EVENTS).where(
     _EVENTS.c.game_id == bindparam("g_id"), _EVENTS.c.seq == bindparam("g_seq")
+)
+_DROP_CORRECTIONS = delete(_CORRECTIONS).where(
+    _CORRECTIONS.c.game_id == bindparam("g_id"), _CORRECTIONS.c.seq == bindparam("g_seq")
+)
+_REWRITE_EVENT = update(_EVENTS).where(
+    _EVENTS.c.game_id == bindparam("g_id"), _EVENTS.c.seq == bindparam("g_seq")
+)
+_ADD_CORRECTION = insert(_CORRECTIONS)
+_ADD_CHANGE = insert(_CHANGES)
+_CORRECTIONS_OF = (
+    select(_CORRECTIONS.c.seq, _CORRECTIONS.c.was, _CORRECTIONS.c.at)
+    .where(_CORRECTIONS.c.game_id == bindparam("game_id"))
+    .order_by(_CORRECTIONS.c.seq, _CORRECTIONS.c.id)
+)
+_CHANGES_OF = (
+    select(_CHANGES.c.what, _CHANGES.c.was, _CHANGES.c.now, _CHANGES.c.at)
+    .where(_CHANGES.c.game_id == bindparam("game_id"))
+    .order_by(_CHANGES.c.id)
+)
+_RENAME = update(_PLAYERS).where(
+    _PLAYERS.c.game_id == bindparam("g_id"), _PLAYERS.c.seat == bindparam("g_seat")
+)
+_SET_FIRST_DEALER = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("g_id"))
+    .values(first_dealer_seat=bindparam("seat"))
 )
 
 
@@ -103,33 +147,29 @@ class StoredGame(NamedTuple):
     edit_key_hash: str
     event_count: int
     rules: dict
+    rewrites: int
     last_recorded_at: datetime | None
     fold_version: str | None
     fold_position: dict | None
     fold_revision: int | None
     summary_revision: int | None
 
+    def version(self) -> str:
+        """The version of this game's log."""
+        return log_version(self.event_count, self.last_recorded_at, self.rewrites, self.created_at)
+
     def derived_data_is_current(self) -> bool:
         """Whether the stored fold and summary are of this log and these rules."""
         return (
-            fold_is_current(
-                self.fold_version, self.fold_revision, self.event_count, self.last_recorded_at
-            )
+            fold_is_current(self.fold_version, self.fold_revision, self.version())
             and self.summary_revision == revision.RULES_REVISION
         )
 
 
-def fold_is_current(
-    version: str | None,
-    rules_revision: int | None,
-    event_count: int,
-    last_recorded_at: datetime | None,
-) -> bool:
-    """Whether a stored fold is of the log it belongs to, and of these rules."""
-    return (
-        version == log_version(event_count, last_recorded_at)
-        and rules_revision == revision.RULES_REVISION
-    )
+def fold_is_current(version: str | None, rules_revision: int | None, log_version: str) -> bool:
+    """Whether a stored fold is of the log it belongs to (of this version), and of these
+    rules."""
+    return version == log_version and rules_revision == revision.RULES_REVISION
 
 
 class LoggedEvent(NamedTuple):
@@ -140,21 +180,37 @@ class LoggedEvent(NamedTuple):
     recorded_at: datetime | None = None
 
 
-def log_version(event_count: int, last_recorded_at: datetime | None) -> str:
-    """A short tag that changes whenever the log changes."""
-    # The count alone would repeat after an undo and a new entry; the time would not.
-    stamp = as_utc(last_recorded_at).timestamp() if last_recorded_at is not None else 0
-    return f"{event_count}-{stamp:.6f}"
+def log_version(
+    event_count: int,
+    last_recorded_at: datetime | None,
+    rewrites: int = 0,
+    created_at: datetime | None = None,
+) -> str:
+    """A short tag that changes whenever the log changes.
+
+    The count alone would repeat after an undo and a new entry; the time would not. A
+    correction, rename or dealer fix keeps both, so the game's count of such rewrites is
+    part of it too (left out while it is 0, so older versions read the same). A log
+    without entries is stamped with the game's creation, so that a new game given the
+    id of a deleted one (SQLite reuses the highest) never has the deleted one's version.
+    """
+    moment = last_recorded_at if last_recorded_at is not None else created_at
+    stamp = as_utc(moment).timestamp() if moment is not None else 0
+    return f"{event_count}-{stamp:.6f}" + (f"-{rewrites}" if rewrites else "")
 
 
-def log_version_of(log: Sequence[LoggedEvent]) -> str:
+def log_version_of(log: Sequence[LoggedEvent], rewrites: int, created_at: datetime | None) -> str:
     """The version of a whole log read with its times."""
-    return log_version(len(log), log[-1].recorded_at if log else None)
+    return log_version(len(log), log[-1].recorded_at if log else None, rewrites, created_at)
 
 
-def log_version_of_newest(event_count: int, newest: Sequence[LoggedEvent]) -> str:
+def log_version_of_newest(
+    event_count: int, newest: Sequence[LoggedEvent], rewrites: int, created_at: datetime | None
+) -> str:
     """The version of a log of ``event_count`` events whose newest ones were read."""
-    return log_version(event_count, newest[-1].recorded_at if newest else None)
+    return log_version(
+        event_count, newest[-1].recorded_at if newest else None, rewrites, created_at
+    )
 
 
 def stored_setup(names: Sequence[str], first_dealer_seat: int, rules: dict) -> GameSetup:
@@ -176,7 +232,7 @@ def stored_game(game_id: int) -> StoredGame | None:
 def stored_log_version(game_id: int) -> str | None:
     """The game's log version, read in one cheap query; None if there is no such game."""
     row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
-    return None if row is None else log_version(*row)
+    return None if row is None else log_version(*row)  # count, newest, rewrites, created
 
 
 def seated_names(game_id: int) -> tuple[str, ...]:
@@ -211,7 +267,8 @@ def resumed_with_entries(
         return None
     if any(logged.points is None for logged in newest) or (stored.event_count and not newest):
         return None
-    if newest and log_version_of_newest(stored.event_count, newest) != stored.fold_version:
+    version = log_version_of_newest(stored.event_count, newest, stored.rewrites, stored.created_at)
+    if newest and version != stored.fold_version:
         return None  # a write between the two reads: the events are ahead of the fold
     position = resumed_position(setup, stored.fold_position)
     if position is None or position.is_tiebreak:
@@ -243,9 +300,22 @@ def resumed_position(setup: GameSetup, position: object) -> GameState | None:
         return None
 
 
-def claim_event_count(game_id: int, current: int, new: int) -> bool:
-    """Move the event count only if no other device moved it since it was read."""
-    claimed = db.session.execute(_CLAIM, {"g_id": game_id, "current": current, "new": new})
+def claim_event_count(
+    game_id: int, current: int, new: int, rewrites: int, *, rewriting: bool = False
+) -> bool:
+    """Move the event count only if no other device changed the log since it was read (the
+    count and the rewrites are still ``current`` and ``rewrites``); a write that changes
+    the log other than by appending (``rewriting``) counts itself among the rewrites."""
+    claimed = db.session.execute(
+        _CLAIM,
+        {
+            "g_id": game_id,
+            "current": current,
+            "new": new,
+            "rewrites": rewrites,
+            "new_rewrites": rewrites + 1 if rewriting else rewrites,
+        },
+    )
     return claimed.rowcount == 1
 
 
@@ -258,5 +328,109 @@ def add_event(game_id: int, seq: int, payload: dict, recorded_at: datetime) -> N
 
 
 def drop_event(game_id: int, seq: int) -> None:
-    """Remove an event from the log (not committed)."""
+    """Remove an event from the log, with its earlier versions (not committed)."""
+    db.session.execute(_DROP_CORRECTIONS, {"g_id": game_id, "g_seq": seq})
     db.session.execute(_DROP_EVENT, {"g_id": game_id, "g_seq": seq})
+
+
+class Correction(NamedTuple):
+    """An earlier version of an entry, in its JSON form, and when it was replaced."""
+
+    was: dict
+    at: datetime
+
+
+class Change(NamedTuple):
+    """A fix of a name (``what`` is "name") or of the first dealer ("first_dealer")."""
+
+    what: str
+    was: str
+    now: str
+    at: datetime
+
+
+def corrections_of(game_id: int) -> dict[int, tuple[Correction, ...]]:
+    """Each corrected entry's earlier versions, oldest first, by the entry's number."""
+    found: dict[int, list[Correction]] = {}
+    for seq, was, at in db.session.execute(_CORRECTIONS_OF, {"game_id": game_id}):
+        found.setdefault(seq, []).append(Correction(was, as_utc(at)))
+    return {seq: tuple(versions) for seq, versions in found.items()}
+
+
+def changes_of(game_id: int) -> tuple[Change, ...]:
+    """The game's fixes of names and of the first dealer, oldest first."""
+    return tuple(
+        Change(what, was, now, as_utc(at))
+        for what, was, now, at in db.session.execute(_CHANGES_OF, {"game_id": game_id})
+    )
+
+
+def replace_event(game_id: int, seq: int, payload: dict, at: datetime) -> None:
+    """Put a corrected entry in the place of entry ``seq``, keeping the one it replaces
+    in the trail (not committed); projections.py stores the points that follow."""
+    was = db.session.scalar(
+        select(_EVENTS.c.payload).where(_EVENTS.c.game_id == game_id, _EVENTS.c.seq == seq)
+    )
+    db.session.execute(_ADD_CORRECTION, {"game_id": game_id, "seq": seq, "was": was, "at": at})
+    db.session.execute(_REWRITE_EVENT, {"g_id": game_id, "g_seq": seq, "payload": payload})
+
+
+def add_corrections(game_id: int, corrections: Sequence[tuple[int, dict, datetime]]) -> None:
+    """Store earlier versions of entries as they are (an import's), not committed."""
+    if corrections:
+        db.session.execute(
+            _ADD_CORRECTION,
+            [
+                {"game_id": game_id, "seq": seq, "was": was, "at": at}
+                for seq, was, at in corrections
+            ],
+        )
+
+
+def rewrite_payloads(game_id: int, payloads: Sequence[tuple[int, dict]]) -> None:
+    """Store these entries in new words, a rename's, without a trail (not committed)."""
+    if payloads:
+        db.session.execute(
+            _REWRITE_EVENT,
+            [{"g_id": game_id, "g_seq": seq, "payload": payload} for seq, payload in payloads],
+        )
+
+
+def rename_players(game_id: int, seated_names: Sequence[tuple[int, str]]) -> None:
+    """Give these seats new names (not committed); projections.py writes their keys.
+
+    Names are unique in a game, so two players trading names pass through placeholders
+    no name can be (names have no control characters)."""
+    if not seated_names:
+        return
+    for names in (
+        [(seat, f"\x01{seat}") for seat, _name in seated_names],
+        list(seated_names),
+    ):
+        db.session.execute(
+            _RENAME, [{"g_id": game_id, "g_seat": seat, "name": name} for seat, name in names]
+        )
+
+
+def set_first_dealer(game_id: int, seat: int) -> None:
+    """Change who dealt first (not committed); projections.py writes what follows."""
+    db.session.execute(_SET_FIRST_DEALER, {"g_id": game_id, "seat": seat})
+
+
+def add_changes(game_id: int, changes: Sequence[Change]) -> None:
+    """Keep fixes of names and of the first dealer in the trail (not committed)."""
+    if changes:
+        db.session.execute(
+            _ADD_CHANGE, [{"game_id": game_id} | change._asdict() for change in changes]
+        )
+
+
+def delete_game(game_id: int, deleted_at: datetime) -> None:
+    """Remove a game's setup, log and trail, and count the deletion (not committed); its
+    projections go first, through projections.py."""
+    db.session.execute(delete(_CORRECTIONS).where(_CORRECTIONS.c.game_id == game_id))
+    db.session.execute(delete(_CHANGES).where(_CHANGES.c.game_id == game_id))
+    db.session.execute(delete(_EVENTS).where(_EVENTS.c.game_id == game_id))
+    db.session.execute(delete(_PLAYERS).where(_PLAYERS.c.game_id == game_id))
+    db.session.execute(delete(_GAMES).where(_GAMES.c.id == game_id))
+    db.session.execute(insert(GameDeletion.__table__), {"deleted_at": deleted_at})

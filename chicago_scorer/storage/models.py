@@ -60,6 +60,11 @@ class Game(db.Model):
     event_count: Mapped[int] = mapped_column(default=0)
     # The table's house rules, every setting spelled out, fixed once play has begun.
     rules: Mapped[dict] = mapped_column(JSON, default=standard_rule_settings)
+    # How many times the log was changed other than by appending to it: undos,
+    # corrections, renames, dealer fixes. It only grows, and is part of the log's version
+    # and of every write's compare-and-set, so that a write that read the log before
+    # such a change cannot build on it, even when the count is back where it was.
+    rewrites: Mapped[int] = mapped_column(default=0, server_default="0")
 
     players: Mapped[list["Player"]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -170,3 +175,39 @@ class StoredFold(db.Model):
     position: Mapped[dict] = mapped_column(JSON)
     # The rules' revision this position, and the points of the game's events, came from.
     rules_revision: Mapped[int] = mapped_column(default=0, server_default="0")
+
+
+class EventCorrection(db.Model):
+    """An earlier version of a corrected entry, and when the correction replaced it."""
+
+    __tablename__ = "event_corrections"
+    __table_args__ = (Index("ix_event_corrections_game_id_seq", "game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int]
+    was: Mapped[dict] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameChange(db.Model):
+    """A fix of a player's name or of the first dealer: what it was, what it became."""
+
+    __tablename__ = "game_changes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    what: Mapped[str] = mapped_column(String(16))  # "name" or "first_dealer"
+    was: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH))
+    now: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameDeletion(db.Model):
+    """That a game was deleted, and when: the listings' key counts these rows, so that a
+    deletion changes it even when a new game's first write makes up the count."""
+
+    __tablename__ = "game_deletions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    deleted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -13,7 +13,7 @@ the listings and statistics rebuild such games before they read them (rebuild.py
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, delete, insert, update
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameState, Hand, ScoredEvent, revision
@@ -193,3 +193,9 @@ def write_name_keys(game_id: int, seated_names: Sequence[tuple[int, str]]) -> No
                 for seat, name in seated_names
             ],
         )
+
+
+def drop_projections(game_id: int) -> None:
+    """Remove all a game derives, before the game itself is deleted (not committed)."""
+    db.session.execute(delete(_FOLDS).where(_FOLDS.c.game_id == game_id))
+    db.session.execute(delete(_SUMMARIES).where(_SUMMARIES.c.game_id == game_id))

@@ -123,7 +123,7 @@ def _rebuild_game(game_id: int) -> bool:
     setup = game_log.stored_setup(names, stored.first_dealer_seat, stored.rules)
     log = game_log.stored_log(game_id, with_times=True)
     state = game_log.replayed(setup, log)
-    version = game_log.log_version_of(log)
+    version = game_log.log_version_of(log, stored.rewrites, stored.created_at)
     summary = summarize(state)
     kept = db.session.execute(_STORED_SUMMARY, {"game_id": game_id}).one()
 

@@ -16,7 +16,13 @@ from sqlalchemy import bindparam, func, select
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import Hand, Status
 from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats
-from chicago_scorer.storage.models import Game, Player, StoredSummary, hand_wins_column
+from chicago_scorer.storage.models import (
+    Game,
+    GameDeletion,
+    Player,
+    StoredSummary,
+    hand_wins_column,
+)
 
 _HAND_COLUMNS = tuple(hand_wins_column(hand) for hand in Hand)
 _PLAYER_FIGURES = (
@@ -36,7 +42,13 @@ _PLAYER_FIGURES = (
 _SUMMARIES = StoredSummary.__table__
 # Not max(updated_at): a rebuild keeps the times, and on PostgreSQL a write stamped
 # earlier may commit later, leaving the newest time where it was.
-_LISTINGS_KEY = select(func.count(), func.coalesce(func.sum(_SUMMARIES.c.write_count), 0))
+# A deletion lowers both figures, and a new game's first write could make them up again:
+# the number of deletions, which only grows, tells the two apart.
+_LISTINGS_KEY = select(
+    func.count(),
+    func.coalesce(func.sum(_SUMMARIES.c.write_count), 0),
+    select(func.count()).select_from(GameDeletion.__table__).scalar_subquery(),
+)
 
 
 def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
@@ -49,11 +61,12 @@ def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
     )
 
 
-def listings_key() -> tuple[int, int]:
-    """What the listings are cached under: how many games there are and how many writes
-    their summaries have had, which grows with every committed write to any of them."""
-    count, writes = db.session.execute(_LISTINGS_KEY).one()
-    return count, writes
+def listings_key() -> tuple[int, int, int]:
+    """What the listings are cached under: how many games there are, how many writes
+    their summaries have had, which grows with every committed write to any of them, and
+    how many games were deleted."""
+    count, writes, deletions = db.session.execute(_LISTINGS_KEY).one()
+    return count, writes, deletions
 
 
 def stored_summary(game: Game) -> GameSummary:

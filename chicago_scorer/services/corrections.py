@@ -1,0 +1,163 @@
+"""Changing what a game's log says after the fact: correcting an entry, fixing the names
+or the first dealer, deleting the game. Each checks the whole log through the rules, keeps
+what it replaced in the trail, rewrites the projections and commits once.
+
+Each may name the version of the game it was asked against (``expected_version``, or a
+few of them, as an ``If-Match`` header may); if the game has changed since, it is
+refused and nothing changes. Each also moves the game's
+count of rewrites with a compare-and-set, so a write racing it cannot build on the log it
+replaced: exactly one of the two is stored.
+"""
+
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+
+from chicago_scorer.extensions import db
+from chicago_scorer.rules import RuleViolation, event_to_dict, new_setup, read_event
+from chicago_scorer.rules.corrections import correct_entry as corrected_game
+from chicago_scorer.rules.corrections import renamed, replay_fixed
+from chicago_scorer.rules.errors import counted
+from chicago_scorer.services.errors import NothingToChange, VersionMismatch
+from chicago_scorer.services.game_answers import LoadedGame
+from chicago_scorer.services.games import (
+    _claim_next_count,
+    _commit_or_conflict,
+    _setup,
+    _writable,
+)
+from chicago_scorer.storage import game_log, projections
+from chicago_scorer.storage.game_log import Change, LoggedEvent, StoredGame
+from chicago_scorer.storage.models import as_utc, now_utc
+
+# The version a change was asked against, or a few (as an If-Match header may name); None
+# to make it on whatever version the game is at.
+ExpectedVersion = str | Collection[str] | None
+
+
+def correct_entry(
+    game_id: int,
+    edit_key: str | None,
+    number: int,
+    entry: Mapping[str, object],
+    expected_version: ExpectedVersion = None,
+) -> LoadedGame:
+    """Replace entry ``number`` (from 1) by ``entry``, if every later entry still holds."""
+    stored = _writable_at(game_id, edit_key, expected_version)
+    setup = _setup(stored)
+    log = game_log.stored_log(game_id, with_times=True)
+    state = corrected_game(setup, [read_event(logged.payload) for logged in log], number, entry)
+    _claim_rewrite(stored)
+    at = now_utc()
+    payload = event_to_dict(state.history[number - 1].event)
+    game_log.replace_event(game_id, number, payload, at)
+    log[number - 1] = log[number - 1]._replace(payload=payload)
+    return _stored_rewrite(stored, log, state, at)
+
+
+def fix_players(
+    game_id: int,
+    edit_key: str | None,
+    players: object = None,
+    dealer: str | None = None,
+    expected_version: ExpectedVersion = None,
+) -> LoadedGame:
+    """Give the seats new names (``players``, in seating order) and/or another first
+    dealer (``dealer``, by the new names); every entry follows, and is checked again."""
+    stored = _writable_at(game_id, edit_key, expected_version)
+    setup = _setup(stored)
+    names = setup.players if players is None else players
+    if isinstance(names, list | tuple) and len(names) != len(setup.players):
+        raise RuleViolation(
+            counted(
+                "This game has %(count)s player; give a name for each seat.",
+                "This game has %(count)s players; give a name for each seat.",
+                len(setup.players),
+            ),
+            "players",
+        )
+    fixed = new_setup(names, dealer, setup.rules)
+    if dealer is None:  # the same seat deals first, whatever its name is now
+        fixed = replace(fixed, first_dealer=setup.first_dealer)
+    renames = {
+        seat: (old, new)
+        for seat, (old, new) in enumerate(zip(setup.players, fixed.players, strict=True))
+        if old != new
+    }
+    if not renames and fixed.first_dealer == setup.first_dealer:
+        raise NothingToChange()
+    log = game_log.stored_log(game_id, with_times=True)
+    by_new_name = dict(renames.values())
+    events = [renamed(read_event(logged.payload), by_new_name) for logged in log]
+    state = replay_fixed(fixed, events)
+    _claim_rewrite(stored)
+    at = now_utc()
+    game_log.rename_players(game_id, [(seat, new) for seat, (_old, new) in renames.items()])
+    projections.write_name_keys(game_id, [(seat, new) for seat, (_old, new) in renames.items()])
+    rewritten = [
+        (seq, payload)
+        for seq, (logged, event) in enumerate(zip(log, events, strict=True), start=1)
+        if (payload := event_to_dict(event)) != logged.payload
+    ]
+    game_log.rewrite_payloads(game_id, rewritten)
+    for seq, payload in rewritten:
+        log[seq - 1] = log[seq - 1]._replace(payload=payload)
+    changes = [Change("name", old, new, at) for old, new in renames.values()]
+    if fixed.first_dealer != setup.first_dealer:
+        game_log.set_first_dealer(game_id, fixed.first_dealer)
+        changes.append(
+            Change(
+                "first_dealer",
+                fixed.players[setup.first_dealer],
+                fixed.players[fixed.first_dealer],
+                at,
+            )
+        )
+    game_log.add_changes(game_id, changes)
+    return _stored_rewrite(stored, log, state, at)
+
+
+def delete_game(
+    game_id: int, edit_key: str | None, expected_version: ExpectedVersion = None
+) -> None:
+    """Remove the game, its log, its trail and all it derives; it leaves every listing."""
+    stored = _writable_at(game_id, edit_key, expected_version)
+    _claim_rewrite(stored)
+    projections.drop_projections(game_id)
+    game_log.delete_game(game_id, now_utc())
+    _commit_or_conflict()
+
+
+def _writable_at(
+    game_id: int, edit_key: str | None, expected_version: ExpectedVersion
+) -> StoredGame:
+    stored = _writable(game_id, edit_key)
+    if isinstance(expected_version, str):
+        expected_version = {expected_version}
+    if expected_version is not None and stored.version() not in expected_version:
+        raise VersionMismatch()
+    return stored
+
+
+def _claim_rewrite(stored: StoredGame) -> None:
+    count = stored.event_count
+    _claim_next_count(stored.id, count, count, stored.rewrites, rewriting=True)
+
+
+def _stored_rewrite(stored: StoredGame, log: list[LoggedEvent], state, at) -> LoadedGame:
+    """Store what the rewritten log derives, commit, and answer with the game."""
+    version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
+    projections.project_replay(
+        stored.id, log, state, version, at, fold_is_new=stored.fold_version is None
+    )
+    answer = LoadedGame(
+        stored.id,
+        as_utc(stored.created_at),
+        state,
+        stored.edit_key_hash,
+        version,
+        game_log.corrections_of(stored.id),
+        game_log.changes_of(stored.id),
+    )
+    _commit_or_conflict()
+    db.session.expire_all()
+    return answer
