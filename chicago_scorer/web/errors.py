@@ -15,6 +15,12 @@ from werkzeug.exceptions import HTTPException
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import OutOfTurn, RuleViolation
+from chicago_scorer.rules.corrections import (
+    CorrectionBreaksTheLog,
+    NoSuchEntry,
+    NothingToCorrect,
+    NotThatEntry,
+)
 from chicago_scorer.rules.errors import Refusal, RuleError, RuleViolations
 from chicago_scorer.services.errors import (
     EditKeyMissing,
@@ -24,8 +30,10 @@ from chicago_scorer.services.errors import (
     ImportRefused,
     ImportTooLarge,
     MalformedImport,
+    NothingToChange,
     PageNotFound,
     PlayerNotFound,
+    VersionMismatch,
 )
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import too_large_message
@@ -46,13 +54,21 @@ STATUS_OF: dict[type[Refusal], int] = {
     GameNotFound: 404,
     PlayerNotFound: 404,
     PageNotFound: 404,
-    # An entry for another step than the next one, or for a game that is over.
+    NoSuchEntry: 404,
+    # An entry for another step than the next one, or for a game that is over; a
+    # correction for another round or step than the entry's, or one that changes nothing.
     OutOfTurn: 409,
+    NotThatEntry: 409,
+    NothingToCorrect: 409,
+    NothingToChange: 409,
+    # A change asked for against a version of the game that is no longer its own.
+    VersionMismatch: 412,
     ImportTooLarge: 413,
     # Readable, but it breaks a rule.
     RuleError: 422,
     RuleViolation: 422,
     RuleViolations: 422,
+    CorrectionBreaksTheLog: 422,
     IllegalGameInImport: 422,
 }
 

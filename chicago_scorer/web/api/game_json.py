@@ -4,6 +4,7 @@ from datetime import datetime
 
 from chicago_scorer.rules import GameState
 from chicago_scorer.rules.showdown import Verdict
+from chicago_scorer.services.game_answers import Correction
 from chicago_scorer.services.games import LoadedGame
 from chicago_scorer.services.history import ListedGame
 from chicago_scorer.web.languages.wording import translate
@@ -35,8 +36,29 @@ def _standing_json(game_id: int, created_at: datetime, state: GameState) -> dict
 
 def game_json(game: LoadedGame) -> dict[str, object]:
     """The whole game object, events included."""
-    return _standing_json(game.id, game.created_at, game.state) | {
-        "events": [payload | {"points": dict(points)} for payload, points in game.event_log()]
+    events = [
+        payload | {"points": dict(points)} | _corrections_json(game.corrections.get(number))
+        for number, (payload, points) in enumerate(game.event_log(), start=1)
+    ]
+    changes = [
+        {"what": change.what, "was": change.was, "now": change.now, "at": change.at.isoformat()}
+        for change in game.changes
+    ]
+    return (
+        _standing_json(game.id, game.created_at, game.state)
+        | {"events": events}
+        | ({"changes": changes} if changes else {})
+    )
+
+
+def _corrections_json(corrections: tuple[Correction, ...] | None) -> dict[str, object]:
+    """An entry's earlier versions, oldest first; nothing for an entry never corrected."""
+    if not corrections:
+        return {}
+    return {
+        "corrections": [
+            {"was": correction.was, "at": correction.at.isoformat()} for correction in corrections
+        ]
     }
 
 

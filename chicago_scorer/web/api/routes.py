@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, request, url_for
 
 from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.errors import sentence
-from chicago_scorer.services import games
+from chicago_scorer.services import corrections, games
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.api.description import openapi_description
 from chicago_scorer.web.api.game_json import game_json, listed_game_json, verdict_json
@@ -17,6 +17,7 @@ api = Blueprint("api", __name__, url_prefix="/api")
 
 MAX_PAGE_SIZE = 100
 CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
+FIX_FIELDS = frozenset({"players", "dealer"})
 
 
 def _json_object() -> dict[str, object]:
@@ -44,6 +45,17 @@ def _json_object() -> dict[str, object]:
 def _bearer_key() -> str | None:
     scheme, _, key = request.headers.get("Authorization", "").partition(" ")
     return key.strip() if scheme.lower() == "bearer" and key.strip() else None
+
+
+def _if_match() -> frozenset[str] | None:
+    """The versions an ``If-Match`` header allows the change to be made on; None for any."""
+    if "If-Match" not in request.headers or request.if_match.star_tag:
+        return None
+    return frozenset(request.if_match.as_set(include_weak=True))
+
+
+def _etag(version: str) -> dict[str, str]:
+    return {"ETag": f'"{version}"'}
 
 
 def _query_int(name: str, default: int, low: int, high: int) -> int:
@@ -91,10 +103,38 @@ def list_games():
 @api.get("/games/<int:game_id>")
 def get_game(game_id: int):
     """One game with its events."""
-    body = cached_body(
-        ("api-game", game_id), games.game_log_version(game_id), lambda: _game_body(game_id)
+    version = games.game_log_version(game_id)
+    body = cached_body(("api-game", game_id), version, lambda: _game_body(game_id))
+    # The version read before the body: if the body is newer, a change sent with this
+    # tag is refused (412) and the client reads the game again.
+    return current_app.response_class(
+        body, mimetype=current_app.json.mimetype, headers=_etag(version)
     )
-    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+
+
+@api.patch("/games/<int:game_id>")
+def fix_players(game_id: int):
+    """Fix the players' names (in seating order) or the first dealer; needs the edit key."""
+    body = _json_object()
+    unknown = sorted(set(body) - FIX_FIELDS)
+    if unknown:
+        raise RuleViolation(
+            sentence(
+                "Unknown field %(field)s: a change takes 'players' and 'dealer'.",
+                field=repr(unknown[0]),
+            )
+        )
+    game = corrections.fix_players(
+        game_id, _bearer_key(), body.get("players"), body.get("dealer"), _if_match()
+    )
+    return game_json(game), 200, _etag(game.log_version)
+
+
+@api.delete("/games/<int:game_id>")
+def delete_game(game_id: int):
+    """Delete the game and everything recorded in it; needs the edit key."""
+    corrections.delete_game(game_id, _bearer_key(), _if_match())
+    return "", 204
 
 
 def _game_body(game_id: int) -> tuple[bytes, str]:
@@ -108,6 +148,14 @@ def record_event(game_id: int):
     body = _json_object()
     games.record_event(game_id, _bearer_key(), body)
     return game_json(games.load_game(game_id)), 201
+
+
+@api.put("/games/<int:game_id>/events/<int:number>")
+def correct_entry(game_id: int, number: int):
+    """Replace entry ``number`` (from 1), if every later entry still holds; needs the key."""
+    body = _json_object()
+    game = corrections.correct_entry(game_id, _bearer_key(), number, body, _if_match())
+    return game_json(game), 200, _etag(game.log_version)
 
 
 @api.delete("/games/<int:game_id>/events/last")
