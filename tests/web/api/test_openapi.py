@@ -134,7 +134,8 @@ def test_the_edit_key_is_a_bearer_scheme_on_every_change_to_a_game(spec):
     assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
     for path, item in spec["paths"].items():
         for method in HTTP_METHODS & set(item):
-            needs_key = path.startswith("/api/games/{id}/") and method != "get"
+            changes_a_game = path.startswith("/api/games/{id}/") or path == "/api/games/{id}"
+            needs_key = changes_a_game and method != "get"
             assert (item[method].get("security") == [{"editKey": []}]) == needs_key, path
 
 
@@ -281,6 +282,16 @@ def importing(**changes) -> dict:
     return {"format": "chicago-scorer/1", "games": [GAME_TO_IMPORT | changes]}
 
 
+NO_HAND = {"round": 1, "step": "phase1", "outcome": "none"}
+
+
+def correct(game: ApiGame, number: int, entry: dict, headers: dict | None = None):
+    """Send a correction of entry ``number`` with the game's key."""
+    return game.client.put(
+        f"{game.url}/events/{number}", json=entry, headers=game.auth() | (headers or {})
+    )
+
+
 # Each documented refusal of the core operations, provoked for real: (method, path, status,
 # how to send it). ``game`` is a finished game; ``fresh`` has nothing recorded yet.
 REFUSALS = [
@@ -350,6 +361,61 @@ REFUSALS = [
         404,
         lambda c, game, fresh: c.post("/api/games/404/edit-key", headers=fresh.auth()),
     ),
+    *(
+        ("put", "/api/games/{id}/events/{n}", status, send)
+        for status, send in [
+            (400, lambda c, game, fresh: c.put(f"{game.url}/events/1", data="{oops")),
+            (403, lambda c, game, fresh: c.put(f"{game.url}/events/1", json=NO_HAND)),
+            (404, lambda c, game, fresh: correct(game, 99, NO_HAND)),
+            (409, lambda c, game, fresh: correct(game, 2, NO_HAND)),
+            (412, lambda c, game, fresh: correct(game, 1, NO_HAND, {"If-Match": '"0-0"'})),
+            (
+                413,
+                lambda c, game, fresh: c.put(
+                    f"{game.url}/events/1", data=TOO_LARGE, headers=game.auth()
+                ),
+            ),
+            (422, lambda c, game, fresh: correct(game, 1, NO_HAND | {"outcome": "maybe"})),
+        ]
+    ),
+    *(
+        ("patch", "/api/games/{id}", status, send)
+        for status, send in [
+            (400, lambda c, game, fresh: c.patch(game.url, data="[1]", headers=game.auth())),
+            (403, lambda c, game, fresh: c.patch(game.url, json={"dealer": "Ann"})),
+            (404, lambda c, game, fresh: c.patch("/api/games/404", json={}, headers=game.auth())),
+            (409, lambda c, game, fresh: c.patch(game.url, json={}, headers=game.auth())),
+            (
+                412,
+                lambda c, game, fresh: c.patch(
+                    game.url, json={"dealer": "Ann"}, headers=game.auth() | {"If-Match": '"0"'}
+                ),
+            ),
+            (
+                413,
+                lambda c, game, fresh: c.patch(game.url, data=TOO_LARGE, headers=game.auth()),
+            ),
+            (
+                422,
+                lambda c, game, fresh: c.patch(
+                    game.url, json={"players": ["Ann", "ANN", "Cy"]}, headers=game.auth()
+                ),
+            ),
+        ]
+    ),
+    ("delete", "/api/games/{id}", 403, lambda c, game, fresh: c.delete(game.url)),
+    (
+        "delete",
+        "/api/games/{id}",
+        404,
+        lambda c, game, fresh: c.delete("/api/games/404", headers=game.auth()),
+    ),
+    (
+        "delete",
+        "/api/games/{id}",
+        412,
+        lambda c, game, fresh: c.delete(game.url, headers=game.auth() | {"If-Match": '"0"'}),
+    ),
     ("post", "/api/settle", 400, lambda c, game, fresh: c.post("/api/settle", json="As Ks")),
     (
         "post",
@@ -403,6 +469,9 @@ BUSY_REQUESTS = [
     ("post", "/api/games/{id}/events", {"json": {"round": 1, "step": "phase1", "outcome": "tie"}}),
     ("delete", "/api/games/{id}/events/last", {}),
     ("post", "/api/games/{id}/edit-key", {}),
+    ("put", "/api/games/{id}/events/{n}", {"json": NO_HAND}),
+    ("patch", "/api/games/{id}", {"json": {"dealer": "Bo"}}),
+    ("delete", "/api/games/{id}", {}),
     ("get", "/api/players/{name}/stats", {}),
     ("post", "/api/import", {"json": importing()}),
 ]
@@ -421,7 +490,7 @@ def test_a_busy_database_is_a_503_as_described(app, client, spec, method, path, 
     event.listen(engine, "before_cursor_execute", locked)
     try:
         response = getattr(client, method)(
-            path.replace("{id}", str(game.id)).replace("{name}", "Ann"),
+            path.replace("{id}", str(game.id)).replace("{name}", "Ann").replace("{n}", "1"),
             headers=game.auth(),
             **send,
         )
@@ -526,3 +595,25 @@ def test_entries_that_do_not_fit_the_entry_schema_are_refused(client, spec, entr
 def test_new_games_that_do_not_fit_the_schema_are_refused(client, spec, body):
     assert not request_validator(spec, "NewGame").is_valid(body)
     assert client.post("/api/games", json=body).status_code == 422
+
+
+def test_corrections_fixes_and_deletion_match_the_description(client, spec, finished):
+    corrected = correct(finished, 5, NO_HAND | {"round": 2, "outcome": "tie"})
+    fixed = client.patch(
+        finished.url,
+        json={"players": ["Ann", "Björn", "Cy"], "dealer": "Cy"},
+        headers=finished.auth(),
+    )
+    read = client.get(finished.url)
+    deleted = client.delete(
+        finished.url, headers=finished.auth() | {"If-Match": read.headers["ETag"]}
+    )
+
+    assert (corrected.status_code, fixed.status_code, deleted.status_code) == (200, 200, 204)
+    assert read.get_json()["events"][4]["corrections"]
+    assert len(read.get_json()["changes"]) == 2
+    assert_documented(spec, "put", "/api/games/{id}/events/{n}", corrected)
+    assert_documented(spec, "patch", "/api/games/{id}", fixed)
+    assert_documented(spec, "get", "/api/games/{id}", read)
+    assert "204" in spec["paths"]["/api/games/{id}"]["delete"]["responses"]
+    assert deleted.get_data() == b""
