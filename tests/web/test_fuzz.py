@@ -282,6 +282,7 @@ BODIES = {
         {"players": st.lists(names, max_size=5), "dealer": names, "rules": house_rules}
     ),
     "entry": shaped(entry_fields),
+    "fix": shaped({"players": st.lists(names, max_size=5), "dealer": names}),
     "settle": shaped({"hands": st.dictionaries(names, cards, max_size=5)}),
     "import": shaped(
         {
@@ -324,6 +325,10 @@ API_ENDPOINTS = [
     ("post", "/api/games/{id}/events", "entry"),
     ("delete", "/api/games/{id}/events/last", "entry"),
     ("post", "/api/games/{id}/edit-key", "entry"),
+    ("put", "/api/games/{id}/events/1", "entry"),
+    ("put", "/api/games/{id}/events/2", "entry"),
+    ("patch", "/api/games/{id}", "fix"),
+    ("delete", "/api/games/{id}", "entry"),
     ("post", "/api/settle", "settle"),
     ("post", "/api/import", "import"),
     ("get", "/api/export", None),
@@ -371,7 +376,10 @@ game_ids = st.one_of(
 @FUZZ
 @given(
     game_id=game_ids,
-    tail=st.sampled_from(["", "/events", "/events/last", "/edit-key", "/nothing"]),
+    tail=st.sampled_from(
+        ["", "/events", "/events/last", "/events/1", "/events/0", "/events/-1", "/edit-key"]
+        + ["/events/99999999999999999999", "/nothing"]
+    ),
     method=st.sampled_from(["get", "post", "delete", "put", "patch"]),
 )
 def test_any_game_address_is_answered_in_json_below_500(fuzz_app, games, game_id, tail, method):
