@@ -42,7 +42,9 @@ def correct_entry(
     expected_version: ExpectedVersion = None,
 ) -> LoadedGame:
     """Replace entry ``number`` (from 1) by ``entry``, if every later entry still holds."""
-    stored = _writable_at(game_id, edit_key, expected_version)
+    stored = _writable(game_id, edit_key)
+    read_event(entry)  # a malformed entry is refused as such, whatever the version
+    _require_version(stored, expected_version)
     setup = _setup(stored)
     log = game_log.stored_log(game_id, with_times=True)
     state = corrected_game(setup, [read_event(logged.payload) for logged in log], number, entry)
@@ -63,7 +65,7 @@ def fix_players(
 ) -> LoadedGame:
     """Give the seats new names (``players``, in seating order) and/or another first
     dealer (``dealer``, by the new names); every entry follows, and is checked again."""
-    stored = _writable_at(game_id, edit_key, expected_version)
+    stored = _writable(game_id, edit_key)
     setup = _setup(stored)
     names = setup.players if players is None else players
     if isinstance(names, list | tuple) and len(names) != len(setup.players):
@@ -83,6 +85,7 @@ def fix_players(
         for seat, (old, new) in enumerate(zip(setup.players, fixed.players, strict=True))
         if old != new
     }
+    _require_version(stored, expected_version)  # after the names, as for a correction
     if not renames and fixed.first_dealer == setup.first_dealer:
         raise NothingToChange()
     log = game_log.stored_log(game_id, with_times=True)
@@ -120,22 +123,19 @@ def delete_game(
     game_id: int, edit_key: str | None, expected_version: ExpectedVersion = None
 ) -> None:
     """Remove the game, its log, its trail and all it derives; it leaves every listing."""
-    stored = _writable_at(game_id, edit_key, expected_version)
+    stored = _writable(game_id, edit_key)
+    _require_version(stored, expected_version)
     _claim_rewrite(stored)
     projections.drop_projections(game_id)
     game_log.delete_game(game_id, now_utc())
     _commit_or_conflict()
 
 
-def _writable_at(
-    game_id: int, edit_key: str | None, expected_version: ExpectedVersion
-) -> StoredGame:
-    stored = _writable(game_id, edit_key)
+def _require_version(stored: StoredGame, expected_version: ExpectedVersion) -> None:
     if isinstance(expected_version, str):
         expected_version = {expected_version}
     if expected_version is not None and stored.version() not in expected_version:
         raise VersionMismatch()
-    return stored
 
 
 def _claim_rewrite(stored: StoredGame) -> None:
