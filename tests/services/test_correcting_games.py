@@ -1,0 +1,170 @@
+"""Corrections, fixes of names and of the first dealer, and deletion, through the services:
+what they store equals a fresh replay and a rebuild, and a refusal changes nothing."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+
+from chicago_scorer.extensions import db as database
+from chicago_scorer.rules import OutOfTurn, RuleError, read_event, replay
+from chicago_scorer.rules.corrections import correct_entry as corrected_by_the_rules
+from chicago_scorer.services import corrections
+from chicago_scorer.services import games as services
+from chicago_scorer.services.demo_games import random_entry
+from chicago_scorer.services.errors import VersionMismatch
+from chicago_scorer.storage import game_log, rebuild
+from chicago_scorer.web.api.game_json import game_json
+
+EXAMPLES = settings(
+    max_examples=25,
+    deadline=None,
+    # Every example plays a game of its own, so sharing the database is harmless.
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+
+
+def play(rng: random.Random, players: list[str], moves: int, rules=None) -> tuple[int, str]:
+    created = services.create_game(players, rng.choice(players), rules)
+    game_id, key = created.game.id, created.edit_key
+    for _ in range(moves):
+        state = services.load_game(game_id).state
+        if state.next_step is None:
+            break
+        services.record_event(game_id, key, random_entry(rng, state))
+    return game_id, key
+
+
+def everything_stored() -> list[tuple]:
+    """Every row of every table, to see that a refusal changed nothing."""
+    database.session.expire_all()
+    return [
+        sorted(
+            tuple(str(value) for value in row) for row in database.session.execute(select(table))
+        )
+        for table in database.metadata.sorted_tables
+    ]
+
+
+def assert_stored_equals_a_replay_and_a_rebuild(game_id: int) -> None:
+    database.session.expire_all()
+    loaded = services.load_game(game_id)
+    log = game_log.stored_log(game_id, with_times=True)
+    assert loaded.state == game_log.replayed(loaded.state.setup, log)
+    assert services.load_game_at_table(game_id).position.scores == loaded.state.scores
+    assert rebuild.rebuild_games([game_id]).disagreed == 0
+
+
+@EXAMPLES
+@given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=40), st.data())
+def test_an_accepted_correction_stores_the_replay_and_a_refused_one_changes_nothing(
+    db, rng, moves, data
+):
+    rules = rng.choice([None, {"exact_target": True}, {"preset": "deuce_trick"}])
+    game_id, key = play(rng, ["Ann", "Bo", "Cy"], moves, rules)
+    loaded = services.load_game(game_id)
+    events = [scored.event for scored in loaded.state.history]
+    number = data.draw(st.integers(1, len(events)))
+    before_it = replay(loaded.state.setup, events[: number - 1])
+    replacement = random_entry(rng, before_it)
+    before = everything_stored()
+
+    try:
+        answer = corrections.correct_entry(game_id, key, number, replacement, loaded.log_version)
+    except RuleError:
+        assert everything_stored() == before
+        with pytest.raises(RuleError):
+            corrected_by_the_rules(loaded.state.setup, events, number, replacement)
+        return
+
+    expected = corrected_by_the_rules(loaded.state.setup, events, number, replacement)
+    assert answer.state == expected
+    assert answer.log_version != loaded.log_version
+    assert answer.log_version == services.game_log_version(game_id)
+    assert [c.was for c in answer.corrections[number]] == [list(loaded.event_log())[number - 1][0]]
+    assert_stored_equals_a_replay_and_a_rebuild(game_id)
+    assert game_json(services.load_game(game_id)) == game_json(answer)
+
+
+@EXAMPLES
+@given(st.randoms(use_true_random=False), st.integers(min_value=0, max_value=40))
+def test_renames_and_dealer_fixes_change_no_score_under_standard_rules(db, rng, moves):
+    game_id, key = play(rng, ["Ann", "Bo", "Cy", "Dee"], moves)
+    before = services.load_game(game_id)
+    names = ["Ann", "Björn", "Cy", "Dee"]
+    rng.shuffle(names)
+    dealer = rng.choice(names)
+
+    answer = corrections.fix_players(game_id, key, names, dealer, before.log_version)
+
+    assert answer.state.players == tuple(names)
+    assert answer.state.scores == before.state.scores
+    assert answer.state.status == before.state.status
+    assert answer.state.setup.first_dealer == names.index(dealer)
+    renamed = dict(zip(before.state.players, names, strict=True))
+    assert answer.state.winner == (before.state.winner and renamed[before.state.winner])
+    assert_stored_equals_a_replay_and_a_rebuild(game_id)
+
+
+def test_a_rename_that_collides_with_another_name_ignoring_case_changes_nothing(db):
+    game_id, key = play(random.Random(1), ["Ann", "Bo"], 6)
+    before = everything_stored()
+    with pytest.raises(RuleError):
+        corrections.fix_players(game_id, key, ["Ann", "ANN"])
+    assert everything_stored() == before
+
+
+def test_statistics_follow_a_new_name(db, client):
+    game_id, key = play(random.Random(2), ["Ann", "Bjorn"], 60)
+    corrections.fix_players(game_id, key, ["Ann", "Björn"])
+    assert client.get("/api/players/Björn/stats").status_code == 200
+    assert client.get("/api/players/Bjorn/stats").status_code == 404
+
+
+def test_one_phone_corrects_while_another_records_and_exactly_one_wins(db):
+    """On SQLite one writer goes at a time, so the two interleave: both read the game,
+    then one writes; the other's write was built on a log that is gone, and is refused."""
+    game_id, key = play(random.Random(3), ["Ann", "Bo"], 3)
+    read_by_both = services.load_game(game_id)
+    first = read_by_both.state.history[0].event
+    correction = {"round": 1, "step": str(first.step), "outcome": "tie"}
+    if read_event(correction) == first:
+        correction["outcome"] = "none"
+    next_entry = random_entry(random.Random(4), read_by_both.state)
+
+    services.record_event(game_id, key, next_entry)  # the other phone is first
+    stored = everything_stored()
+    with pytest.raises(VersionMismatch):
+        corrections.correct_entry(game_id, key, 1, correction, read_by_both.log_version)
+    assert everything_stored() == stored
+
+
+def test_a_write_that_read_the_log_before_a_correction_is_refused(db, monkeypatch):
+    """Without If-Match: the record read the game, then a correction committed before the
+    record's compare-and-set, which must then fail though the count is unchanged."""
+    game_id, key = play(random.Random(5), ["Ann", "Bo"], 3)
+    stale = game_log.stored_game(game_id)
+    first = services.load_game(game_id).state.history[0].event
+    outcome = "none" if getattr(first, "outcome", None) != "none" else "tie"
+    corrections.correct_entry(game_id, key, 1, {"round": 1, "step": "phase1", "outcome": outcome})
+    monkeypatch.setattr(game_log, "stored_game", lambda _game_id: stale)
+    stored = everything_stored()
+
+    with pytest.raises(OutOfTurn):
+        services.record_event(
+            game_id, key, random_entry(random.Random(6), services.load_game(game_id).state)
+        )
+    assert everything_stored() == stored
+
+
+def test_a_deleted_game_leaves_no_row_behind(db):
+    game_id, key = play(random.Random(7), ["Ann", "Bo"], 10)
+    corrections.fix_players(game_id, key, ["Ann", "Bob"])
+    corrections.delete_game(game_id, key)
+    for table in database.metadata.sorted_tables:
+        column = table.c.id if table.name == "games" else table.c.get("game_id")
+        if column is not None:
+            left = database.session.scalar(select(func.count()).where(column == game_id))
+            assert left == 0, table.name
