@@ -9,12 +9,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from flask_babel import gettext
-
 from chicago_scorer.rules import GameState, ScoredEvent
 from chicago_scorer.rules.statistics import progression_from, score_progression
 from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext
 
 WIDTH = 360  # the viewBox is the width of a small phone, and scales up from there
 FULL_HEIGHT = 220

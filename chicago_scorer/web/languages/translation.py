@@ -1,0 +1,81 @@
+"""The app's gettext functions, with the response's language found once per request.
+
+Flask-Babel finds the locale and the catalog anew on every call (three lookups of the
+request's context and the locale's name written out each time), which made the hundreds
+of strings of a scoreboard its largest cost. These functions keep the two on ``g``, where
+Flask-Babel keeps the locale, so they last exactly as long as its choice does. They
+answer like Flask-Babel's functions of the same names, which templates use too.
+"""
+
+from dataclasses import dataclass
+
+from babel import Locale
+from babel.support import NullTranslations
+from flask import g, has_app_context
+from flask_babel import LazyString, get_locale, get_translations
+
+SOURCE_LANGUAGE = "en"
+
+
+@dataclass(frozen=True)
+class ResponseLanguage:
+    """The locale a response is written in, its code, and its catalog."""
+
+    locale: Locale
+    code: str
+    catalog: NullTranslations
+
+
+# Outside an app context there is no request to choose for: the source language.
+_SOURCE = ResponseLanguage(Locale.parse(SOURCE_LANGUAGE), SOURCE_LANGUAGE, NullTranslations())
+
+
+def response_language() -> ResponseLanguage:
+    """The language of this response, chosen once per request (see locales.select_locale)."""
+    if not has_app_context():
+        return _SOURCE
+    language = g.get("_response_language")
+    if language is None:
+        locale = get_locale() or _SOURCE.locale
+        language = ResponseLanguage(locale, str(locale), get_translations())
+        g._response_language = language
+    return language
+
+
+def gettext(string: str, **variables: object) -> str:
+    """``string`` in this response's language, with ``variables`` put in."""
+    translated = response_language().catalog.ugettext(string)
+    return translated % variables if variables else translated
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
+    """The singular or plural form for ``num``, translated, with ``num`` and ``variables``."""
+    variables.setdefault("num", num)
+    return response_language().catalog.ungettext(singular, plural, num) % variables
+
+
+def pgettext(context: str, string: str, **variables: object) -> str:
+    """``string`` as translated in ``context``, with ``variables`` put in."""
+    translated = response_language().catalog.upgettext(context, string)
+    return translated % variables if variables else translated
+
+
+def lazy_gettext(string: str, **variables: object) -> LazyString:
+    """``gettext`` when the text is used, in the language of the response it is used in."""
+    return LazyString(gettext, string, **variables)
+
+
+def lazy_ngettext(singular: str, plural: str, num: int, **variables: object) -> LazyString:
+    """``ngettext`` when the text is used."""
+    return LazyString(ngettext, singular, plural, num, **variables)
+
+
+def install_in_templates(jinja_env) -> None:
+    """Make ``_``, ``gettext``, ``ngettext`` and ``pgettext`` of templates use these."""
+    jinja_env.install_gettext_callables(
+        gettext=lambda string: response_language().catalog.ugettext(string),
+        ngettext=lambda s, p, n: response_language().catalog.ungettext(s, p, n),
+        pgettext=lambda c, s: response_language().catalog.upgettext(c, s),
+        npgettext=lambda c, s, p, n: response_language().catalog.unpgettext(c, s, p, n),
+        newstyle=True,
+    )
