@@ -52,11 +52,13 @@ def choose(code: str):
     return response
 
 
+LANGUAGE_VARY = ("Accept-Language", "Cookie")
+
+
 def _vary_on_language(response: Response) -> Response:
     """Caches must keep one copy per language of everything but the static files."""
     if request.endpoint != "static":
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+        response.vary.update(LANGUAGE_VARY)  # one header write, not one per name
     return response
 
 
