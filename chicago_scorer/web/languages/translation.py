@@ -13,6 +13,9 @@ from babel import Locale
 from babel.support import NullTranslations
 from flask import g, has_app_context
 from flask_babel import LazyString, get_locale, get_translations
+from jinja2 import Environment, pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 
 SOURCE_LANGUAGE = "en"
 
@@ -70,12 +73,66 @@ def lazy_ngettext(singular: str, plural: str, num: int, **variables: object) -> 
     return LazyString(ngettext, singular, plural, num, **variables)
 
 
-def install_in_templates(jinja_env) -> None:
-    """Make ``_``, ``gettext``, ``ngettext`` and ``pgettext`` of templates use these."""
-    jinja_env.install_gettext_callables(
-        gettext=lambda string: response_language().catalog.ugettext(string),
-        ngettext=lambda s, p, n: response_language().catalog.ungettext(s, p, n),
-        pgettext=lambda c, s: response_language().catalog.upgettext(c, s),
-        npgettext=lambda c, s, p, n: response_language().catalog.unpgettext(c, s, p, n),
-        newstyle=True,
+def install_in_templates(jinja_env: Environment) -> None:
+    """Make templates' ``_``, ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext`` (and
+    ``{% trans %}``) these functions, answering as Jinja's newstyle callables do.
+
+    Jinja's own look ``gettext`` up in the template's context and call through it twice
+    on every use, which cost more than the translation; these read the catalog directly.
+    """
+    jinja_env.newstyle_gettext = True  # {% trans %} passes its variables to the call
+    jinja_env.globals.update(
+        _=_template_gettext,
+        gettext=_template_gettext,
+        ngettext=_template_ngettext,
+        pgettext=_template_pgettext,
+        npgettext=_template_npgettext,
     )
+
+
+def _in_template(eval_ctx: EvalContext, translated: str, variables: dict) -> str:
+    """Markup where the template escapes, and formatted even without variables, so that
+    a message's "%%" is "%": as Jinja's newstyle callables answer. (A message without a
+    "%" is the same formatted or not, and formatting Markup is slow.)"""
+    if eval_ctx.autoescape:
+        translated = Markup(translated)
+    return translated % variables if variables or "%" in translated else translated
+
+
+@pass_eval_context
+def _template_gettext(eval_ctx: EvalContext, string: str, /, **variables: object) -> str:
+    return _in_template(eval_ctx, response_language().catalog.ugettext(string), variables)
+
+
+@pass_eval_context
+def _template_ngettext(
+    eval_ctx: EvalContext, singular: str, plural: str, count: int, /, **variables: object
+) -> str:
+    variables.setdefault("num", count)
+    translated = response_language().catalog.ungettext(singular, plural, count)
+    return _in_template(eval_ctx, translated, variables)
+
+
+@pass_eval_context
+def _template_pgettext(
+    eval_ctx: EvalContext, context: str, string: str, /, **variables: object
+) -> str:
+    variables.setdefault("context", context)
+    translated = response_language().catalog.upgettext(context, string)
+    return _in_template(eval_ctx, translated, variables)
+
+
+@pass_eval_context
+def _template_npgettext(
+    eval_ctx: EvalContext,
+    context: str,
+    singular: str,
+    plural: str,
+    count: int,
+    /,
+    **variables: object,
+) -> str:
+    variables.setdefault("context", context)
+    variables.setdefault("num", count)
+    translated = response_language().catalog.unpgettext(context, singular, plural, count)
+    return _in_template(eval_ctx, translated, variables)
