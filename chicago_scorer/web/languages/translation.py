@@ -37,11 +37,13 @@ def response_language() -> ResponseLanguage:
     """The language of this response, chosen once per request (see locales.select_locale)."""
     if not has_app_context():
         return _SOURCE
-    language = g.get("_response_language")
+    # Through the proxy once: each attribute asked of ``g`` itself goes through it again.
+    request_globals = g._get_current_object()
+    language = getattr(request_globals, "_response_language", None)
     if language is None:
         locale = get_locale() or _SOURCE.locale
         language = ResponseLanguage(locale, str(locale), get_translations())
-        g._response_language = language
+        request_globals._response_language = language
     return language
 
 
