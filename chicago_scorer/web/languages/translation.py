@@ -59,12 +59,6 @@ def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
     return response_language().catalog.ungettext(singular, plural, num) % variables
 
 
-def pgettext(context: str, string: str, **variables: object) -> str:
-    """``string`` as translated in ``context``, with ``variables`` put in."""
-    translated = response_language().catalog.upgettext(context, string)
-    return translated % variables if variables else translated
-
-
 def lazy_gettext(string: str, **variables: object) -> LazyString:
     """``gettext`` when the text is used, in the language of the response it is used in."""
     return LazyString(gettext, string, **variables)
