@@ -20,6 +20,7 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import (
+    MAX_PLAYERS,
     GameSetup,
     GameState,
     ScoredEvent,
@@ -35,8 +36,19 @@ _GAMES = Game.__table__
 _EVENTS = Event.__table__
 _FOLDS = StoredFold.__table__
 _SUMMARIES = StoredSummary.__table__
+_PLAYERS = Player.__table__
 
-# The game, its newest event's time (for the version) and its stored fold, in one query.
+# Each seat's name, a subquery per seat (answered by the players' unique seat index),
+# so that a game comes with its table without a statement of its own.
+_SEAT_NAMES = tuple(
+    select(_PLAYERS.c.name)
+    .where(_PLAYERS.c.game_id == _GAMES.c.id, _PLAYERS.c.seat == seat)
+    .scalar_subquery()
+    for seat in range(MAX_PLAYERS)
+)
+
+# The game, its newest event's time (for the version), its stored fold and its players'
+# names, in one query.
 _STORED_GAME = (
     select(
         _GAMES.c.id,
@@ -50,6 +62,7 @@ _STORED_GAME = (
         _FOLDS.c.position,
         _FOLDS.c.rules_revision,
         _SUMMARIES.c.rules_revision,
+        *_SEAT_NAMES,
     )
     .outerjoin(
         _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
@@ -64,11 +77,6 @@ _VERSION = (
         _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
     )
     .where(_GAMES.c.id == bindparam("game_id"))
-)
-_NAMES = (
-    select(Player.__table__.c.name)
-    .where(Player.__table__.c.game_id == bindparam("game_id"))
-    .order_by(Player.__table__.c.seat)
 )
 _LOG = (
     select(_EVENTS.c.payload, _EVENTS.c.points)
@@ -95,7 +103,8 @@ _DROP_EVENT = delete(_EVENTS).where(
 
 
 class StoredGame(NamedTuple):
-    """A game's row, the time of its newest event, and its stored fold if it has one."""
+    """A game's row, the time of its newest event, its stored fold if it has one, and
+    its players' names in seating order."""
 
     id: int
     created_at: datetime
@@ -108,6 +117,7 @@ class StoredGame(NamedTuple):
     fold_position: dict | None
     fold_revision: int | None
     summary_revision: int | None
+    names: tuple[str, ...]
 
     def derived_data_is_current(self) -> bool:
         """Whether the stored fold and summary are of this log and these rules."""
@@ -168,20 +178,18 @@ def replayed(setup: GameSetup, log: Sequence[LoggedEvent]) -> GameState:
 
 
 def stored_game(game_id: int) -> StoredGame | None:
-    """The game's row and stored fold, or None if there is no such game."""
+    """The game's row, stored fold and names, or None if there is no such game."""
     row = db.session.execute(_STORED_GAME, {"game_id": game_id}).one_or_none()
-    return None if row is None else StoredGame(*row)
+    if row is None:
+        return None
+    names = tuple(name for name in row[-MAX_PLAYERS:] if name is not None)
+    return StoredGame(*row[:-MAX_PLAYERS], names)
 
 
 def stored_log_version(game_id: int) -> str | None:
     """The game's log version, read in one cheap query; None if there is no such game."""
     row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
     return None if row is None else log_version(*row)
-
-
-def seated_names(game_id: int) -> tuple[str, ...]:
-    """The players' names in seating order."""
-    return tuple(db.session.scalars(_NAMES, {"game_id": game_id}))
 
 
 def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
@@ -249,11 +257,17 @@ def claim_event_count(game_id: int, current: int, new: int) -> bool:
     return claimed.rowcount == 1
 
 
-def add_event(game_id: int, seq: int, payload: dict, recorded_at: datetime) -> None:
-    """Append an event to the log (not committed); projections.py stores its points."""
+def add_event(game_id: int, seq: int, payload: dict, recorded_at: datetime, points: dict) -> None:
+    """Append an event to the log with the points the fold gave it (not committed)."""
     db.session.execute(
         _ADD_EVENT,
-        {"game_id": game_id, "seq": seq, "payload": payload, "recorded_at": recorded_at},
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "payload": payload,
+            "recorded_at": recorded_at,
+            "points": points,
+        },
     )
 
 
