@@ -105,11 +105,11 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     scored = state.history[-1]
     _claim_next_count(game_id, count, count + 1)
     recorded_at = now_utc()
-    payload, points = event_to_dict(scored.event), projections.entry_points(scored)
-    game_log.add_event(game_id, count + 1, payload, recorded_at, points)
+    game_log.add_event(game_id, count + 1, event_to_dict(scored.event), recorded_at)
     version = log_version(count + 1, recorded_at)
     projections.project_entry(
         game_id,
+        count + 1,
         state,
         summarize_next(figures, state, scored),
         version,

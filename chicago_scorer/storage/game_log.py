@@ -257,17 +257,11 @@ def claim_event_count(game_id: int, current: int, new: int) -> bool:
     return claimed.rowcount == 1
 
 
-def add_event(game_id: int, seq: int, payload: dict, recorded_at: datetime, points: dict) -> None:
-    """Append an event to the log with the points the fold gave it (not committed)."""
+def add_event(game_id: int, seq: int, payload: dict, recorded_at: datetime) -> None:
+    """Append an event to the log (not committed); projections.py stores its points."""
     db.session.execute(
         _ADD_EVENT,
-        {
-            "game_id": game_id,
-            "seq": seq,
-            "payload": payload,
-            "recorded_at": recorded_at,
-            "points": points,
-        },
+        {"game_id": game_id, "seq": seq, "payload": payload, "recorded_at": recorded_at},
     )
 
 

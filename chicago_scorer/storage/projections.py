@@ -4,12 +4,10 @@ A game's log (its setup and ordered events) is the truth. Beside it the database
 copies of what its replay gives: the fold's position (``game_folds``), the points each
 event moved (``events.points``), and the summary (``game_summaries`` and the figures on
 ``players``). Every write stores them here, in the transaction that changes the log, and
-stamps them with the rules' revision (``rules.revision``); only a new entry's points go
-into its event's row as it is added, from ``entry_points``, to spare a statement. When
-the rules change what a replay gives, the revision moves on, and every copy of another
-revision counts as missing: a write replays instead of resuming, a read replays instead
-of trusting it, and the listings and statistics rebuild such games before they read them
-(rebuild.py).
+stamps them with the rules' revision (``rules.revision``). When the rules change what a
+replay gives, the revision moves on, and every copy of another revision counts as
+missing: a write replays instead of resuming, a read replays instead of trusting it,
+and the listings and statistics rebuild such games before they read them (rebuild.py).
 """
 
 from collections.abc import Sequence
@@ -100,6 +98,7 @@ def entry_points(scored: ScoredEvent) -> dict[str, int]:
 
 def project_entry(
     game_id: int,
+    seq: int,
     state: GameState,
     summary: GameSummary,
     version: str,
@@ -107,8 +106,9 @@ def project_entry(
     *,
     fold_is_new: bool,
 ) -> None:
-    """Store what one more entry derives beside its points (which its event's row was
-    added with, ``entry_points``): the fold after it, and the summary (not committed)."""
+    """Store what one more entry derives: its points, the fold after it, and the summary
+    (not committed). ``state``'s newest entry is entry ``seq``."""
+    _write_points(game_id, [(seq, state.history[-1])])
     _save_fold(game_id, version, state, is_new=fold_is_new)
     _write_summary(game_id, summary, recorded_at)
 
