@@ -68,9 +68,8 @@ def load_game(game_id: int) -> LoadedGame:
     """A game as its whole log replays, read from its stored fold when that is the log's."""
     stored = _found(game_id)
     setup = _setup(stored)
-    log = game_log.stored_log(game_id, with_times=True)
+    log, version = game_log.stored_log_and_version(game_id)
     state = game_log.resumed_with_history(stored, setup, log) or game_log.replayed(setup, log)
-    version = game_log.log_version_of(log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
 
 
@@ -213,12 +212,11 @@ def _setup(stored: game_log.StoredGame) -> GameSetup:
 
 def _loaded(game: Game) -> LoadedGame:
     """The game replayed from its stored log."""
-    log = game_log.stored_log(game.id, with_times=True)
+    log, version = game_log.stored_log_and_version(game.id)
     names = tuple(player.name for player in game.players)
     state = game_log.replayed(
         game_log.stored_setup(names, game.first_dealer_seat, game.rules), log
     )
-    version = game_log.log_version_of(log)
     return LoadedGame(game.id, as_utc(game.created_at), state, game.edit_key_hash, version)
 
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, case, delete, insert, select, type_coerce, update
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import (
@@ -85,6 +85,21 @@ _LOG = (
 )
 # Parsing the times is a good part of reading a long log; only versions need them.
 _LOG_WITH_TIMES = _LOG.add_columns(_EVENTS.c.recorded_at)
+# The whole log with only its newest event's time, which is all its version needs; one
+# statement, so the time is of the same log however the game changes meanwhile.
+_LOG_WITH_NEWEST_TIME = (
+    select(
+        _EVENTS.c.payload,
+        _EVENTS.c.points,
+        type_coerce(
+            case((_EVENTS.c.seq == _GAMES.c.event_count, _EVENTS.c.recorded_at)),
+            _EVENTS.c.recorded_at.type,
+        ),
+    )
+    .join(_GAMES, _GAMES.c.id == _EVENTS.c.game_id)
+    .where(_EVENTS.c.game_id == bindparam("game_id"))
+    .order_by(_EVENTS.c.seq)
+)
 _NEWEST_EVENTS = (
     select(_EVENTS.c.payload, _EVENTS.c.points, _EVENTS.c.recorded_at)
     .where(_EVENTS.c.game_id == bindparam("game_id"))
@@ -190,6 +205,15 @@ def stored_log_version(game_id: int) -> str | None:
     """The game's log version, read in one cheap query; None if there is no such game."""
     row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
     return None if row is None else log_version(*row)
+
+
+def stored_log_and_version(game_id: int) -> tuple[list[LoggedEvent], str]:
+    """The game's events in order (without their times) and the log's version."""
+    log = [
+        LoggedEvent(*row)
+        for row in db.session.execute(_LOG_WITH_NEWEST_TIME, {"game_id": game_id})
+    ]
+    return log, log_version(len(log), log[-1].recorded_at if log else None)
 
 
 def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
