@@ -67,7 +67,7 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
 def load_game(game_id: int) -> LoadedGame:
     """A game as its whole log replays, read from its stored fold when that is the log's."""
     stored = _found(game_id)
-    setup = _setup(stored)
+    setup = stored.setup()
     log, version = game_log.stored_log_and_version(game_id)
     state = game_log.resumed_with_history(stored, setup, log) or game_log.replayed(setup, log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
@@ -77,7 +77,7 @@ def load_game_at_table(game_id: int) -> GameAtTable:
     """A game as the scoreboard shows it: its stored fold and newest entries, or, when
     those are not the log's, the newest entries of its replay."""
     stored = _found(game_id)
-    setup = _setup(stored)
+    setup = stored.setup()
     newest = game_log.newest_entries(game_id, RECENT_ENTRIES)
     resumed = game_log.resumed_with_entries(stored, setup, newest)
     if resumed is not None:
@@ -99,7 +99,7 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     """Check one entry against the rules and append it to the game's log."""
     stored = _writable(game_id, edit_key)
     count = stored.event_count
-    state, figures = _state_to_write_on(stored, _setup(stored))
+    state, figures = _state_to_write_on(stored, stored.setup())
     state = record(state, entry)
     scored = state.history[-1]
     _claim_next_count(game_id, count, count + 1)
@@ -130,7 +130,7 @@ def undo_last_event(
     if expected_count is not None and expected_count != count:
         raise OutOfTurn(CONCURRENT_CHANGE)
     *log, newest = game_log.stored_log(game_id, with_times=True)
-    state = game_log.replayed(_setup(stored), log)
+    state = game_log.replayed(stored.setup(), log)
     removed = record(state, newest.payload).history[-1]
     _claim_next_count(game_id, count, count - 1)
     game_log.drop_event(game_id, count)
@@ -204,10 +204,6 @@ def _writable(game_id: int, edit_key: str | None) -> game_log.StoredGame:
     stored = _found(game_id)
     _require_key(edit_key, stored.edit_key_hash)
     return stored
-
-
-def _setup(stored: game_log.StoredGame) -> GameSetup:
-    return game_log.stored_setup(stored.names, stored.first_dealer_seat, stored.rules)
 
 
 def _loaded(game: Game) -> LoadedGame:

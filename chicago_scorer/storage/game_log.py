@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, case, delete, insert, select, type_coerce, update
+from sqlalchemy import bindparam, case, delete, func, insert, select, type_coerce, update
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import (
@@ -47,9 +47,9 @@ _SEAT_NAMES = tuple(
     for seat in range(MAX_PLAYERS)
 )
 
-# The game, its newest event's time (for the version), its stored fold and its players'
-# names, in one query.
-_STORED_GAME = (
+# Games, each with its newest event's time (for the version), its stored fold and its
+# players' names, in one query.
+_STORED_GAMES = (
     select(
         _GAMES.c.id,
         _GAMES.c.created_at,
@@ -69,8 +69,14 @@ _STORED_GAME = (
     )
     .outerjoin(_FOLDS, _FOLDS.c.game_id == _GAMES.c.id)
     .outerjoin(_SUMMARIES, _SUMMARIES.c.game_id == _GAMES.c.id)
-    .where(_GAMES.c.id == bindparam("game_id"))
 )
+_STORED_GAME = _STORED_GAMES.where(_GAMES.c.id == bindparam("game_id"))
+_NEWEST_GAMES = (
+    _STORED_GAMES.order_by(_GAMES.c.created_at.desc(), _GAMES.c.id.desc())
+    .limit(bindparam("limit"))
+    .offset(bindparam("offset"))
+)
+_COUNT_GAMES = select(func.count()).select_from(_GAMES)
 _VERSION = (
     select(_GAMES.c.event_count, _EVENTS.c.recorded_at)
     .outerjoin(
@@ -134,27 +140,20 @@ class StoredGame(NamedTuple):
     summary_revision: int | None
     names: tuple[str, ...]
 
-    def derived_data_is_current(self) -> bool:
-        """Whether the stored fold and summary are of this log and these rules."""
+    def fold_is_current(self) -> bool:
+        """Whether the stored fold is of this log and these rules."""
         return (
-            fold_is_current(
-                self.fold_version, self.fold_revision, self.event_count, self.last_recorded_at
-            )
-            and self.summary_revision == revision.RULES_REVISION
+            self.fold_version == log_version(self.event_count, self.last_recorded_at)
+            and self.fold_revision == revision.RULES_REVISION
         )
 
+    def derived_data_is_current(self) -> bool:
+        """Whether the stored fold and summary are of this log and these rules."""
+        return self.fold_is_current() and self.summary_revision == revision.RULES_REVISION
 
-def fold_is_current(
-    version: str | None,
-    rules_revision: int | None,
-    event_count: int,
-    last_recorded_at: datetime | None,
-) -> bool:
-    """Whether a stored fold is of the log it belongs to, and of these rules."""
-    return (
-        version == log_version(event_count, last_recorded_at)
-        and rules_revision == revision.RULES_REVISION
-    )
+    def setup(self) -> GameSetup:
+        """The game's players, first dealer and rules."""
+        return stored_setup(self.names, self.first_dealer_seat, self.rules)
 
 
 class LoggedEvent(NamedTuple):
@@ -195,8 +194,21 @@ def replayed(setup: GameSetup, log: Sequence[LoggedEvent]) -> GameState:
 def stored_game(game_id: int) -> StoredGame | None:
     """The game's row, stored fold and names, or None if there is no such game."""
     row = db.session.execute(_STORED_GAME, {"game_id": game_id}).one_or_none()
-    if row is None:
-        return None
+    return None if row is None else _stored_game_of(row)
+
+
+def newest_stored_games(limit: int, offset: int = 0) -> list[StoredGame]:
+    """A page of games, newest first, each with its stored fold and names."""
+    rows = db.session.execute(_NEWEST_GAMES, {"limit": limit, "offset": offset})
+    return [_stored_game_of(row) for row in rows]
+
+
+def count_games() -> int:
+    """How many games there are."""
+    return db.session.scalar(_COUNT_GAMES)
+
+
+def _stored_game_of(row) -> StoredGame:
     names = tuple(name for name in row[-MAX_PLAYERS:] if name is not None)
     return StoredGame(*row[:-MAX_PLAYERS], names)
 
