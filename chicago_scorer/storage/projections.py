@@ -91,7 +91,7 @@ def project_new_game(game_id: int, state: GameState, version: str, updated_at: d
     _write_points(game_id, list(enumerate(state.history, start=1)))
 
 
-def entry_points(scored: ScoredEvent) -> dict[str, int]:
+def _entry_points(scored: ScoredEvent) -> dict[str, int]:
     """The points an entry moved, as its event's row keeps them."""
     return dict(scored.points)
 
@@ -167,7 +167,7 @@ def _write_points(game_id: int, entries: Sequence[tuple[int, ScoredEvent]]) -> N
         db.session.execute(
             _WRITE_POINTS,
             [
-                {"g_id": game_id, "g_seq": seq, "points": entry_points(scored)}
+                {"g_id": game_id, "g_seq": seq, "points": _entry_points(scored)}
                 for seq, scored in entries
             ],
         )
@@ -178,13 +178,13 @@ def correct_points(game_id: int, log: Sequence[game_log.LoggedEvent], replayed: 
     committed); how many had others."""
     pairs = list(enumerate(zip(log, replayed.history, strict=True), 1))
     differing = [
-        (seq, scored) for seq, (logged, scored) in pairs if logged.points != entry_points(scored)
+        (seq, scored) for seq, (logged, scored) in pairs if logged.points != _entry_points(scored)
     ]
     _write_points(game_id, differing)
     return sum(
         1
         for _seq, (logged, scored) in pairs
-        if logged.points is not None and logged.points != entry_points(scored)
+        if logged.points is not None and logged.points != _entry_points(scored)
     )
 
 
