@@ -98,9 +98,11 @@ def register_error_handlers(app: Flask) -> None:
 
 
 def register_template_helpers(app: Flask) -> None:
-    from chicago_scorer.web.languages.labels import register
+    from chicago_scorer.web.csrf_input import register as register_csrf_input
+    from chicago_scorer.web.languages.labels import register as register_labels
 
-    register(app)
+    register_labels(app)
+    register_csrf_input(app)
 
 
 def register_commands(app: Flask) -> None:

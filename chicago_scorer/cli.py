@@ -9,7 +9,7 @@ import click
 from flask import Flask
 from flask.cli import with_appcontext
 
-from chicago_scorer.storage import rebuild
+from chicago_scorer.storage import game_log, rebuild
 
 
 def local_addresses() -> list[str]:
@@ -59,7 +59,7 @@ def rebuild_command(if_stale: bool) -> None:
     if if_stale and not rebuild.has_stale_games():
         return
     if sys.stdout.isatty():
-        total = rebuild.count_games()
+        total = game_log.count_games()
         with click.progressbar(length=total, label="Rebuilding games") as bar:
             done = rebuild.rebuild_all_games(lambda games, _total: bar.update(games - bar.pos))
     else:

@@ -76,6 +76,9 @@ class ChicagoCall:
 Event = HandResult | LastTrick | ChicagoCall
 
 _HAND_STEP_FIELDS = frozenset({"round", "step", "outcome", "winner", "hand", "cards"})
+# Built once: every stored entry a page shows is read again, and listing an enum is slow.
+_OUTCOMES: tuple[Outcome, ...] = tuple(Outcome)
+_HANDS: tuple[Hand, ...] = tuple(Hand)
 _TRICKS_FIELDS = frozenset({"round", "step", "last_trick", "with_deuce", "chicago", "chicago_won"})
 
 
@@ -125,7 +128,7 @@ def _player_name(data: Mapping[str, object], key: str) -> str:
 def _read_hand_result(data: Mapping[str, object], round_number: int, step: Step) -> HandResult:
     _reject_unknown_fields(data, _HAND_STEP_FIELDS, step)
     outcome = data.get("outcome")
-    if outcome not in tuple(Outcome):
+    if outcome not in _OUTCOMES:
         raise RuleViolation(
             sentence(
                 "'outcome' must be one of %(outcomes)s: a winner, a tie, or no hand.",
@@ -152,7 +155,7 @@ def _read_hand_result(data: Mapping[str, object], round_number: int, step: Step)
             sentence("Say which hand %(winner)s won with: 'hand' is missing.", winner=winner),
             "hand",
         )
-    if hand not in tuple(Hand):
+    if hand not in _HANDS:
         raise RuleViolation(
             sentence(
                 "Unknown hand %(hand)s: use one of %(hands)s.",

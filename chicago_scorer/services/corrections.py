@@ -22,7 +22,6 @@ from chicago_scorer.services.game_answers import LoadedGame
 from chicago_scorer.services.games import (
     _claim_next_count,
     _commit_or_conflict,
-    _setup,
     _writable,
 )
 from chicago_scorer.storage import game_log, projections
@@ -45,7 +44,7 @@ def correct_entry(
     stored = _writable(game_id, edit_key)
     read_event(entry)  # a malformed entry is refused as such, whatever the version
     _require_version(stored, expected_version)
-    setup = _setup(stored)
+    setup = stored.setup()
     log = game_log.stored_log(game_id, with_times=True)
     state = corrected_game(setup, [read_event(logged.payload) for logged in log], number, entry)
     _claim_rewrite(stored)
@@ -66,7 +65,7 @@ def fix_players(
     """Give the seats new names (``players``, in seating order) and/or another first
     dealer (``dealer``, by the new names); every entry follows, and is checked again."""
     stored = _writable(game_id, edit_key)
-    setup = _setup(stored)
+    setup = stored.setup()
     names = setup.players if players is None else players
     if isinstance(names, list | tuple) and len(names) != len(setup.players):
         raise RuleViolation(

@@ -68,10 +68,13 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
 def load_game(game_id: int) -> LoadedGame:
     """A game as its whole log replays, read from its stored fold when that is the log's."""
     stored = _found(game_id)
-    setup = _setup(stored)
-    log = game_log.stored_log(game_id, with_times=True)
-    state = game_log.resumed_with_history(stored, setup, log) or game_log.replayed(setup, log)
-    version = game_log.log_version_of(log, stored.rewrites, stored.created_at)
+    setup = stored.setup()
+    log, version = game_log.stored_log_and_version(game_id)
+    # A correction or fix keeps the count and the times: only the versions tell that the
+    # log changed between the two reads, and then the fold may not be the log's.
+    same_log = version == stored.version()
+    resumed = game_log.resumed_with_history(stored, setup, log) if same_log else None
+    state = resumed or game_log.replayed(setup, log)
     return LoadedGame(
         stored.id,
         as_utc(stored.created_at),
@@ -87,7 +90,7 @@ def load_game_at_table(game_id: int) -> GameAtTable:
     """A game as the scoreboard shows it: its stored fold and newest entries, or, when
     those are not the log's, the newest entries of its replay."""
     stored = _found(game_id)
-    setup = _setup(stored)
+    setup = stored.setup()
     newest = game_log.newest_entries(game_id, RECENT_ENTRIES)
     resumed = game_log.resumed_with_entries(stored, setup, newest)
     if resumed is not None:
@@ -95,11 +98,10 @@ def load_game_at_table(game_id: int) -> GameAtTable:
         count = stored.event_count
         version = stored.version()
     else:
-        log = game_log.stored_log(game_id, with_times=True)
+        log, version = game_log.stored_log_and_version(game_id)
         state = game_log.replayed(setup, log)
         position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
         count = len(log)
-        version = game_log.log_version_of(log, stored.rewrites, stored.created_at)
     created_at = as_utc(stored.created_at)
     return GameAtTable(
         stored.id, created_at, position, entries, count, stored.edit_key_hash, version
@@ -110,7 +112,7 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
     """Check one entry against the rules and append it to the game's log."""
     stored = _writable(game_id, edit_key)
     count = stored.event_count
-    state, figures = _state_to_write_on(stored, _setup(stored))
+    state, figures = _state_to_write_on(stored, stored.setup())
     state = record(state, entry)
     scored = state.history[-1]
     _claim_next_count(game_id, count, count + 1, stored.rewrites)
@@ -141,7 +143,7 @@ def undo_last_event(
     if expected_count is not None and expected_count != count:
         raise OutOfTurn(CONCURRENT_CHANGE)
     *log, newest = game_log.stored_log(game_id, with_times=True)
-    state = game_log.replayed(_setup(stored), log)
+    state = game_log.replayed(stored.setup(), log)
     removed = record(state, newest.payload).history[-1]
     _claim_next_count(game_id, count, count - 1, stored.rewrites, rewriting=True)
     game_log.drop_event(game_id, count)
@@ -224,19 +226,13 @@ def _writable(game_id: int, edit_key: str | None) -> game_log.StoredGame:
     return stored
 
 
-def _setup(stored: game_log.StoredGame) -> GameSetup:
-    names = game_log.seated_names(stored.id)
-    return game_log.stored_setup(names, stored.first_dealer_seat, stored.rules)
-
-
 def _loaded(game: Game) -> LoadedGame:
     """The game replayed from its stored log."""
-    log = game_log.stored_log(game.id, with_times=True)
+    log, version = game_log.stored_log_and_version(game.id)
     names = tuple(player.name for player in game.players)
     state = game_log.replayed(
         game_log.stored_setup(names, game.first_dealer_seat, game.rules), log
     )
-    version = game_log.log_version_of(log, game.rewrites, game.created_at)
     return LoadedGame(
         game.id,
         as_utc(game.created_at),

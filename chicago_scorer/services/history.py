@@ -10,11 +10,11 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from sqlalchemy import Select, bindparam, func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import contains_eager, selectinload
 
 from chicago_scorer.extensions import db
-from chicago_scorer.rules import GameSetup, GameState, Status
+from chicago_scorer.rules import GameState, Status
 from chicago_scorer.services.errors import PageNotFound
 from chicago_scorer.storage import game_log
 from chicago_scorer.storage.models import (
@@ -35,35 +35,6 @@ _GAMES = Game.__table__
 _EVENTS = Event.__table__
 _FOLDS = StoredFold.__table__
 _PLAYERS = Player.__table__
-# A page of the newest games, each with its newest event's time (for the log's version)
-# and its stored fold, in one query; their players in one more.
-_NEWEST = (
-    select(
-        _GAMES.c.id,
-        _GAMES.c.created_at,
-        _GAMES.c.first_dealer_seat,
-        _GAMES.c.rules,
-        _GAMES.c.event_count,
-        _GAMES.c.rewrites,
-        _EVENTS.c.recorded_at,
-        _FOLDS.c.version,
-        _FOLDS.c.position,
-        _FOLDS.c.rules_revision,
-    )
-    .outerjoin(
-        _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
-    )
-    .outerjoin(_FOLDS, _FOLDS.c.game_id == _GAMES.c.id)
-    .order_by(_GAMES.c.created_at.desc(), _GAMES.c.id.desc())
-    .limit(bindparam("limit"))
-    .offset(bindparam("offset"))
-)
-_SEATED = (
-    select(_PLAYERS.c.game_id, _PLAYERS.c.name)
-    .where(_PLAYERS.c.game_id.in_(bindparam("game_ids", expanding=True)))
-    .order_by(_PLAYERS.c.game_id, _PLAYERS.c.seat)
-)
-_COUNT_GAMES = select(func.count()).select_from(_GAMES)
 
 
 class StatusFilter(StrEnum):
@@ -193,29 +164,18 @@ def newest_games(limit: int, offset: int = 0) -> tuple[list[ListedGame], int]:
     rules, or cannot be read, is replayed instead.
     """
     rebuild_stale_before_reading()
-    total = db.session.scalar(_COUNT_GAMES)
-    rows = db.session.execute(_NEWEST, {"limit": limit, "offset": offset}).all()
-    names: dict[int, list[str]] = {row.id: [] for row in rows}
-    for game_id, name in db.session.execute(_SEATED, {"game_ids": list(names)}):
-        names[game_id].append(name)
+    total = game_log.count_games()
     return [
-        ListedGame(
-            row.id,
-            as_utc(row.created_at),
-            _standing(
-                row,
-                game_log.stored_setup(names[row.id], row.first_dealer_seat, row.rules),
-            ),
-        )
-        for row in rows
+        ListedGame(stored.id, as_utc(stored.created_at), _standing(stored))
+        for stored in game_log.newest_stored_games(limit, offset)
     ], total
 
 
-def _standing(row, setup: GameSetup) -> GameState:
+def _standing(stored: game_log.StoredGame) -> GameState:
     """Where a listed game stands: its stored fold resumed, or its log replayed."""
-    version = game_log.log_version(row.event_count, row.recorded_at, row.rewrites, row.created_at)
-    if game_log.fold_is_current(row.version, row.rules_revision, version):
-        resumed = game_log.resumed_position(setup, row.position)
+    setup = stored.setup()
+    if stored.fold_is_current():
+        resumed = game_log.resumed_position(setup, stored.fold_position)
         if resumed is not None:
             return resumed
-    return game_log.replayed(setup, game_log.stored_log(row.id))
+    return game_log.replayed(setup, game_log.stored_log(stored.id))

@@ -16,10 +16,11 @@ from dataclasses import replace
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, case, delete, func, insert, select, type_coerce, update
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import (
+    MAX_PLAYERS,
     GameSetup,
     GameState,
     ScoredEvent,
@@ -49,8 +50,18 @@ _EVENTS = Event.__table__
 _FOLDS = StoredFold.__table__
 _SUMMARIES = StoredSummary.__table__
 
-# The game, its newest event's time (for the version) and its stored fold, in one query.
-_STORED_GAME = (
+# Each seat's name, a subquery per seat (answered by the players' unique seat index),
+# so that a game comes with its table without a statement of its own.
+_SEAT_NAMES = tuple(
+    select(_PLAYERS.c.name)
+    .where(_PLAYERS.c.game_id == _GAMES.c.id, _PLAYERS.c.seat == seat)
+    .scalar_subquery()
+    for seat in range(MAX_PLAYERS)
+)
+
+# Games, each with its newest event's time (for the version), its stored fold and its
+# players' names, in one query.
+_STORED_GAMES = (
     select(
         _GAMES.c.id,
         _GAMES.c.created_at,
@@ -64,25 +75,27 @@ _STORED_GAME = (
         _FOLDS.c.position,
         _FOLDS.c.rules_revision,
         _SUMMARIES.c.rules_revision,
+        *_SEAT_NAMES,
     )
     .outerjoin(
         _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
     )
     .outerjoin(_FOLDS, _FOLDS.c.game_id == _GAMES.c.id)
     .outerjoin(_SUMMARIES, _SUMMARIES.c.game_id == _GAMES.c.id)
-    .where(_GAMES.c.id == bindparam("game_id"))
 )
+_STORED_GAME = _STORED_GAMES.where(_GAMES.c.id == bindparam("game_id"))
+_NEWEST_GAMES = (
+    _STORED_GAMES.order_by(_GAMES.c.created_at.desc(), _GAMES.c.id.desc())
+    .limit(bindparam("limit"))
+    .offset(bindparam("offset"))
+)
+_COUNT_GAMES = select(func.count()).select_from(_GAMES)
 _VERSION = (
     select(_GAMES.c.event_count, _EVENTS.c.recorded_at, _GAMES.c.rewrites, _GAMES.c.created_at)
     .outerjoin(
         _EVENTS, (_EVENTS.c.game_id == _GAMES.c.id) & (_EVENTS.c.seq == _GAMES.c.event_count)
     )
     .where(_GAMES.c.id == bindparam("game_id"))
-)
-_NAMES = (
-    select(Player.__table__.c.name)
-    .where(Player.__table__.c.game_id == bindparam("game_id"))
-    .order_by(Player.__table__.c.seat)
 )
 _LOG = (
     select(_EVENTS.c.payload, _EVENTS.c.points)
@@ -91,6 +104,28 @@ _LOG = (
 )
 # Parsing the times is a good part of reading a long log; only versions need them.
 _LOG_WITH_TIMES = _LOG.add_columns(_EVENTS.c.recorded_at)
+# The whole log with only the time its version is stamped with (the newest event's, or
+# the game's creation when it has none) and the game's count of rewrites, which is all
+# its version needs; one statement, so both are of the same log however the game changes
+# meanwhile. A game without events comes as one row without an event.
+_LOG_WITH_NEWEST_TIME = (
+    select(
+        _EVENTS.c.payload,
+        _EVENTS.c.points,
+        type_coerce(
+            case(
+                (_EVENTS.c.seq == _GAMES.c.event_count, _EVENTS.c.recorded_at),
+                (_EVENTS.c.seq.is_(None), _GAMES.c.created_at),
+            ),
+            _EVENTS.c.recorded_at.type,
+        ),
+        _GAMES.c.rewrites,
+    )
+    .select_from(_GAMES)
+    .outerjoin(_EVENTS, _EVENTS.c.game_id == _GAMES.c.id)
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .order_by(_EVENTS.c.seq)
+)
 _NEWEST_EVENTS = (
     select(_EVENTS.c.payload, _EVENTS.c.points, _EVENTS.c.recorded_at)
     .where(_EVENTS.c.game_id == bindparam("game_id"))
@@ -139,7 +174,8 @@ _SET_FIRST_DEALER = (
 
 
 class StoredGame(NamedTuple):
-    """A game's row, the time of its newest event, and its stored fold if it has one."""
+    """A game's row, the time of its newest event, its stored fold if it has one, and
+    its players' names in seating order."""
 
     id: int
     created_at: datetime
@@ -153,23 +189,25 @@ class StoredGame(NamedTuple):
     fold_position: dict | None
     fold_revision: int | None
     summary_revision: int | None
+    names: tuple[str, ...]
 
     def version(self) -> str:
         """The version of this game's log."""
         return log_version(self.event_count, self.last_recorded_at, self.rewrites, self.created_at)
 
-    def derived_data_is_current(self) -> bool:
-        """Whether the stored fold and summary are of this log and these rules."""
+    def fold_is_current(self) -> bool:
+        """Whether the stored fold is of this log (of its version) and these rules."""
         return (
-            fold_is_current(self.fold_version, self.fold_revision, self.version())
-            and self.summary_revision == revision.RULES_REVISION
+            self.fold_version == self.version() and self.fold_revision == revision.RULES_REVISION
         )
 
+    def derived_data_is_current(self) -> bool:
+        """Whether the stored fold and summary are of this log and these rules."""
+        return self.fold_is_current() and self.summary_revision == revision.RULES_REVISION
 
-def fold_is_current(version: str | None, rules_revision: int | None, log_version: str) -> bool:
-    """Whether a stored fold is of the log it belongs to (of this version), and of these
-    rules."""
-    return version == log_version and rules_revision == revision.RULES_REVISION
+    def setup(self) -> GameSetup:
+        """The game's players, first dealer and rules."""
+        return stored_setup(self.names, self.first_dealer_seat, self.rules)
 
 
 class LoggedEvent(NamedTuple):
@@ -224,9 +262,25 @@ def replayed(setup: GameSetup, log: Sequence[LoggedEvent]) -> GameState:
 
 
 def stored_game(game_id: int) -> StoredGame | None:
-    """The game's row and stored fold, or None if there is no such game."""
+    """The game's row, stored fold and names, or None if there is no such game."""
     row = db.session.execute(_STORED_GAME, {"game_id": game_id}).one_or_none()
-    return None if row is None else StoredGame(*row)
+    return None if row is None else _stored_game_of(row)
+
+
+def newest_stored_games(limit: int, offset: int = 0) -> list[StoredGame]:
+    """A page of games, newest first, each with its stored fold and names."""
+    rows = db.session.execute(_NEWEST_GAMES, {"limit": limit, "offset": offset})
+    return [_stored_game_of(row) for row in rows]
+
+
+def count_games() -> int:
+    """How many games there are."""
+    return db.session.scalar(_COUNT_GAMES)
+
+
+def _stored_game_of(row) -> StoredGame:
+    names = tuple(name for name in row[-MAX_PLAYERS:] if name is not None)
+    return StoredGame(*row[:-MAX_PLAYERS], names)
 
 
 def stored_log_version(game_id: int) -> str | None:
@@ -235,9 +289,16 @@ def stored_log_version(game_id: int) -> str | None:
     return None if row is None else log_version(*row)  # count, newest, rewrites, created
 
 
-def seated_names(game_id: int) -> tuple[str, ...]:
-    """The players' names in seating order."""
-    return tuple(db.session.scalars(_NAMES, {"game_id": game_id}))
+def stored_log_and_version(game_id: int) -> tuple[list[LoggedEvent], str]:
+    """The game's events in order (without their times) and the log's version."""
+    rows = db.session.execute(_LOG_WITH_NEWEST_TIME, {"game_id": game_id}).all()
+    if not rows:
+        return [], log_version(0, None)
+    *_event, stamp, rewrites = rows[-1]
+    if rows[0].payload is None:  # the game has no events: stamped with its creation
+        return [], log_version(0, None, rewrites, stamp)
+    log = [LoggedEvent(payload, points, at) for payload, points, at, _rewrites in rows]
+    return log, log_version(len(log), stamp, rewrites)
 
 
 def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:

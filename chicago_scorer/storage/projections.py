@@ -6,8 +6,8 @@ event moved (``events.points``), and the summary (``game_summaries`` and the fig
 ``players``). Every write stores them here, in the transaction that changes the log, and
 stamps them with the rules' revision (``rules.revision``). When the rules change what a
 replay gives, the revision moves on, and every copy of another revision counts as
-missing: a write replays instead of resuming, a read replays instead of trusting it, and
-the listings and statistics rebuild such games before they read them (rebuild.py).
+missing: a write replays instead of resuming, a read replays instead of trusting it,
+and the listings and statistics rebuild such games before they read them (rebuild.py).
 """
 
 from collections.abc import Sequence
@@ -91,6 +91,11 @@ def project_new_game(game_id: int, state: GameState, version: str, updated_at: d
     _write_points(game_id, list(enumerate(state.history, start=1)))
 
 
+def _entry_points(scored: ScoredEvent) -> dict[str, int]:
+    """The points an entry moved, as its event's row keeps them."""
+    return dict(scored.points)
+
+
 def project_entry(
     game_id: int,
     seq: int,
@@ -162,7 +167,7 @@ def _write_points(game_id: int, entries: Sequence[tuple[int, ScoredEvent]]) -> N
         db.session.execute(
             _WRITE_POINTS,
             [
-                {"g_id": game_id, "g_seq": seq, "points": dict(scored.points)}
+                {"g_id": game_id, "g_seq": seq, "points": _entry_points(scored)}
                 for seq, scored in entries
             ],
         )
@@ -172,14 +177,14 @@ def correct_points(game_id: int, log: Sequence[game_log.LoggedEvent], replayed: 
     """Give each event the points the replay gave it, where it has none or others (not
     committed); how many had others."""
     pairs = list(enumerate(zip(log, replayed.history, strict=True), 1))
-    _write_points(
-        game_id,
-        [(seq, scored) for seq, (logged, scored) in pairs if logged.points != dict(scored.points)],
-    )
+    differing = [
+        (seq, scored) for seq, (logged, scored) in pairs if logged.points != _entry_points(scored)
+    ]
+    _write_points(game_id, differing)
     return sum(
         1
         for _seq, (logged, scored) in pairs
-        if logged.points is not None and logged.points != dict(scored.points)
+        if logged.points is not None and logged.points != _entry_points(scored)
     )
 
 

@@ -9,7 +9,7 @@ again. It counts the games in which a stored copy disagreed with the replay.
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, func, or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from chicago_scorer.extensions import db
@@ -80,15 +80,10 @@ def rebuild_stale_games() -> Rebuilt:
     return done
 
 
-def count_games() -> int:
-    """How many games there are to rebuild."""
-    return db.session.scalar(select(func.count()).select_from(Game))
-
-
 def rebuild_all_games(progress: Callable[[int, int], None] = lambda done, total: None) -> Rebuilt:
     """Replay every game and rewrite all it derives, in batches, each committed; safe to
     run again. ``progress(done, total)`` hears of each batch."""
-    total = count_games()
+    total = game_log.count_games()
     done = Rebuilt()
     for ids in _batches_of_game_ids():
         done += rebuild_games(ids)
@@ -119,11 +114,8 @@ def _rebuild_game(game_id: int) -> bool:
     disagreed with the replay."""
     stored = game_log.stored_game(game_id)
     players = db.session.execute(_NAME_KEYS, {"game_id": game_id}).all()
-    names = [player.name for player in players]
-    setup = game_log.stored_setup(names, stored.first_dealer_seat, stored.rules)
-    log = game_log.stored_log(game_id, with_times=True)
-    state = game_log.replayed(setup, log)
-    version = game_log.log_version_of(log, stored.rewrites, stored.created_at)
+    log, version = game_log.stored_log_and_version(game_id)
+    state = game_log.replayed(stored.setup(), log)
     summary = summarize(state)
     kept = db.session.execute(_STORED_SUMMARY, {"game_id": game_id}).one()
 

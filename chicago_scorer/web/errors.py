@@ -8,7 +8,6 @@ status from here too; the scorekeeper's forms put it back on the scoreboard inst
 """
 
 from flask import Flask, jsonify, render_template, request
-from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
@@ -35,6 +34,7 @@ from chicago_scorer.services.errors import (
     PlayerNotFound,
     VersionMismatch,
 )
+from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import too_large_message
 

@@ -9,12 +9,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from flask_babel import gettext
-
 from chicago_scorer.rules import GameState, ScoredEvent
 from chicago_scorer.rules.statistics import progression_from, score_progression
 from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext
 
 WIDTH = 360  # the viewBox is the width of a small phone, and scales up from there
 FULL_HEIGHT = 220
@@ -194,9 +193,7 @@ def _chart(
         height=height,
         frame=frame,
         players=state.players,
-        lines=tuple(
-            _line(frame, seat, name, progression) for seat, name in enumerate(state.players)
-        ),
+        lines=_lines(frame, state.players, progression),
         target=target,
         y_ticks=(
             Tick(frame.y_of(0), format_number(0)),
@@ -231,28 +228,44 @@ def _chart(
     )
 
 
-def _line(frame: Frame, seat: int, name: str, progression) -> ChartLine:
-    points = [
-        (frame.x_of(entry), frame.y_of(scores[seat])) for entry, scores in enumerate(progression)
-    ]
+def _lines(
+    frame: Frame, players: Sequence[str], progression: Sequence[Sequence[int]]
+) -> tuple[ChartLine, ...]:
+    """One line per player; each entry's x and each score's y are worked out once."""
+    xs = [frame.x_of(entry) for entry in range(len(progression))]
+    ys = {score: frame.y_of(score) for scores in progression for score in scores}
+    return tuple(_line(seat, name, xs, ys, progression) for seat, name in enumerate(players))
+
+
+def _line(
+    seat: int,
+    name: str,
+    xs: Sequence[float],
+    ys: dict[int, float],
+    progression: Sequence[Sequence[int]],
+) -> ChartLine:
+    scores = [entry_scores[seat] for entry_scores in progression]
     series = seat % SERIES + 1
     return ChartLine(
         name=name,
         series=series,
-        points=" ".join(f"{x},{y}" for x, y in points),
-        marker=_marker(series, *points[-1]),
-        final_score=progression[-1][seat],
+        points=" ".join(f"{x},{ys[score]}" for x, score in zip(xs, scores, strict=True)),
+        marker=_marker(series, xs[-1], ys[scores[-1]]),
+        final_score=scores[-1],
     )
 
 
 def _round_spans(entries: Sequence[ScoredEvent]) -> list[_RoundSpan]:
-    spans: list[_RoundSpan] = []
-    for index, scored in enumerate(entries):
-        if spans and spans[-1].number == scored.event.round:
-            spans[-1] = replace(spans[-1], end=index + 1)
-        else:
-            spans.append(_RoundSpan(scored.event.round, scored.in_tiebreak, index, index + 1))
-    return spans
+    starts = [
+        index
+        for index, scored in enumerate(entries)
+        if index == 0 or scored.event.round != entries[index - 1].event.round
+    ]
+    ends = [*starts[1:], len(entries)] if entries else []
+    return [
+        _RoundSpan(entries[first].event.round, entries[first].in_tiebreak, first, end)
+        for first, end in zip(starts, ends, strict=True)
+    ]
 
 
 def _marker(series: int, x: float, y: float) -> str:

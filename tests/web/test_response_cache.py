@@ -97,7 +97,9 @@ def test_each_host_gets_links_to_itself(app, client):
     assert b"http://one.example/" in one.data and b"http://other.example/" in other.data
 
 
-@pytest.mark.parametrize("page", ["/history", "/history?player=ann", "/players", "/players/Ann"])
+@pytest.mark.parametrize(
+    "page", ["/history", "/history?player=ann", "/players", "/players/Ann", "/api/games?limit=5"]
+)
 def test_listings_follow_new_games_records_and_undos(app, client, page):
     game = create_api_game(client, ["Ann", "Bo"])
     moves = [

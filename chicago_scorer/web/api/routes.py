@@ -8,6 +8,7 @@ from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.errors import sentence
 from chicago_scorer.services import corrections, games
 from chicago_scorer.services.history import newest_games
+from chicago_scorer.storage.summaries import listings_key
 from chicago_scorer.web.api.description import openapi_description
 from chicago_scorer.web.api.game_json import game_json, listed_game_json, verdict_json
 from chicago_scorer.web.errors import MalformedBody
@@ -96,8 +97,17 @@ def list_games():
     """Games, newest first, a page at a time."""
     limit = _query_int("limit", 50, 1, MAX_PAGE_SIZE)
     offset = _query_int("offset", 0, 0, 10**9)
+    listings = listings_key()
+    body = cached_body(
+        ("api-games", limit, offset), listings, lambda: (_listing_body(limit, offset), listings)
+    )
+    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+
+
+def _listing_body(limit: int, offset: int) -> bytes:
     games, total = newest_games(limit, offset)
-    return {"games": [listed_game_json(game) for game in games], "total": total}
+    listing = {"games": [listed_game_json(game) for game in games], "total": total}
+    return current_app.json.response(listing).get_data()
 
 
 @api.get("/games/<int:game_id>")

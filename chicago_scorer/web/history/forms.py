@@ -1,6 +1,5 @@
 """Forms for the history, player and import pages."""
 
-from flask_babel import lazy_gettext
 from flask_wtf.file import FileField, FileRequired
 from wtforms import IntegerField, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional
@@ -8,6 +7,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from chicago_scorer.rules import MAX_NAME_LENGTH
 from chicago_scorer.services.history import StatusFilter
 from chicago_scorer.web.languages.form_translations import TranslatedForm
+from chicago_scorer.web.languages.translation import lazy_gettext
 
 
 class PageForm(TranslatedForm):

@@ -2,8 +2,6 @@
 
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
 from chicago_scorer.rules import (
     STEP_ORDER,
     ChicagoCall,
@@ -15,6 +13,7 @@ from chicago_scorer.rules import (
     Step,
 )
 from chicago_scorer.web.languages.labels import signed
+from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.languages.wording import hand_words
 
 NOTHING_YET = ""

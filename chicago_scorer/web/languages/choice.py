@@ -17,6 +17,7 @@ from chicago_scorer.web.languages.locales import (
     languages_in,
     select_locale,
 )
+from chicago_scorer.web.languages.translation import install_in_templates
 from chicago_scorer.web.languages.wording import hand_words, in_a_list, translate
 
 language_choice = Blueprint("language_choice", __name__)
@@ -51,11 +52,13 @@ def choose(code: str):
     return response
 
 
+LANGUAGE_VARY = ("Accept-Language", "Cookie")
+
+
 def _vary_on_language(response: Response) -> Response:
     """Caches must keep one copy per language of everything but the static files."""
     if request.endpoint != "static":
-        response.vary.add("Accept-Language")
-        response.vary.add("Cookie")
+        response.vary.update(LANGUAGE_VARY)  # one header write, not one per name
     return response
 
 
@@ -64,6 +67,7 @@ def register(app: Flask) -> None:
     directory = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
     app.config.setdefault("LANGUAGES", languages_in(directory))
     babel.init_app(app, locale_selector=select_locale)
+    install_in_templates(app.jinja_env)
     app.register_blueprint(language_choice)
     app.after_request(_vary_on_language)
     app.jinja_env.filters.update(

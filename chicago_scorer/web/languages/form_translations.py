@@ -4,8 +4,13 @@ WTForms ships no Belarusian, Uzbek or Nepali catalog, so its messages are looked
 ours instead; ``WTFORMS_MESSAGES`` puts the ones our fields can raise into the catalogs.
 """
 
-from flask_babel import get_translations, lazy_gettext, lazy_ngettext
 from flask_wtf import FlaskForm
+
+from chicago_scorer.web.languages.translation import (
+    lazy_gettext,
+    lazy_ngettext,
+    response_language,
+)
 
 WTFORMS_MESSAGES = (
     lazy_gettext("Not a valid integer value."),
@@ -24,10 +29,10 @@ class CatalogTranslations:
     """The ``gettext``/``ngettext`` pair WTForms calls, answered from the app's catalogs."""
 
     def gettext(self, string: str) -> str:
-        return get_translations().ugettext(string)
+        return response_language().catalog.ugettext(string)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        return get_translations().ungettext(singular, plural, count)
+        return response_language().catalog.ungettext(singular, plural, count)
 
 
 CATALOG_TRANSLATIONS = CatalogTranslations()

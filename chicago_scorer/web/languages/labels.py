@@ -1,11 +1,12 @@
 """Words for the rules' values, as players say them."""
 
 from flask import Flask
-from flask_babel import LazyString, lazy_gettext
+from flask_babel import LazyString
 
 from chicago_scorer.rules import Hand, Step
 from chicago_scorer.rules.events import STEP_WORDS
 from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import translate
 
 HAND_LABELS: dict[Hand, str] = {

@@ -1,13 +1,13 @@
 """The languages the app speaks, and which one a request gets."""
 
 from decimal import InvalidOperation
+from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale, dates, numbers
 from flask import current_app, has_request_context, request
-from flask_babel import get_locale
 
-SOURCE_LANGUAGE = "en"
+from chicago_scorer.web.languages.translation import SOURCE_LANGUAGE, response_language
 
 LANGUAGE_COOKIE = "lang"
 CATALOG_GLOB = "*/LC_MESSAGES/messages.po"
@@ -46,7 +46,7 @@ def select_locale() -> str:
 
 def language_code() -> str:
     """The code of the language this response is in, for ``<html lang>``."""
-    return str(get_locale() or SOURCE_LANGUAGE)
+    return response_language().code
 
 
 def in_native_digits(text: str, locale: Locale) -> str:
@@ -58,12 +58,17 @@ def in_native_digits(text: str, locale: Locale) -> str:
 
 
 def _locale() -> Locale:
-    return get_locale() or Locale.parse(SOURCE_LANGUAGE)
+    return response_language().locale
 
 
 def format_number(value: int | float) -> str:
     """A number as the response's language writes it: separators and digits."""
-    locale = _locale()
+    return _number_in(value, _locale())
+
+
+# Babel takes long to write a number, and a page writes the same few scores many times.
+@lru_cache(maxsize=4096, typed=True)
+def _number_in(value: int | float, locale: Locale) -> str:
     try:
         written = numbers.format_decimal(value, locale=locale)
     except InvalidOperation:  # past Babel's precision, as a refused entry's value may be

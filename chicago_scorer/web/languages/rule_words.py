@@ -1,10 +1,9 @@
 """House rules in a few words, for the scoreboard and the review."""
 
-from flask_babel import gettext
-
 from chicago_scorer.rules import STANDARD_RULES, Hand, RuleSet, differences_from_standard
 from chicago_scorer.web.languages.labels import signed
 from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.languages.wording import hand_words
 
 

@@ -3,12 +3,12 @@
 from collections.abc import Iterable
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext, ngettext
 
 from chicago_scorer.rules.errors import Message, Refusal, names_in_words
 from chicago_scorer.rules.hand_words import CATEGORY_WORDS
 from chicago_scorer.rules.ranking import Category
 from chicago_scorer.web.languages.locales import SOURCE_LANGUAGE, format_number
+from chicago_scorer.web.languages.translation import gettext, ngettext, response_language
 
 
 def translate(message: Message | str) -> str:
@@ -34,8 +34,8 @@ def _written(value: object) -> str:
 def in_a_list(items: Iterable[str]) -> str:
     """Names or words as one list, the way this response's language joins them."""
     items = tuple(items)
-    locale = get_locale()
-    if locale is None or locale.language == SOURCE_LANGUAGE:
+    locale = response_language().locale
+    if locale.language == SOURCE_LANGUAGE:
         return names_in_words(items)
     return format_list(list(items), locale=locale)
 

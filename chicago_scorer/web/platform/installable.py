@@ -13,9 +13,9 @@ from flask import (
     send_from_directory,
     url_for,
 )
-from flask_babel import gettext
 
 from chicago_scorer.web.languages.locales import language_code
+from chicago_scorer.web.languages.translation import gettext
 
 installable = Blueprint("installable", __name__)
 

@@ -3,9 +3,9 @@
 from collections.abc import Callable
 
 from flask import Flask, abort, current_app, request
-from flask_babel import gettext
 
 from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext
 
 SMALL_BODY_LIMIT = 64 * 1024
 LARGE_BODY_LIMIT = 1024 * 1024

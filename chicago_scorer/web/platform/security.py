@@ -30,8 +30,12 @@ class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
 
 
 def _add_security_headers(response: Response) -> Response:
+    # Looking a missing header up raises and catches an exception inside werkzeug, so the
+    # names present are read once instead of asking for each header in turn.
+    present = {name.lower() for name in response.headers.keys()}
     for header, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(header, value)
+        if header.lower() not in present:
+            response.headers.add(header, value)
     return response
 
 

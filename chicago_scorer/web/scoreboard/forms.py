@@ -2,7 +2,6 @@
 
 from collections.abc import Sequence
 
-from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import Field, FormField, HiddenField, IntegerField, StringField
 from wtforms.validators import Length, Optional, ValidationError
@@ -19,6 +18,7 @@ from chicago_scorer.rules import (
 from chicago_scorer.rules.errors import Refusal, sentence
 from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.web.languages.form_translations import TranslatedForm
+from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.scoreboard.house_rules_form import BOXES, HouseRulesForm
 

@@ -9,7 +9,6 @@ that change, as Custom rules. No value typed is ever ignored.
 
 import json
 
-from flask_babel import gettext, lazy_gettext
 from wtforms import BooleanField, Form, HiddenField, IntegerField, StringField
 from wtforms.validators import Optional
 
@@ -18,6 +17,7 @@ from chicago_scorer.rules.house_rules import BELOW_TARGET, POINTS_RANGE, TARGET_
 from chicago_scorer.web.languages.form_translations import CatalogMeta
 from chicago_scorer.web.languages.labels import HAND_LABELS
 from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 
 CUSTOM = "custom"

@@ -1,7 +1,6 @@
 """The phone pages: parse a form, call one service, then redirect or re-render."""
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError
 
 from chicago_scorer.rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
@@ -12,6 +11,7 @@ from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.errors import FORM_EXPIRED, answer_http_error
 from chicago_scorer.web.languages.labels import STEP_QUESTIONS
 from chicago_scorer.web.languages.rule_words import rule_differences
+from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.page_cache import cached_page
 from chicago_scorer.web.refused_forms import (

@@ -1,13 +1,13 @@
 """Moving the scorekeeper's role between phones, and letting others watch."""
 
 from flask import Blueprint, flash, redirect, render_template, url_for
-from flask_babel import gettext, lazy_gettext
 
 from chicago_scorer.services import games
 from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
 from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.languages.form_translations import TranslatedForm
+from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.refused_forms import back_to_scoreboard
 from chicago_scorer.web.scoreboard.qr_codes import qr_svg

@@ -4,8 +4,6 @@ entries (``services.games.GameAtTable``)."""
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask_babel import gettext
-
 from chicago_scorer.rules import (
     ChicagoCall,
     GameState,
@@ -20,6 +18,7 @@ from chicago_scorer.rules import chicago_refusal as rules_chicago_refusal
 from chicago_scorer.rules.errors import Message
 from chicago_scorer.web.languages.labels import STEP_LABELS, signed
 from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.languages.wording import hand_words, translate
 
 

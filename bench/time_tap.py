@@ -1,0 +1,125 @@
+"""What one scorekeeper's tap costs in-process: the POST of the entry form and the page.
+
+    .venv/bin/python -m bench.time_tap                       # SQLite, games of 10 and 200
+    .ci/with-postgres .venv/bin/python -m bench.time_tap     # PostgreSQL (TEST_DATABASE_URL)
+
+The app runs on a fresh database (a SQLite file in a temporary folder unless
+TEST_DATABASE_URL names another), migrated as `make run` does, without CSRF, and is
+driven through Flask's test client: no server, so the numbers are the app's own work.
+For each game length, a phone that holds the game's key taps its next entry (the POST,
+answered 303, then the GET of the scoreboard, both timed) and the entry is undone through
+the API (not timed), so the game keeps its length. It prints the medians and how many
+SQL statements each request sent. A shared machine's noise moves these numbers by tens
+of percent: compare runs made one after the other.
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import flask_migrate
+from flask.testing import FlaskClient
+from sqlalchemy import event
+
+from chicago_scorer import create_app
+from chicago_scorer.extensions import db
+
+from .event_sequences import endless_game
+from .taps import entry_form
+
+PLAYERS = ["Ann", "Bo", "Cy", "Dee"]
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.time_tap")
+    parser.add_argument("--events", type=int, nargs="+", default=[10, 200])
+    parser.add_argument("--taps", type=int, default=60, help="timed taps per game")
+    return parser.parse_args(argv)
+
+
+class StatementCounter:
+    """Counts the statements an engine sends, from the last reset."""
+
+    def __init__(self, engine) -> None:
+        self.count = 0
+        event.listen(engine, "before_cursor_execute", self._count)
+
+    def _count(self, *_arguments) -> None:
+        self.count += 1
+
+    def reset(self) -> int:
+        """The count so far, starting again from zero."""
+        counted, self.count = self.count, 0
+        return counted
+
+
+def game_of(client: FlaskClient, length: int) -> tuple[int, str, dict]:
+    """A new game of ``length`` entries recorded through the API: its id, key and next entry."""
+    created = client.post("/api/games", json={"players": PLAYERS}).get_json()
+    game_id, key = created["id"], created["edit_key"]
+    entries = endless_game(random.Random(length), PLAYERS, length + 1)
+    for entry in entries[:-1]:
+        answer = client.post(
+            f"/api/games/{game_id}/events", json=entry, headers={"Authorization": f"Bearer {key}"}
+        )
+        assert answer.status_code == 201, answer.data[:300]
+    return game_id, key, entries[-1]
+
+
+def time_taps(app, counter: StatementCounter, length: int, taps: int) -> str:
+    """One line of medians for taps in a game of ``length`` entries."""
+    api = app.test_client()
+    game_id, key, entry = game_of(api, length)
+    phone = app.test_client()
+    with phone.session_transaction() as session:
+        session["edit_keys"] = {str(game_id): key}
+    posts, pages, statements = [], [], set()
+    for number in range(taps + 3):  # the first three warm up, untimed
+        counter.reset()
+        started = time.perf_counter()
+        posted = phone.post(f"/games/{game_id}/entries", data=entry_form(entry))
+        answered = time.perf_counter()
+        post_statements = counter.reset()
+        page = phone.get(f"/games/{game_id}")
+        shown = time.perf_counter()
+        statements.add((post_statements, counter.reset()))
+        assert posted.status_code == 303 and "Set-Cookie" not in posted.headers, posted.data
+        assert page.status_code == 200
+        undone = api.delete(
+            f"/api/games/{game_id}/events/last", headers={"Authorization": f"Bearer {key}"}
+        )
+        assert undone.status_code == 200
+        if number >= 3:
+            posts.append(answered - started)
+            pages.append(shown - answered)
+    tap, post, get = (
+        1000 * statistics.median(seconds)
+        for seconds in ([p + g for p, g in zip(posts, pages, strict=True)], posts, pages)
+    )
+    return (
+        f"{length:4d} events: tap {tap:6.2f} ms (POST {post:5.2f}, GET {get:5.2f})"
+        f"  statements (POST, GET): {sorted(statements)}"
+    )
+
+
+def main(argv: list[str]) -> int:
+    arguments = parse_arguments(argv)
+    with tempfile.TemporaryDirectory(prefix="chicago-tap-") as folder:
+        uri = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{Path(folder) / 't.sqlite3'}"
+        app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "WTF_CSRF_ENABLED": False})
+        with app.app_context():
+            flask_migrate.upgrade()
+            counter = StatementCounter(db.engine)
+        print(f"{uri.split(':', 1)[0]}, {arguments.taps} taps a game, medians:")
+        for length in arguments.events:
+            print(time_taps(app, counter, length, arguments.taps))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
