@@ -20,9 +20,9 @@ from chicago_scorer.rules.errors import counted
 from chicago_scorer.services.errors import NothingToChange, VersionMismatch
 from chicago_scorer.services.game_answers import LoadedGame
 from chicago_scorer.services.games import (
-    _claim_next_count,
-    _commit_or_conflict,
-    _writable,
+    claim_event_count_or_refuse,
+    commit_or_refuse_as_concurrent,
+    writable_stored_game,
 )
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import Change, LoggedEvent, StoredGame
@@ -41,7 +41,7 @@ def correct_entry(
     expected_version: ExpectedVersion = None,
 ) -> LoadedGame:
     """Replace entry ``number`` (from 1) by ``entry``, if every later entry still holds."""
-    stored = _writable(game_id, edit_key)
+    stored = writable_stored_game(game_id, edit_key)
     read_event(entry)  # a malformed entry is refused as such, whatever the version
     _require_version(stored, expected_version)
     setup = stored.setup()
@@ -64,7 +64,7 @@ def fix_players(
 ) -> LoadedGame:
     """Give the seats new names (``players``, in seating order) and/or another first
     dealer (``dealer``, by the new names); every entry follows, and is checked again."""
-    stored = _writable(game_id, edit_key)
+    stored = writable_stored_game(game_id, edit_key)
     setup = stored.setup()
     names = setup.players if players is None else players
     if isinstance(names, list | tuple) and len(names) != len(setup.players):
@@ -122,12 +122,12 @@ def delete_game(
     game_id: int, edit_key: str | None, expected_version: ExpectedVersion = None
 ) -> None:
     """Remove the game, its log, its trail and all it derives; it leaves every listing."""
-    stored = _writable(game_id, edit_key)
+    stored = writable_stored_game(game_id, edit_key)
     _require_version(stored, expected_version)
     _claim_rewrite(stored)
     projections.drop_projections(game_id)
     game_log.delete_game(game_id, now_utc())
-    _commit_or_conflict()
+    commit_or_refuse_as_concurrent()
 
 
 def _require_version(stored: StoredGame, expected_version: ExpectedVersion) -> None:
@@ -139,7 +139,7 @@ def _require_version(stored: StoredGame, expected_version: ExpectedVersion) -> N
 
 def _claim_rewrite(stored: StoredGame) -> None:
     count = stored.event_count
-    _claim_next_count(stored.id, count, count, stored.rewrites, rewriting=True)
+    claim_event_count_or_refuse(stored.id, count, count, stored.rewrites, rewriting=True)
 
 
 def _stored_rewrite(stored: StoredGame, log: list[LoggedEvent], state, at) -> LoadedGame:
@@ -157,6 +157,6 @@ def _stored_rewrite(stored: StoredGame, log: list[LoggedEvent], state, at) -> Lo
         game_log.corrections_of(stored.id),
         game_log.changes_of(stored.id),
     )
-    _commit_or_conflict()
+    commit_or_refuse_as_concurrent()
     db.session.expire_all()
     return answer

@@ -110,12 +110,12 @@ def load_game_at_table(game_id: int) -> GameAtTable:
 
 def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> RecordedEntry:
     """Check one entry against the rules and append it to the game's log."""
-    stored = _writable(game_id, edit_key)
+    stored = writable_stored_game(game_id, edit_key)
     count = stored.event_count
     state, figures = _state_to_write_on(stored, stored.setup())
     state = record(state, entry)
     scored = state.history[-1]
-    _claim_next_count(game_id, count, count + 1, stored.rewrites)
+    claim_event_count_or_refuse(game_id, count, count + 1, stored.rewrites)
     recorded_at = now_utc()
     game_log.add_event(game_id, count + 1, event_to_dict(scored.event), recorded_at)
     version = log_version(count + 1, recorded_at, stored.rewrites, stored.created_at)
@@ -128,7 +128,7 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
         recorded_at,
         fold_is_new=stored.fold_version is None,
     )
-    _commit_or_conflict()
+    commit_or_refuse_as_concurrent()
     return RecordedEntry(game_id, scored, count + 1, version)
 
 
@@ -136,7 +136,7 @@ def undo_last_event(
     game_id: int, edit_key: str | None, expected_count: int | None = None
 ) -> UndoneGame:
     """Remove the newest event; undoing the winning entry reopens the game."""
-    stored = _writable(game_id, edit_key)
+    stored = writable_stored_game(game_id, edit_key)
     count = stored.event_count
     if count == 0:
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
@@ -145,7 +145,7 @@ def undo_last_event(
     *log, newest = game_log.stored_log(game_id, with_times=True)
     state = game_log.replayed(stored.setup(), log)
     removed = record(state, newest.payload).history[-1]
-    _claim_next_count(game_id, count, count - 1, stored.rewrites, rewriting=True)
+    claim_event_count_or_refuse(game_id, count, count - 1, stored.rewrites, rewriting=True)
     game_log.drop_event(game_id, count)
     version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
     projections.project_replay(  # points of other rules are replaced too
@@ -161,7 +161,7 @@ def undo_last_event(
         game_log.changes_of(game_id),
         removed=removed,
     )
-    _commit_or_conflict()
+    commit_or_refuse_as_concurrent()
     return answer
 
 
@@ -192,6 +192,36 @@ def settle_showdown(hands: Mapping[str, object], game: LoadedGame | None = None)
     return settle(hands, STANDARD_RULES if game is None else game.state.setup.rules)
 
 
+# Shared by every write to a stored game, here and in corrections.py.
+
+
+def writable_stored_game(game_id: int, edit_key: str | None) -> game_log.StoredGame:
+    """The stored game, if there is one and this key may change it; else the refusal."""
+    stored = _found(game_id)
+    _require_key(edit_key, stored.edit_key_hash)
+    return stored
+
+
+def claim_event_count_or_refuse(
+    game_id: int, current: int, new: int, rewrites: int, *, rewriting: bool = False
+) -> None:
+    """Move the event count only if no other device changed the log since we read it;
+    else roll back and refuse the write as out of turn (see game_log.claim_event_count)."""
+    if not game_log.claim_event_count(game_id, current, new, rewrites, rewriting=rewriting):
+        db.session.rollback()
+        raise OutOfTurn(CONCURRENT_CHANGE)
+
+
+def commit_or_refuse_as_concurrent() -> None:
+    """Commit the write; one the database refuses because another device's write came
+    first is rolled back and refused as out of turn."""
+    try:
+        db.session.commit()
+    except IntegrityError as error:
+        db.session.rollback()
+        raise OutOfTurn(CONCURRENT_CHANGE) from error
+
+
 def _may_exist(game_id: int) -> bool:
     # A larger id names no game, and the database would fail on it rather than find nothing.
     return game_id <= LARGEST_ID
@@ -216,13 +246,6 @@ def _found(game_id: int) -> game_log.StoredGame:
     stored = game_log.stored_game(game_id) if _may_exist(game_id) else None
     if stored is None:
         raise GameNotFound(game_id)
-    return stored
-
-
-def _writable(game_id: int, edit_key: str | None) -> game_log.StoredGame:
-    """The stored game, if this key may change it."""
-    stored = _found(game_id)
-    _require_key(edit_key, stored.edit_key_hash)
     return stored
 
 
@@ -261,20 +284,3 @@ def _state_to_write_on(
     state = game_log.replayed(setup, log)
     projections.correct_points(stored.id, log, state)
     return state, summarize(state).players
-
-
-def _claim_next_count(
-    game_id: int, current: int, new: int, rewrites: int, *, rewriting: bool = False
-) -> None:
-    """Move the event count only if no other device changed the log since we read it."""
-    if not game_log.claim_event_count(game_id, current, new, rewrites, rewriting=rewriting):
-        db.session.rollback()
-        raise OutOfTurn(CONCURRENT_CHANGE)
-
-
-def _commit_or_conflict() -> None:
-    try:
-        db.session.commit()
-    except IntegrityError as error:
-        db.session.rollback()
-        raise OutOfTurn(CONCURRENT_CHANGE) from error
