@@ -168,3 +168,22 @@ def test_a_deleted_game_leaves_no_row_behind(db):
         if column is not None:
             left = database.session.scalar(select(func.count()).where(column == game_id))
             assert left == 0, table.name
+
+
+def test_a_read_across_a_correction_replays_the_corrected_log(db, monkeypatch):
+    """A correction keeps the count and the times: a read that got the game's row before
+    it and the log after it must replay that log, not resume the fold it replaced."""
+    created = services.create_game(["Ann", "Bo"], "Ann")
+    game_id, key = created.game.id, created.edit_key
+    won = {"round": 1, "step": "phase1", "outcome": "win", "hand": "two_pair"}
+    services.record_event(game_id, key, won | {"winner": "Ann"})
+    stale = game_log.stored_game(game_id)
+    corrections.correct_entry(game_id, key, 1, won | {"winner": "Bo"})
+    monkeypatch.setattr(game_log, "stored_game", lambda _game_id: stale)
+
+    loaded = services.load_game(game_id)
+
+    assert loaded.state.scores[0] == 0 < loaded.state.scores[1]  # Bo won the hand
+    log = game_log.stored_log(game_id, with_times=True)
+    assert loaded.state == game_log.replayed(loaded.state.setup, log)
+    assert loaded.log_version == services.game_log_version(game_id)
