@@ -1,7 +1,8 @@
 """What the game use cases answer: a game loaded whole, a game as the scoreboard reads
-it, an entry just recorded, a game just undone or created."""
+it, a game as the API shows it, an entry just recorded, a game just undone or created."""
 
-from collections.abc import Iterator, Mapping
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -38,9 +39,15 @@ class LoadedGame(_KeptByKey):
         """How many events are recorded; the page sends it back to guard undo."""
         return len(self.state.history)
 
-    def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
-        """Each event in its JSON form, with the points it moved."""
-        return ((event_to_dict(scored.event), scored.points) for scored in self.state.history)
+    @property
+    def standing(self) -> GameState:
+        """Where the game stands: scores, dealer, next step, status and winner."""
+        return self.state
+
+    def event_texts(self) -> Iterator[str]:
+        """Each event in its JSON form with the points it moved, as JSON text."""
+        for scored in self.state.history:
+            yield json.dumps(event_to_dict(scored.event) | {"points": dict(scored.points)})
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,30 @@ class UndoneGame(LoadedGame):
     """A game just undone, and the entry the undo removed, as it was scored."""
 
     removed: ScoredEvent | None = None
+
+
+@dataclass(frozen=True)
+class LoggedGame:
+    """A game as the API shows it: where it stands, and its log as JSON text.
+
+    ``standing`` is a state without history. ``events`` holds every event's JSON form
+    and the points it moved, as JSON text, in log order: as stored, when the stored fold
+    and points are the log's, else from a replay. They are only ever written out again,
+    so nothing decodes them or reads them back into the rules' types.
+    """
+
+    id: int
+    created_at: datetime
+    standing: GameState
+    events: tuple[tuple[str, str], ...]
+    log_version: str
+
+    def event_texts(self) -> Iterator[str]:
+        """Each event in its JSON form with the points it moved, as JSON text."""
+        for payload, points in self.events:
+            # The stored form is an object, never empty (it has its round and step):
+            # the points go in as its last member.
+            yield f'{payload.rstrip()[:-1]}, "points": {points}}}'
 
 
 @dataclass(frozen=True)

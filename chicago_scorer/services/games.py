@@ -1,5 +1,6 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -26,6 +27,7 @@ from chicago_scorer.services.game_answers import (
     CreatedGame,
     GameAtTable,
     LoadedGame,
+    LoggedGame,
     RecordedEntry,
     UndoneGame,
 )
@@ -71,6 +73,26 @@ def load_game(game_id: int) -> LoadedGame:
     log, version = game_log.stored_log_and_version(game_id)
     state = game_log.resumed_with_history(stored, setup, log) or game_log.replayed(setup, log)
     return LoadedGame(stored.id, as_utc(stored.created_at), state, stored.edit_key_hash, version)
+
+
+def load_logged_game(game_id: int) -> LoggedGame:
+    """A game as the API shows it: its stored fold, and each event's stored form and
+    points as they are, or, when those are not the log's, its replay."""
+    stored = _found(game_id)
+    setup = stored.setup()
+    log, version = game_log.stored_log_text_and_version(game_id)
+    whole = len(log) == stored.event_count
+    position = game_log.resumed_before(stored, setup, log) if whole else None
+    if position is not None:
+        events = tuple((logged.payload, logged.points) for logged in log)
+    else:
+        state = game_log.replayed(setup, [game_log.decoded(logged) for logged in log])
+        position = replace(state, history=())
+        events = tuple(
+            (json.dumps(event_to_dict(scored.event)), json.dumps(dict(scored.points)))
+            for scored in state.history
+        )
+    return LoggedGame(stored.id, as_utc(stored.created_at), position, events, version)
 
 
 def load_game_at_table(game_id: int) -> GameAtTable:

@@ -2,9 +2,11 @@
 
 from datetime import datetime
 
+from flask import current_app
+
 from chicago_scorer.rules import GameState
 from chicago_scorer.rules.showdown import Verdict
-from chicago_scorer.services.games import LoadedGame
+from chicago_scorer.services.game_answers import LoadedGame, LoggedGame
 from chicago_scorer.services.history import ListedGame
 from chicago_scorer.web.languages.wording import translate
 
@@ -33,11 +35,18 @@ def _standing_json(game_id: int, created_at: datetime, state: GameState) -> dict
     }
 
 
-def game_json(game: LoadedGame) -> dict[str, object]:
-    """The whole game object, events included."""
-    return _standing_json(game.id, game.created_at, game.state) | {
-        "events": [payload | {"points": dict(points)} for payload, points in game.event_log()]
-    }
+def game_body(game: LoadedGame | LoggedGame, **members: object) -> bytes:
+    """The whole game object as the API sends it, events included, with ``members``.
+
+    The events are JSON text already (a long log's are written out as they are stored),
+    so they are put in after the rest is encoded.
+    """
+    head = current_app.json.dumps(
+        _standing_json(game.id, game.created_at, game.standing) | members,
+        separators=(",", ":"),
+    )
+    events = ",".join(game.event_texts())
+    return f'{head[:-1]},"events":[{events}]}}'.encode()
 
 
 def verdict_json(verdict: Verdict) -> dict[str, object]:

@@ -2,7 +2,7 @@
 
 import json
 
-from flask import Blueprint, current_app, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 
 from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.errors import sentence
@@ -10,7 +10,7 @@ from chicago_scorer.services import games
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.storage.summaries import listings_key
 from chicago_scorer.web.api.description import openapi_description
-from chicago_scorer.web.api.game_json import game_json, listed_game_json, verdict_json
+from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdict_json
 from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
 
@@ -77,7 +77,8 @@ def create_game():
         )
     created = games.create_game(body.get("players"), body.get("dealer"), body.get("rules"))
     location = url_for("api.get_game", game_id=created.game.id)
-    return game_json(created.game) | {"edit_key": created.edit_key}, 201, {"Location": location}
+    body = game_body(created.game, edit_key=created.edit_key)
+    return _json_answer(body, 201, {"Location": location})
 
 
 @api.get("/games")
@@ -89,7 +90,7 @@ def list_games():
     body = cached_body(
         ("api-games", limit, offset), listings, lambda: (_listing_body(limit, offset), listings)
     )
-    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+    return _json_answer(body)
 
 
 def _listing_body(limit: int, offset: int) -> bytes:
@@ -104,12 +105,17 @@ def get_game(game_id: int):
     body = cached_body(
         ("api-game", game_id), games.game_log_version(game_id), lambda: _game_body(game_id)
     )
-    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+    return _json_answer(body)
 
 
 def _game_body(game_id: int) -> tuple[bytes, str]:
-    game = games.load_game(game_id)
-    return current_app.json.response(game_json(game)).get_data(), game.log_version
+    game = games.load_logged_game(game_id)
+    return game_body(game), game.log_version
+
+
+def _json_answer(body: bytes, status: int = 200, headers: dict | None = None) -> Response:
+    """An answer whose JSON is already encoded."""
+    return current_app.response_class(body, status, headers, mimetype=current_app.json.mimetype)
 
 
 @api.post("/games/<int:game_id>/events")
@@ -117,13 +123,13 @@ def record_event(game_id: int):
     """Record the next step; needs the game's edit key."""
     body = _json_object()
     games.record_event(game_id, _bearer_key(), body)
-    return game_json(games.load_game(game_id)), 201
+    return _json_answer(game_body(games.load_logged_game(game_id)), 201)
 
 
 @api.delete("/games/<int:game_id>/events/last")
 def undo_last_event(game_id: int):
     """Remove the newest event; needs the game's edit key."""
-    return game_json(games.undo_last_event(game_id, _bearer_key()))
+    return _json_answer(game_body(games.undo_last_event(game_id, _bearer_key())))
 
 
 @api.post("/games/<int:game_id>/edit-key")
