@@ -88,7 +88,10 @@ def list_games():
     offset = _query_int("offset", 0, 0, 10**9)
     listings = listings_key()
     body = cached_body(
-        ("api-games", limit, offset), listings, lambda: (_listing_body(limit, offset), listings)
+        ("api-games", limit, offset),
+        listings,
+        lambda: (_listing_body(limit, offset), listings),
+        in_a_language=False,
     )
     return _json_answer(body)
 
@@ -103,7 +106,10 @@ def _listing_body(limit: int, offset: int) -> bytes:
 def get_game(game_id: int):
     """One game with its events."""
     body = cached_body(
-        ("api-game", game_id), games.game_log_version(game_id), lambda: _game_body(game_id)
+        ("api-game", game_id),
+        games.game_log_version(game_id),
+        lambda: _game_body(game_id),
+        in_a_language=False,
     )
     return _json_answer(body)
 
