@@ -1,6 +1,7 @@
 """What the game use cases answer: a game loaded whole, a game as the scoreboard reads
-it, an entry just recorded, a game just undone or created."""
+it, a game as the API shows it, an entry just recorded, a game just undone or created."""
 
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -43,9 +44,15 @@ class LoadedGame(_KeptByKey):
         """How many events are recorded; the page sends it back to guard undo."""
         return len(self.state.history)
 
-    def event_log(self) -> Iterator[tuple[dict, Mapping[str, int]]]:
-        """Each event in its JSON form, with the points it moved."""
-        return ((event_to_dict(scored.event), scored.points) for scored in self.state.history)
+    @property
+    def standing(self) -> GameState:
+        """Where the game stands: scores, dealer, next step, status and winner."""
+        return self.state
+
+    def event_texts(self) -> Iterator[tuple[str, str]]:
+        """Each event's JSON form and the points it moved, as JSON text."""
+        for scored in self.state.history:
+            yield json.dumps(event_to_dict(scored.event)), json.dumps(dict(scored.points))
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,29 @@ class UndoneGame(LoadedGame):
     """A game just undone, and the entry the undo removed, as it was scored."""
 
     removed: ScoredEvent | None = None
+
+
+@dataclass(frozen=True)
+class LoggedGame:
+    """A game as the API shows it: where it stands, its log as JSON text, and its trail.
+
+    ``standing`` is a state without history. ``events`` holds every event's JSON form
+    and the points it moved, as JSON text, in log order: as stored, when the stored fold
+    and points are the log's, else from a replay. They are only ever written out again,
+    so nothing decodes them or reads them back into the rules' types.
+    """
+
+    id: int
+    created_at: datetime
+    standing: GameState
+    events: tuple[tuple[str, str], ...]
+    log_version: str
+    corrections: Mapping[int, tuple[Correction, ...]] = field(default_factory=dict)
+    changes: tuple[Change, ...] = ()
+
+    def event_texts(self) -> Iterator[tuple[str, str]]:
+        """Each event's JSON form and the points it moved, as JSON text."""
+        return iter(self.events)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
+import json
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -26,6 +27,7 @@ from chicago_scorer.services.game_answers import (
     CreatedGame,
     GameAtTable,
     LoadedGame,
+    LoggedGame,
     RecordedEntry,
     UndoneGame,
 )
@@ -80,6 +82,35 @@ def load_game(game_id: int) -> LoadedGame:
         as_utc(stored.created_at),
         state,
         stored.edit_key_hash,
+        version,
+        game_log.corrections_of(game_id),
+        game_log.changes_of(game_id),
+    )
+
+
+def load_logged_game(game_id: int) -> LoggedGame:
+    """A game as the API shows it: its stored fold, and each event's stored form and
+    points as they are, or, when those are not the log's, its replay."""
+    stored = _found(game_id)
+    setup = stored.setup()
+    log, version = game_log.stored_log_text_and_version(game_id)
+    # As in load_game: only the versions tell that a correction came between the reads.
+    same_log = len(log) == stored.event_count and version == stored.version()
+    position = game_log.resumed_before(stored, setup, log) if same_log else None
+    if position is not None:
+        events = tuple((logged.payload, logged.points) for logged in log)
+    else:
+        state = game_log.replayed(setup, [game_log.decoded(logged) for logged in log])
+        position = replace(state, history=())
+        events = tuple(
+            (json.dumps(event_to_dict(scored.event)), json.dumps(dict(scored.points)))
+            for scored in state.history
+        )
+    return LoggedGame(
+        stored.id,
+        as_utc(stored.created_at),
+        position,
+        events,
         version,
         game_log.corrections_of(game_id),
         game_log.changes_of(game_id),

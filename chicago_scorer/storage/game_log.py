@@ -11,12 +11,24 @@ one, or an event without its points, counts as missing: the log is replayed inst
 (tests prove that what is resumed always equals the replay).
 """
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, case, delete, func, insert, select, type_coerce, update
+from sqlalchemy import (
+    Text,
+    bindparam,
+    case,
+    cast,
+    delete,
+    func,
+    insert,
+    select,
+    type_coerce,
+    update,
+)
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import (
@@ -108,23 +120,24 @@ _LOG_WITH_TIMES = _LOG.add_columns(_EVENTS.c.recorded_at)
 # the game's creation when it has none) and the game's count of rewrites, which is all
 # its version needs; one statement, so both are of the same log however the game changes
 # meanwhile. A game without events comes as one row without an event.
+_VERSION_STAMP = type_coerce(
+    case(
+        (_EVENTS.c.seq == _GAMES.c.event_count, _EVENTS.c.recorded_at),
+        (_EVENTS.c.seq.is_(None), _GAMES.c.created_at),
+    ),
+    _EVENTS.c.recorded_at.type,
+)
 _LOG_WITH_NEWEST_TIME = (
-    select(
-        _EVENTS.c.payload,
-        _EVENTS.c.points,
-        type_coerce(
-            case(
-                (_EVENTS.c.seq == _GAMES.c.event_count, _EVENTS.c.recorded_at),
-                (_EVENTS.c.seq.is_(None), _GAMES.c.created_at),
-            ),
-            _EVENTS.c.recorded_at.type,
-        ),
-        _GAMES.c.rewrites,
-    )
+    select(_EVENTS.c.payload, _EVENTS.c.points, _VERSION_STAMP, _GAMES.c.rewrites)
     .select_from(_GAMES)
     .outerjoin(_EVENTS, _EVENTS.c.game_id == _GAMES.c.id)
     .where(_GAMES.c.id == bindparam("game_id"))
     .order_by(_EVENTS.c.seq)
+)
+# The same, with each event's form and points as the JSON text stored, for answers that
+# only write them out again: decoding and encoding them was most of a long log's cost.
+_LOG_TEXT_WITH_NEWEST_TIME = _LOG_WITH_NEWEST_TIME.with_only_columns(
+    cast(_EVENTS.c.payload, Text), cast(_EVENTS.c.points, Text), _VERSION_STAMP, _GAMES.c.rewrites
 )
 _NEWEST_EVENTS = (
     select(_EVENTS.c.payload, _EVENTS.c.points, _EVENTS.c.recorded_at)
@@ -218,6 +231,21 @@ class LoggedEvent(NamedTuple):
     recorded_at: datetime | None = None
 
 
+class LoggedEventText(NamedTuple):
+    """A stored event as JSON text: its form, and the points the fold gave it (None if
+    not yet kept)."""
+
+    payload: str
+    points: str | None
+    recorded_at: datetime | None = None
+
+
+def decoded(logged: LoggedEventText) -> LoggedEvent:
+    """A stored event read as text, decoded."""
+    points = None if logged.points is None else json.loads(logged.points)
+    return LoggedEvent(json.loads(logged.payload), points, logged.recorded_at)
+
+
 def log_version(
     event_count: int,
     last_recorded_at: datetime | None,
@@ -291,13 +319,22 @@ def stored_log_version(game_id: int) -> str | None:
 
 def stored_log_and_version(game_id: int) -> tuple[list[LoggedEvent], str]:
     """The game's events in order (without their times) and the log's version."""
-    rows = db.session.execute(_LOG_WITH_NEWEST_TIME, {"game_id": game_id}).all()
+    return _log_and_version(_LOG_WITH_NEWEST_TIME, LoggedEvent, game_id)
+
+
+def stored_log_text_and_version(game_id: int) -> tuple[list[LoggedEventText], str]:
+    """The game's events in order as JSON text (without their times) and the log's version."""
+    return _log_and_version(_LOG_TEXT_WITH_NEWEST_TIME, LoggedEventText, game_id)
+
+
+def _log_and_version(statement, logged_as, game_id: int) -> tuple[list, str]:
+    rows = db.session.execute(statement, {"game_id": game_id}).all()
     if not rows:
         return [], log_version(0, None)
     *_event, stamp, rewrites = rows[-1]
-    if rows[0].payload is None:  # the game has no events: stamped with its creation
+    if rows[0][0] is None:  # the game has no events: stamped with its creation
         return [], log_version(0, None, rewrites, stamp)
-    log = [LoggedEvent(payload, points, at) for payload, points, at, _rewrites in rows]
+    log = [logged_as(payload, points, at) for payload, points, at, _rewrites in rows]
     return log, log_version(len(log), stamp, rewrites)
 
 
@@ -319,10 +356,27 @@ def resumed_with_entries(
     """The fold's position (a state without history), and the newest entries as scored.
 
     The entries are rebuilt from each event's stored form and points, which the write
-    that stored them took from the fold. None, so that the log is replayed, when the
-    fold is not of this log and these rules, cannot be read, or an event lacks its
-    points; and in a tiebreak, because only a replay tells which entries it holds (a
-    game that is not in one never was: a tiebreak lasts until the game is won).
+    that stored them took from the fold. None when the log must be replayed (see
+    ``resumed_before``).
+    """
+    position = resumed_before(stored, setup, newest)
+    if position is None:
+        return None
+    entries = tuple(ScoredEvent(read_event(logged.payload), logged.points) for logged in newest)
+    return position, entries
+
+
+def resumed_before(
+    stored: StoredGame, setup: GameSetup, newest: Sequence[LoggedEvent | LoggedEventText]
+) -> GameState | None:
+    """The fold's position, if the stored fold and these newest events' stored points
+    are of this log and these rules; their stored forms and points can then be shown as
+    they are.
+
+    None, so that the log is replayed, when the fold is not of this log and these
+    rules, cannot be read, or an event lacks its points; and in a tiebreak, because
+    only a replay tells which entries it holds (a game that is not in one never was: a
+    tiebreak lasts until the game is won).
     """
     if not stored.derived_data_is_current() or len(newest) > stored.event_count:
         return None
@@ -334,8 +388,7 @@ def resumed_with_entries(
     position = resumed_position(setup, stored.fold_position)
     if position is None or position.is_tiebreak:
         return None
-    entries = tuple(ScoredEvent(read_event(logged.payload), logged.points) for logged in newest)
-    return position, entries
+    return position
 
 
 def resumed_with_history(

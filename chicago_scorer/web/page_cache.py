@@ -24,12 +24,13 @@ from chicago_scorer.web.languages.locales import language_code
 MAX_ENTRIES = 512
 
 
-def response_variant() -> str:
+def response_variant(*, in_a_language: bool = True) -> str:
     """What a cached answer depends on besides its data: the rules that replayed it, its
-    language and its links' address."""
+    language (unless it has no words to translate) and its links' address."""
     # The parts url_for(_external=True) builds from; request.host_url would cost more.
     address = f"{request.scheme}://{request.host}{request.root_path}"
-    return f"r{revision.RULES_REVISION} {language_code()} {address}"
+    language = language_code() if in_a_language else "-"
+    return f"r{revision.RULES_REVISION} {language} {address}"
 
 
 class ResponseCache:
@@ -71,17 +72,20 @@ def cached_body(
     what: tuple[Hashable, ...],
     data_state: Hashable | None,
     render: Callable[[], tuple[bytes, Hashable]],
+    *,
+    in_a_language: bool = True,
 ) -> bytes:
     """The body kept for ``what`` at ``data_state``, or the one ``render`` returns, then kept.
 
     ``render`` returns its body and the data's state it actually shows, which may be newer
     than the one read before it; the body is kept under that one. With no state to
-    key it by, nothing is kept.
+    key it by, nothing is kept. A body without words to translate (the API's games)
+    says so with ``in_a_language=False``, and is kept once for every language.
     """
     if data_state is None:
         return render()[0]
     cache = response_cache()
-    variant = response_variant()
+    variant = response_variant(in_a_language=in_a_language)
     body = cache.get((*what, data_state, variant))
     if body is None:
         body, shown = render()

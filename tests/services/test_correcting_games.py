@@ -9,14 +9,14 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from chicago_scorer.extensions import db as database
-from chicago_scorer.rules import OutOfTurn, RuleError, read_event, replay
+from chicago_scorer.rules import OutOfTurn, RuleError, event_to_dict, read_event, replay
 from chicago_scorer.rules.corrections import correct_entry as corrected_by_the_rules
 from chicago_scorer.services import corrections
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.services.errors import VersionMismatch
 from chicago_scorer.storage import game_log, rebuild
-from chicago_scorer.web.api.game_json import game_json
+from support.game_objects import game_object
 
 EXAMPLES = settings(
     max_examples=25,
@@ -83,9 +83,11 @@ def test_an_accepted_correction_stores_the_replay_and_a_refused_one_changes_noth
     assert answer.state == expected
     assert answer.log_version != loaded.log_version
     assert answer.log_version == services.game_log_version(game_id)
-    assert [c.was for c in answer.corrections[number]] == [list(loaded.event_log())[number - 1][0]]
+    replaced = event_to_dict(loaded.state.history[number - 1].event)
+    assert [earlier.was for earlier in answer.corrections[number]] == [replaced]
     assert_stored_equals_a_replay_and_a_rebuild(game_id)
-    assert game_json(services.load_game(game_id)) == game_json(answer)
+    assert game_object(services.load_game(game_id)) == game_object(answer)
+    assert game_object(services.load_logged_game(game_id)) == game_object(answer)
 
 
 @EXAMPLES

@@ -15,7 +15,7 @@ from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.storage import game_log as stored_folds
 from chicago_scorer.storage.models import Event, StoredFold
-from chicago_scorer.web.api.game_json import game_json
+from support.game_objects import game_object
 from support.random_writes import random_writes
 
 
@@ -60,7 +60,7 @@ def test_the_stored_fold_equals_the_replay_after_any_records_and_undos(db, rng, 
             assert (answer.scored, answer.event_count) == (history[-1], len(history))
         else:
             assert answer.state == replayed.state
-            assert game_json(answer) == game_json(replayed)
+            assert game_object(answer) == game_object(replayed)
         assert_the_table_sees_the_replay(game_id, replayed)
 
 
@@ -104,7 +104,9 @@ def test_a_game_read_from_its_stored_fold_and_points_equals_its_replay(db, rng, 
         assert (read is None) is replayed.state.is_tiebreak
         assert read is None or read == replayed.state
         assert services.load_game(game_id) == replayed
-        assert game_json(services.load_game(game_id)) == game_json(replayed)
+        assert game_object(services.load_game(game_id)) == game_object(replayed)
+        # The API's read writes the stored forms and points out as they are.
+        assert game_object(services.load_logged_game(game_id)) == game_object(replayed)
 
 
 def test_a_game_in_a_tiebreak_is_replayed_to_say_which_entries_were_in_it(db):
@@ -142,7 +144,7 @@ def play(rng_seed: int, events: int):
 def record_next(game_id: int, key: str, rng) -> dict:
     state = services.load_game(game_id).state
     services.record_event(game_id, key, random_entry(rng, state, 0.5))
-    return game_json(services.load_game(game_id))
+    return game_object(services.load_logged_game(game_id))
 
 
 def test_a_game_without_a_stored_fold_is_replayed_and_then_keeps_one(db):
@@ -152,7 +154,7 @@ def test_a_game_without_a_stored_fold_is_replayed_and_then_keeps_one(db):
 
     answer = record_next(game_id, key, rng)
 
-    assert answer == game_json(replayed_game(game_id))
+    assert answer == game_object(replayed_game(game_id))
     assert_stored_fold_equals_the_replay(game_id)
 
 
@@ -170,7 +172,7 @@ def test_a_stale_stored_fold_is_not_trusted(db):
 
     answer = record_next(game_id, key, rng)
 
-    assert answer == game_json(replayed_game(game_id))
+    assert answer == game_object(replayed_game(game_id))
     assert_stored_fold_equals_the_replay(game_id)
 
 
@@ -183,7 +185,7 @@ def test_events_stored_before_points_were_kept_get_them_on_the_next_write(db):
 
     answer = record_next(game_id, key, rng)
 
-    assert answer == game_json(replayed_game(game_id))
+    assert answer == game_object(replayed_game(game_id))
     assert_stored_fold_equals_the_replay(game_id)
 
 

@@ -155,3 +155,18 @@ def test_listings_follow_a_rebuild_that_corrects_a_stored_summary(app, client, r
     cached, uncached = cached_then_fresh(app, client, page)
     assert_same_answer(cached, uncached)
     assert cached.data != wrong.data
+
+
+def test_the_api_keeps_one_game_for_every_language_and_pages_one_per_language(app, client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.win(1, "phase1", "Ann", "flush")
+    with app.app_context():
+        response_cache().clear()
+    for language in ("sv", "it", "en"):
+        assert client.get(game.url, headers={"Accept-Language": language}).status_code == 200
+        page = client.get(f"/games/{game.id}", headers={"Accept-Language": language})
+        assert page.status_code == 200
+    with app.app_context():
+        kept = list(response_cache()._entries)
+    assert sum(key[0] == "api-game" for key in kept) == 1
+    assert sum(key[0] == "scoreboard" for key in kept) == 3

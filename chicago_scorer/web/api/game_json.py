@@ -2,10 +2,11 @@
 
 from datetime import datetime
 
+from flask import current_app
+
 from chicago_scorer.rules import GameState
 from chicago_scorer.rules.showdown import Verdict
-from chicago_scorer.services.game_answers import Correction
-from chicago_scorer.services.games import LoadedGame
+from chicago_scorer.services.game_answers import Correction, LoadedGame, LoggedGame
 from chicago_scorer.services.history import ListedGame
 from chicago_scorer.web.languages.wording import translate
 
@@ -34,32 +35,44 @@ def _standing_json(game_id: int, created_at: datetime, state: GameState) -> dict
     }
 
 
-def game_json(game: LoadedGame) -> dict[str, object]:
-    """The whole game object, events included."""
-    events = [
-        payload | {"points": dict(points)} | _corrections_json(game.corrections.get(number))
-        for number, (payload, points) in enumerate(game.event_log(), start=1)
-    ]
+def game_body(game: LoadedGame | LoggedGame, **members: object) -> bytes:
+    """The whole game object as the API sends it, events and trail included, with
+    ``members``.
+
+    Each event's form and points are JSON text already (a long log's are written out as
+    they are stored), so the events are put in after the rest is encoded.
+    """
     changes = [
         {"what": change.what, "was": change.was, "now": change.now, "at": change.at.isoformat()}
         for change in game.changes
     ]
-    return (
-        _standing_json(game.id, game.created_at, game.state)
-        | {"events": events}
+    head = _encoded(
+        _standing_json(game.id, game.created_at, game.standing)
+        | members
         | ({"changes": changes} if changes else {})
     )
+    events = ",".join(
+        _event_text(payload, points, game.corrections.get(number))
+        for number, (payload, points) in enumerate(game.event_texts(), start=1)
+    )
+    return f'{head[:-1]},"events":[{events}]}}'.encode()
 
 
-def _corrections_json(corrections: tuple[Correction, ...] | None) -> dict[str, object]:
-    """An entry's earlier versions, oldest first; nothing for an entry never corrected."""
-    if not corrections:
-        return {}
-    return {
-        "corrections": [
+def _event_text(payload: str, points: str, corrections: tuple[Correction, ...] | None) -> str:
+    """An event object: its stored form with its points and, for an entry that was
+    corrected, its earlier versions (oldest first) put in as its last members."""
+    # The stored form is an object, never empty: it has its round and step.
+    members = f',"points":{points}'
+    if corrections:
+        earlier = [
             {"was": correction.was, "at": correction.at.isoformat()} for correction in corrections
         ]
-    }
+        members += f',"corrections":{_encoded(earlier)}'
+    return f"{payload.rstrip()[:-1]}{members}}}"
+
+
+def _encoded(value: object) -> str:
+    return current_app.json.dumps(value, separators=(",", ":"))
 
 
 def verdict_json(verdict: Verdict) -> dict[str, object]:

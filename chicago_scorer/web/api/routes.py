@@ -2,7 +2,7 @@
 
 import json
 
-from flask import Blueprint, current_app, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 
 from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.errors import sentence
@@ -10,7 +10,7 @@ from chicago_scorer.services import corrections, games
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.storage.summaries import listings_key
 from chicago_scorer.web.api.description import openapi_description
-from chicago_scorer.web.api.game_json import game_json, listed_game_json, verdict_json
+from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdict_json
 from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
 
@@ -89,7 +89,8 @@ def create_game():
         )
     created = games.create_game(body.get("players"), body.get("dealer"), body.get("rules"))
     location = url_for("api.get_game", game_id=created.game.id)
-    return game_json(created.game) | {"edit_key": created.edit_key}, 201, {"Location": location}
+    body = game_body(created.game, edit_key=created.edit_key)
+    return _json_answer(body, 201, {"Location": location})
 
 
 @api.get("/games")
@@ -99,9 +100,12 @@ def list_games():
     offset = _query_int("offset", 0, 0, 10**9)
     listings = listings_key()
     body = cached_body(
-        ("api-games", limit, offset), listings, lambda: (_listing_body(limit, offset), listings)
+        ("api-games", limit, offset),
+        listings,
+        lambda: (_listing_body(limit, offset), listings),
+        in_a_language=False,
     )
-    return current_app.response_class(body, mimetype=current_app.json.mimetype)
+    return _json_answer(body)
 
 
 def _listing_body(limit: int, offset: int) -> bytes:
@@ -114,12 +118,12 @@ def _listing_body(limit: int, offset: int) -> bytes:
 def get_game(game_id: int):
     """One game with its events."""
     version = games.game_log_version(game_id)
-    body = cached_body(("api-game", game_id), version, lambda: _game_body(game_id))
+    body = cached_body(
+        ("api-game", game_id), version, lambda: _game_body(game_id), in_a_language=False
+    )
     # The version read before the body: if the body is newer, a change sent with this
     # tag is refused (412) and the client reads the game again.
-    return current_app.response_class(
-        body, mimetype=current_app.json.mimetype, headers=_etag(version)
-    )
+    return _json_answer(body, headers=_etag(version))
 
 
 @api.patch("/games/<int:game_id>")
@@ -137,7 +141,7 @@ def fix_players(game_id: int):
     game = corrections.fix_players(
         game_id, _bearer_key(), body.get("players"), body.get("dealer"), _if_match()
     )
-    return game_json(game), 200, _etag(game.log_version)
+    return _json_answer(game_body(game), headers=_etag(game.log_version))
 
 
 @api.delete("/games/<int:game_id>")
@@ -148,8 +152,13 @@ def delete_game(game_id: int):
 
 
 def _game_body(game_id: int) -> tuple[bytes, str]:
-    game = games.load_game(game_id)
-    return current_app.json.response(game_json(game)).get_data(), game.log_version
+    game = games.load_logged_game(game_id)
+    return game_body(game), game.log_version
+
+
+def _json_answer(body: bytes, status: int = 200, headers: dict | None = None) -> Response:
+    """An answer whose JSON is already encoded."""
+    return current_app.response_class(body, status, headers, mimetype=current_app.json.mimetype)
 
 
 @api.post("/games/<int:game_id>/events")
@@ -157,7 +166,7 @@ def record_event(game_id: int):
     """Record the next step; needs the game's edit key."""
     body = _json_object()
     games.record_event(game_id, _bearer_key(), body)
-    return game_json(games.load_game(game_id)), 201
+    return _json_answer(game_body(games.load_logged_game(game_id)), 201)
 
 
 @api.put("/games/<int:game_id>/events/<int:number>")
@@ -165,13 +174,13 @@ def correct_entry(game_id: int, number: int):
     """Replace entry ``number`` (from 1), if every later entry still holds; needs the key."""
     body = _json_object()
     game = corrections.correct_entry(game_id, _bearer_key(), number, body, _if_match())
-    return game_json(game), 200, _etag(game.log_version)
+    return _json_answer(game_body(game), headers=_etag(game.log_version))
 
 
 @api.delete("/games/<int:game_id>/events/last")
 def undo_last_event(game_id: int):
     """Remove the newest event; needs the game's edit key."""
-    return game_json(games.undo_last_event(game_id, _bearer_key()))
+    return _json_answer(game_body(games.undo_last_event(game_id, _bearer_key())))
 
 
 @api.post("/games/<int:game_id>/edit-key")

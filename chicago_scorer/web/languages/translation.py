@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from babel import Locale
 from babel.support import NullTranslations
-from flask import g, has_app_context
-from flask_babel import LazyString, get_locale, get_translations
+from flask import current_app, g, has_app_context
+from flask_babel import LazyString, get_babel, get_locale, get_translations
 from jinja2 import Environment, pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
@@ -41,9 +41,19 @@ def response_language() -> ResponseLanguage:
     request_globals = g._get_current_object()
     language = getattr(request_globals, "_response_language", None)
     if language is None:
+        language = request_globals._response_language = _language_chosen()
+    return language
+
+
+def _language_chosen() -> ResponseLanguage:
+    """The language the app's selector chooses, made once per app and language: asking
+    Flask-Babel for the locale and catalog costs more than the choice itself."""
+    code = get_babel().locale_selector() or SOURCE_LANGUAGE
+    made = current_app.extensions.setdefault("response_languages", {})
+    language = made.get(code)
+    if language is None:
         locale = get_locale() or _SOURCE.locale
-        language = ResponseLanguage(locale, str(locale), get_translations())
-        request_globals._response_language = language
+        language = made[code] = ResponseLanguage(locale, str(locale), get_translations())
     return language
 
 

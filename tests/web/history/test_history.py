@@ -11,9 +11,9 @@ from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_game
 from chicago_scorer.services.transfer import import_games
 from chicago_scorer.storage.models import StoredFold
-from chicago_scorer.web.api.game_json import game_json
 from support.api_client import create_api_game
 from support.export_documents import export_document
+from support.game_objects import game_object
 from support.games import chicago, last_trick, new_game, no_hand, play, win
 
 QUICK_WIN = (win("Ann", "royal_flush"), no_hand(), last_trick("Bo"), no_hand())
@@ -270,7 +270,7 @@ def games_of_every_kind(app, client):
 def replayed_summary(app, game_id: int) -> dict:
     """A game's JSON without its events, from a replay of its log."""
     with app.test_request_context():
-        body = game_json(services.load_game(game_id))
+        body = game_object(services.load_game(game_id))
     del body["events"]
     return body
 
