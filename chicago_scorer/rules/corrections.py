@@ -7,11 +7,11 @@ entry and why; nothing about the game changes.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .errors import OutOfTurn, RuleError, RuleViolation, counted, sentence
 from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
-from .game import GameState, apply_event, record, replay, start_game
+from .game import GameState, ScoredEvent, apply_event, record, replay, start_game
 from .setup import GameSetup
 
 
@@ -31,10 +31,17 @@ class CorrectionBreaksTheLog(RuleViolation):
     """A later entry would become illegal, or would have no place, after the correction."""
 
 
-def correct_entry(
-    setup: GameSetup, events: Sequence[Event], number: int, data: Mapping[str, object]
-) -> GameState:
-    """The game replayed with entry ``number`` (from 1) replaced by ``data``, its JSON form."""
+@dataclass(frozen=True)
+class EntryInPlace:
+    """An entry of the log as it was scored, and where the game stood just before it."""
+
+    number: int
+    before: GameState
+    scored: ScoredEvent
+
+
+def entry_in_place(setup: GameSetup, events: Sequence[Event], number: int) -> EntryInPlace:
+    """Entry ``number`` (from 1) of the log, scored where it stands in it."""
     if not 1 <= number <= len(events):
         raise NoSuchEntry(
             counted(
@@ -44,7 +51,23 @@ def correct_entry(
                 number=number,
             )
         )
-    replaced = events[number - 1]
+    before = replay(setup, events[: number - 1])
+    return EntryInPlace(number, before, apply_event(before, events[number - 1]).history[-1])
+
+
+def correct_entry(
+    setup: GameSetup, events: Sequence[Event], number: int, data: Mapping[str, object]
+) -> GameState:
+    """The game replayed with entry ``number`` (from 1) replaced by ``data``, its JSON form."""
+    return correct_in_place(entry_in_place(setup, events, number), events, data)
+
+
+def correct_in_place(
+    place: EntryInPlace, events: Sequence[Event], data: Mapping[str, object]
+) -> GameState:
+    """The game with the entry at ``place`` in ``events`` replaced by ``data``, every
+    later entry applied again after it."""
+    number, replaced = place.number, place.scored.event
     if read_position(data) != (replaced.round, replaced.step):
         raise NotThatEntry(
             sentence(
@@ -55,7 +78,7 @@ def correct_entry(
                 step=STEP_WORDS[replaced.step],
             )
         )
-    state = record(replay(setup, events[: number - 1]), data)
+    state = record(place.before, data)
     if state.history[-1].event == replaced:
         raise NothingToCorrect(
             sentence("Entry %(number)s already says that; nothing was changed.", number=number)

@@ -13,15 +13,20 @@ from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from chicago_scorer.extensions import db
-from chicago_scorer.rules import RuleViolation, event_to_dict, new_setup, read_event
-from chicago_scorer.rules.corrections import correct_entry as corrected_game
-from chicago_scorer.rules.corrections import renamed, replay_fixed
+from chicago_scorer.rules import GameSetup, RuleViolation, event_to_dict, new_setup, read_event
+from chicago_scorer.rules.corrections import (
+    correct_in_place,
+    entry_in_place,
+    renamed,
+    replay_fixed,
+)
 from chicago_scorer.rules.errors import counted
 from chicago_scorer.services.errors import NothingToChange, VersionMismatch
-from chicago_scorer.services.game_answers import LoadedGame
+from chicago_scorer.services.game_answers import CorrectedGame, EntryAtTable, LoadedGame
 from chicago_scorer.services.games import (
     claim_event_count_or_refuse,
     commit_or_refuse_as_concurrent,
+    load_game_at_table,
     writable_stored_game,
 )
 from chicago_scorer.storage import game_log, projections
@@ -33,26 +38,38 @@ from chicago_scorer.storage.models import as_utc, now_utc
 ExpectedVersion = str | Collection[str] | None
 
 
+def entry_at_table(game_id: int, number: int) -> EntryAtTable:
+    """Entry ``number`` (from 1) as it was scored, where the game stood before it, and the
+    game as the scoreboard shows it: what a correction of the entry starts from."""
+    game = load_game_at_table(game_id)
+    events = [read_event(logged.payload) for logged in game_log.stored_log(game_id)]
+    place = entry_in_place(game.position.setup, events, number)
+    return EntryAtTable(game, number, place.scored, place.before)
+
+
 def correct_entry(
     game_id: int,
     edit_key: str | None,
     number: int,
     entry: Mapping[str, object],
     expected_version: ExpectedVersion = None,
-) -> LoadedGame:
-    """Replace entry ``number`` (from 1) by ``entry``, if every later entry still holds."""
+) -> CorrectedGame:
+    """Replace entry ``number`` (from 1) by ``entry``, if every later entry still holds;
+    the answer says what the entry was."""
     stored = writable_stored_game(game_id, edit_key)
     read_event(entry)  # a malformed entry is refused as such, whatever the version
     _require_version(stored, expected_version)
     setup = stored.setup()
     log = game_log.stored_log(game_id, with_times=True)
-    state = corrected_game(setup, [read_event(logged.payload) for logged in log], number, entry)
+    events = [read_event(logged.payload) for logged in log]
+    place = entry_in_place(setup, events, number)
+    state = correct_in_place(place, events, entry)
     _claim_rewrite(stored)
     at = now_utc()
     payload = event_to_dict(state.history[number - 1].event)
     game_log.replace_event(game_id, number, payload, at)
     log[number - 1] = log[number - 1]._replace(payload=payload)
-    return _stored_rewrite(stored, log, state, at)
+    return _stored_rewrite(stored, log, state, at, CorrectedGame, replaced=place.scored)
 
 
 def fix_players(
@@ -120,14 +137,17 @@ def fix_players(
 
 def delete_game(
     game_id: int, edit_key: str | None, expected_version: ExpectedVersion = None
-) -> None:
-    """Remove the game, its log, its trail and all it derives; it leaves every listing."""
+) -> GameSetup:
+    """Remove the game, its log, its trail and all it derives; it leaves every listing.
+    The answer is the setup it had, so that the removal can name the game."""
     stored = writable_stored_game(game_id, edit_key)
     _require_version(stored, expected_version)
+    setup = stored.setup()
     _claim_rewrite(stored)
     projections.drop_projections(game_id)
     game_log.delete_game(game_id, now_utc())
     commit_or_refuse_as_concurrent()
+    return setup
 
 
 def _require_version(stored: StoredGame, expected_version: ExpectedVersion) -> None:
@@ -142,13 +162,21 @@ def _claim_rewrite(stored: StoredGame) -> None:
     claim_event_count_or_refuse(stored.id, count, count, stored.rewrites, rewriting=True)
 
 
-def _stored_rewrite(stored: StoredGame, log: list[LoggedEvent], state, at) -> LoadedGame:
-    """Store what the rewritten log derives, commit, and answer with the game."""
+def _stored_rewrite(
+    stored: StoredGame,
+    log: list[LoggedEvent],
+    state,
+    at,
+    answer_type: type[LoadedGame] = LoadedGame,
+    **members: object,
+) -> LoadedGame:
+    """Store what the rewritten log derives, commit, and answer with the game (as an
+    ``answer_type``, given ``members`` beside the game's own)."""
     version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
     projections.project_replay(
         stored.id, log, state, version, at, fold_is_new=stored.fold_version is None
     )
-    answer = LoadedGame(
+    answer = answer_type(
         stored.id,
         as_utc(stored.created_at),
         state,
@@ -156,6 +184,7 @@ def _stored_rewrite(stored: StoredGame, log: list[LoggedEvent], state, at) -> Lo
         version,
         game_log.corrections_of(stored.id),
         game_log.changes_of(stored.id),
+        **members,
     )
     commit_or_refuse_as_concurrent()
     db.session.expire_all()

@@ -1,5 +1,6 @@
 """What the game use cases answer: a game loaded whole, a game as the scoreboard reads
-it, a game as the API shows it, an entry just recorded, a game just undone or created."""
+it, a game as the API shows it, an entry just recorded, a game just undone, corrected or
+created, and an entry opened to be corrected."""
 
 import json
 from collections.abc import Iterator, Mapping
@@ -63,6 +64,13 @@ class UndoneGame(LoadedGame):
 
 
 @dataclass(frozen=True)
+class CorrectedGame(LoadedGame):
+    """A game just corrected, and the entry the correction replaced, as it was scored."""
+
+    replaced: ScoredEvent | None = None
+
+
+@dataclass(frozen=True)
 class LoggedGame:
     """A game as the API shows it: where it stands, its log as JSON text, and its trail.
 
@@ -92,6 +100,8 @@ class GameAtTable(_KeptByKey):
     ``position`` is where the game stands: scores, dealer, next step, status and winner,
     as a state without history. ``newest`` holds the newest entries, at most
     ``games.RECENT_ENTRIES``, oldest first; the whole log is ``games.load_game``'s.
+    ``corrections`` holds the trail of those of them that were corrected: each one's
+    earlier versions, oldest first, by its number.
     """
 
     id: int
@@ -101,6 +111,12 @@ class GameAtTable(_KeptByKey):
     event_count: int
     edit_key_hash: str = field(default="", repr=False)
     log_version: str = ""
+    corrections: Mapping[int, tuple[Correction, ...]] = field(default_factory=dict)
+
+    @property
+    def first_number(self) -> int:
+        """The number in the log (from 1) of the oldest of the newest entries."""
+        return self.event_count - len(self.newest) + 1
 
     @property
     def scores_before_newest(self) -> tuple[int, ...]:
@@ -110,6 +126,17 @@ class GameAtTable(_KeptByKey):
             for name, change in scored.points.items():
                 scores[self.position.setup.seat_of(name)] -= change
         return tuple(scores)
+
+
+@dataclass(frozen=True)
+class EntryAtTable:
+    """A recorded entry opened to be corrected: the game as the scoreboard shows it, the
+    entry's number and how it was scored, and where the game stood just before it."""
+
+    game: GameAtTable
+    number: int
+    scored: ScoredEvent
+    before: GameState
 
 
 @dataclass(frozen=True)

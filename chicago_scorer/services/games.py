@@ -119,7 +119,8 @@ def load_logged_game(game_id: int) -> LoggedGame:
 
 def load_game_at_table(game_id: int) -> GameAtTable:
     """A game as the scoreboard shows it: its stored fold and newest entries, or, when
-    those are not the log's, the newest entries of its replay."""
+    those are not the log's, the newest entries of its replay; with the trail of those
+    entries' corrections."""
     stored = _found(game_id)
     setup = stored.setup()
     newest = game_log.newest_entries(game_id, RECENT_ENTRIES)
@@ -134,8 +135,16 @@ def load_game_at_table(game_id: int) -> GameAtTable:
         position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
         count = len(log)
     created_at = as_utc(stored.created_at)
+    corrections = game_log.corrections_of(game_id, first_seq=count - len(entries) + 1)
     return GameAtTable(
-        stored.id, created_at, position, entries, count, stored.edit_key_hash, version
+        stored.id,
+        created_at,
+        position,
+        entries,
+        count,
+        stored.edit_key_hash,
+        version,
+        corrections,
     )
 
 

@@ -168,7 +168,10 @@ _ADD_CORRECTION = insert(_CORRECTIONS)
 _ADD_CHANGE = insert(_CHANGES)
 _CORRECTIONS_OF = (
     select(_CORRECTIONS.c.seq, _CORRECTIONS.c.was, _CORRECTIONS.c.at)
-    .where(_CORRECTIONS.c.game_id == bindparam("game_id"))
+    .where(
+        _CORRECTIONS.c.game_id == bindparam("game_id"),
+        _CORRECTIONS.c.seq >= bindparam("first_seq"),
+    )
     .order_by(_CORRECTIONS.c.seq, _CORRECTIONS.c.id)
 )
 _CHANGES_OF = (
@@ -463,10 +466,12 @@ class Change(NamedTuple):
     at: datetime
 
 
-def corrections_of(game_id: int) -> dict[int, tuple[Correction, ...]]:
-    """Each corrected entry's earlier versions, oldest first, by the entry's number."""
+def corrections_of(game_id: int, first_seq: int = 1) -> dict[int, tuple[Correction, ...]]:
+    """Each corrected entry's earlier versions, oldest first, by the entry's number; only
+    entries from ``first_seq`` on, in one statement answered by the (game, seq) index."""
     found: dict[int, list[Correction]] = {}
-    for seq, was, at in db.session.execute(_CORRECTIONS_OF, {"game_id": game_id}):
+    values = {"game_id": game_id, "first_seq": first_seq}
+    for seq, was, at in db.session.execute(_CORRECTIONS_OF, values):
         found.setdefault(seq, []).append(Correction(was, as_utc(at)))
     return {seq: tuple(versions) for seq, versions in found.items()}
 

@@ -11,6 +11,7 @@ from chicago_scorer.rules.corrections import (
     NothingToCorrect,
     NotThatEntry,
     correct_entry,
+    entry_in_place,
 )
 from support.games import (
     at_next_step,
@@ -155,6 +156,14 @@ def test_there_is_no_entry_outside_the_log(number):
         correct_entry(state.setup, log_of(state), number, at_next_step(state, no_hand()))
 
 
+@pytest.mark.parametrize("number", [0, 3, -1])
+def test_an_entry_outside_the_log_has_no_place(number):
+    state = play(new_game("Ann", "Bo"), win("Ann", "flush"), no_hand())
+
+    with pytest.raises(NoSuchEntry):
+        entry_in_place(state.setup, log_of(state), number)
+
+
 RULE_SETS = st.sampled_from([STANDARD_RULES, *(preset.rules for preset in PRESETS.values())])
 
 
@@ -184,3 +193,15 @@ def test_an_accepted_correction_is_the_replay_of_the_corrected_log(game, data):
         assert event_to_dict(expected.history[number - 1].event) == event_to_dict(
             corrected_log[number - 1]
         )
+
+
+@settings(max_examples=100, deadline=None)
+@given(played_games(RULE_SETS, max_events=80), st.data())
+def test_an_entry_in_place_is_scored_as_the_log_scored_it_after_the_game_before_it(game, data):
+    assume(game.final.history)
+    number = data.draw(st.integers(min_value=1, max_value=len(game.final.history)))
+
+    place = entry_in_place(game.setup, game.events, number)
+
+    assert place.before == game.states[number - 1]
+    assert place.scored == game.final.history[number - 1]

@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import OutOfTurn, RuleError, event_to_dict, read_event, replay
+from chicago_scorer.rules.corrections import NoSuchEntry
 from chicago_scorer.rules.corrections import correct_entry as corrected_by_the_rules
 from chicago_scorer.services import corrections
 from chicago_scorer.services import games as services
@@ -189,3 +190,77 @@ def test_a_read_across_a_correction_replays_the_corrected_log(db, monkeypatch):
     log = game_log.stored_log(game_id, with_times=True)
     assert loaded.state == game_log.replayed(loaded.state.setup, log)
     assert loaded.log_version == services.game_log_version(game_id)
+
+
+def test_a_correction_answers_with_the_entry_it_replaced_as_it_was_scored(db):
+    created = services.create_game(["Ann", "Bo"], "Ann")
+    game_id, key = created.game.id, created.edit_key
+    won = {"round": 1, "step": "phase1", "outcome": "win", "hand": "two_pair"}
+    services.record_event(game_id, key, won | {"winner": "Ann"})
+    recorded = services.load_game(game_id).state.history[0]
+
+    answer = corrections.correct_entry(game_id, key, 1, won | {"winner": "Bo"})
+
+    assert answer.replaced == recorded
+    assert answer.state.history[0].points == {"Bo": 2}
+
+
+@EXAMPLES
+@given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=60), st.data())
+def test_an_entry_opened_for_correction_comes_with_the_game_just_before_it(db, rng, moves, data):
+    game_id, _key = play(rng, ["Ann", "Bo", "Cy"], moves)
+    loaded = services.load_game(game_id)
+    events = [scored.event for scored in loaded.state.history]
+    number = data.draw(st.integers(1, len(events)))
+
+    opened = corrections.entry_at_table(game_id, number)
+
+    assert opened.before == replay(loaded.state.setup, events[: number - 1])
+    assert opened.scored == loaded.state.history[number - 1]
+    assert opened.game == services.load_game_at_table(game_id)
+
+
+def test_an_entry_outside_the_log_cannot_be_opened(db):
+    game_id, _key = play(random.Random(8), ["Ann", "Bo"], 2)
+    with pytest.raises(NoSuchEntry):
+        corrections.entry_at_table(game_id, 3)
+
+
+def test_the_scoreboard_reads_the_trail_of_its_newest_entries_only(db):
+    created = services.create_game(["Ann", "Bo"], "Ann")
+    game_id, key = created.game.id, created.edit_key
+    quiet = [{"outcome": "none"}, {"outcome": "none"}, {"last_trick": "Bo"}, {"outcome": "none"}]
+    for round_number in range(1, services.RECENT_ENTRIES // 4 + 2):  # a round more than shown
+        for step, body in zip(("phase1", "phase2", "tricks", "phase3"), quiet, strict=True):
+            services.record_event(game_id, key, {"round": round_number, "step": step} | body)
+    count = services.load_game(game_id).event_count
+    oldest_shown = count - services.RECENT_ENTRIES + 1
+    for number in (1, oldest_shown, count):
+        event = services.load_game(game_id).state.history[number - 1].event
+        corrections.correct_entry(
+            game_id, key, number, event_to_dict(event) | corrected_outcome(event)
+        )
+
+    table = services.load_game_at_table(game_id)
+
+    assert table.first_number == oldest_shown
+    assert sorted(table.corrections) == [oldest_shown, count]
+    assert table.corrections == {
+        number: versions
+        for number, versions in services.load_game(game_id).corrections.items()
+        if number >= oldest_shown
+    }
+
+
+def corrected_outcome(event) -> dict:
+    """Another answer for an entry of a quiet round: a tie for no hand, Ann for Bo."""
+    if event.step == "tricks":
+        return {"last_trick": "Ann"}
+    return {"outcome": "tie"}
+
+
+def test_a_deletion_answers_with_the_setup_it_removed(db):
+    game_id, key = play(random.Random(9), ["Ann", "Bo", "Cy"], 3)
+    setup = services.load_game(game_id).state.setup
+
+    assert corrections.delete_game(game_id, key) == setup
