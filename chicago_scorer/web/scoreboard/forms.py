@@ -45,7 +45,34 @@ def rows_of(form: FlaskForm, attribute: str) -> list[Field]:
     return [form[f"{attribute}_{row}"] for row in range(MAX_PLAYERS)]
 
 
-class NewGameForm(TranslatedForm):
+class SeatingForm(TranslatedForm):
+    """Names in seating order, one box per seat (``player_0`` to ``player_3``), and the
+    row of who deals first (``dealer``): a new game's table, or a game's fixed one."""
+
+    @property
+    def players(self) -> list[Field]:
+        """The name boxes in seating order."""
+        return rows_of(self, "player")
+
+    def dealer_row(self) -> int | None:
+        """The row marked as first dealer, if the mark is a real row."""
+        mark = self.dealer.data or "0"
+        rows = [str(row) for row in range(MAX_PLAYERS)]  # not isdigit(): '²' passes that
+        return rows.index(mark) if mark in rows else None
+
+    def dealer_name(self) -> str | None:
+        """The name on the row marked as first dealer."""
+        row = self.dealer_row()
+        return None if row is None else (self.players[row].data or "").strip() or None
+
+    def validate_dealer(self, field: StringField) -> None:
+        if self.dealer_name() is None:
+            raise ValidationError(
+                gettext("The first dealer's row has no name: type one or pick another.")
+            )
+
+
+class NewGameForm(SeatingForm):
     """Up to four names in seating order, and who drew the lowest card."""
 
     # One field per seat (not a FieldList) so a skipped row keeps its place.
@@ -65,11 +92,6 @@ class NewGameForm(TranslatedForm):
         form.rules.form.show_rules(setup.rules)
         return form
 
-    @property
-    def players(self) -> list[Field]:
-        """The name boxes in seating order."""
-        return rows_of(self, "player")
-
     def refusals(self) -> list[tuple[str, str]]:
         """Each field's refusal with the id of the box it is next to, in page order."""
         rules = self.rules.form
@@ -88,23 +110,6 @@ class NewGameForm(TranslatedForm):
     def names(self) -> list[str]:
         """The names typed, in seating order, blank rows left out."""
         return [self.players[row].data for row in self.filled_rows()]
-
-    def dealer_row(self) -> int | None:
-        """The row marked as first dealer, if the mark is a real row."""
-        mark = self.dealer.data or "0"
-        rows = [str(row) for row in range(MAX_PLAYERS)]  # not isdigit(): '²' passes that
-        return rows.index(mark) if mark in rows else None
-
-    def dealer_name(self) -> str | None:
-        """The name on the row marked as first dealer."""
-        row = self.dealer_row()
-        return None if row is None else (self.players[row].data or "").strip() or None
-
-    def validate_dealer(self, field: StringField) -> None:
-        if self.dealer_name() is None:
-            raise ValidationError(
-                gettext("The first dealer's row has no name: type one or pick another.")
-            )
 
     def attach(self, error: RuleError) -> None:
         """Show a refusal of the setup next to the name it concerns."""
