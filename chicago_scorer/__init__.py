@@ -60,6 +60,7 @@ def register_blueprints(app: Flask) -> None:
     from chicago_scorer.web.api.routes import api
     from chicago_scorer.web.history.players import players
     from chicago_scorer.web.history.routes import history
+    from chicago_scorer.web.scoreboard.correcting import correcting
     from chicago_scorer.web.scoreboard.live import live
     from chicago_scorer.web.scoreboard.routes import pages
     from chicago_scorer.web.scoreboard.sharing import sharing
@@ -67,6 +68,7 @@ def register_blueprints(app: Flask) -> None:
     from chicago_scorer.web.transfer.routes import transfer
 
     app.register_blueprint(pages)
+    app.register_blueprint(correcting)
     app.register_blueprint(settling)
     app.register_blueprint(sharing)
     app.register_blueprint(live)

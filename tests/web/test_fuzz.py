@@ -454,6 +454,9 @@ PLAUSIBLE = {
     "last_trick_deuce": form_names,
     "chicago": st.sampled_from(["won:Ann", "lost:Ann", "won:", "Ann"]),
     "event_count": st.integers(-1, 5).map(str),
+    "answer": st.sampled_from(
+        ["hand=flush", "outcome=tie", "outcome=none", "last_trick=Cy", "chicago=won:Bo", "hand="]
+    ),
     "hands-0": cards.filter(lambda drawn: isinstance(drawn, str)),
     "hands-1": st.sampled_from(["9h 9d 9c 2s 2d", "Kh Qd 9d 6s 3c"]),
     "rules-preset": st.sampled_from([*PRESETS, "custom", "house"]),
@@ -468,6 +471,7 @@ FORM_PATHS = [
     "/games/{id}/entries",
     "/games/{id}/undo",
     "/games/{id}/revoke",
+    "/games/{id}/entries/1",
     "/settle",
     "/games/{id}/settle",
     "/import",
@@ -507,7 +511,8 @@ def form_fields(fuzz_app, games) -> dict[str, set[str]]:
         game = games.take(setup)
         client = fuzz_app.test_client()
         scorekeeper(client, game, "scorekeeper")
-        for page in [*pages, f"/games/{game.id}", f"/games/{game.id}/settle"]:
+        game_pages = [f"/games/{game.id}{tail}" for tail in ("", "/settle", "/entries/1")]
+        for page in [*pages, *game_pages]:
             response = client.get(page, follow_redirects=True)
             reader = PostForms(response.request.path)
             reader.feed(response.get_data(as_text=True))

@@ -3,15 +3,12 @@
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from chicago_scorer.rules import HAND_STEPS, Hand, RuleError, Status, players_past_exchange_stop
+from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
 from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
-from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.errors import FORM_EXPIRED, answer_http_error
-from chicago_scorer.web.languages.labels import STEP_QUESTIONS
-from chicago_scorer.web.languages.rule_words import rule_differences
-from chicago_scorer.web.languages.translation import gettext, lazy_gettext
+from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.page_cache import cached_page
 from chicago_scorer.web.refused_forms import (
@@ -21,23 +18,11 @@ from chicago_scorer.web.refused_forms import (
     restore_refused,
     scoreboard_page,
 )
-from chicago_scorer.web.score_chart import recent_score_chart
 from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, UndoForm
 from chicago_scorer.web.scoreboard.house_rules_form import CUSTOM, PRESET_CHOICES
-from chicago_scorer.web.scoreboard.scorekeeper import (
-    edit_key_for,
-    forget_edit_key,
-    remember_edit_key,
-)
-from chicago_scorer.web.scoreboard.sharing import share_context
-from chicago_scorer.web.scoreboard.view import (
-    chicago_choices,
-    describe,
-    player_rows,
-    removed_message,
-    round_log,
-    stale_tap,
-)
+from chicago_scorer.web.scoreboard.page import render_scoreboard
+from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, remember_edit_key
+from chicago_scorer.web.scoreboard.view import removed_message, stale_tap
 
 pages = Blueprint("pages", __name__)
 
@@ -56,7 +41,14 @@ TAP_REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
 
 # The forms that go back to the scoreboard when refused; the settlers and the import
 # page answer with their own page instead.
-SCOREBOARD_FORMS = frozenset({"pages.record_entry", "pages.undo", "sharing.revoke"})
+SCOREBOARD_FORMS = frozenset(
+    {
+        "pages.record_entry",
+        "pages.undo",
+        "sharing.revoke",
+        "correcting.correct_entry",
+    }
+)
 
 
 @pages.app_errorhandler(CSRFError)
@@ -78,56 +70,6 @@ def _render_home(form: NewGameForm):
     return render_template(
         "home.html", form=form, games=games, presets=PRESET_CHOICES, custom=CUSTOM
     )
-
-
-def _scorekeepers_key(game: GameAtTable) -> str | None:
-    """This device's key for the game, forgotten (with a word why) once it stops working."""
-    edit_key = edit_key_for(game.id)
-    if edit_key is None or game.opens_with(edit_key):
-        return edit_key
-    forget_edit_key(game.id)
-    flash(gettext("This phone no longer keeps score: the scorekeeper gave the game a new key."))
-    return None
-
-
-def _render_scoreboard(game_id: int, game: GameAtTable | None = None) -> str:
-    game = game or games.load_game_at_table(game_id)
-    state = game.position
-    last_entry = game.newest[-1] if game.newest else None
-    log = round_log(game.newest)
-    edit_key = _scorekeepers_key(game)
-    # A watcher's page shows no form, so it needs no CSRF token (nor a cookie to hold one).
-    form_meta = {} if edit_key is not None else {"csrf": False}
-    page = scoreboard_page(game_id)
-    entry_form = restore_refused(EntryForm, page, meta=form_meta)
-    can_edit = edit_key is not None and state.status is not Status.FINISHED
-    can_undo = edit_key is not None and game.event_count > 0
-    context = share_context(game, edit_key) | {
-        "game": game,
-        "log_version": game.log_version,
-        "state": state,
-        "rows": player_rows(state),
-        "chart": recent_score_chart(game) if game.newest else None,
-        "log": log,
-        "earlier_rounds": bool(log) and log[-1].number > 1,
-        "can_edit": can_edit,
-        "can_undo": can_undo,
-        "is_scorekeeper": edit_key is not None,
-        "entry_form": entry_form or EntryForm(formdata=None, meta=form_meta),
-        "undo_form": UndoForm(formdata=None, event_count=game.event_count, meta=form_meta),
-        "question": STEP_QUESTIONS.get(state.next_step) if state.next_step else None,
-        "is_hand_step": state.next_step in HAND_STEPS,
-        "hands": list(Hand),
-        "hand_points": state.setup.rules.hand_points,
-        "chicago_choices": chicago_choices(state) if can_edit else [],
-        "round_players": [state.players[seat] for seat in state.round_seats],
-        "rule_differences": rule_differences(state.setup.rules),
-        "exchange_stopped": players_past_exchange_stop(state),
-        "deuce_points": state.setup.rules.deuce_last_trick_points,
-        "last_entry": last_entry,
-        "last_entry_text": describe(last_entry) if last_entry else None,
-    }
-    return render_template("scoreboard.html", **context)
 
 
 @pages.get("/")
@@ -163,7 +105,7 @@ def create_game():
 def scoreboard(game_id: int):
     """The scores, and for the scorekeeper the next step to record."""
     if edit_key_for(game_id) is not None or holds_refusal(scoreboard_page(game_id)):
-        return _render_scoreboard(game_id)
+        return render_scoreboard(game_id)
     # Without a key or a message to show, the page is the same for every watcher.
     return cached_page(
         ("scoreboard", game_id), games.game_log_version(game_id), lambda: _watchers_page(game_id)
@@ -172,7 +114,7 @@ def scoreboard(game_id: int):
 
 def _watchers_page(game_id: int) -> tuple[bytes, str]:
     game = games.load_game_at_table(game_id)
-    return _render_scoreboard(game_id, game=game).encode(), game.log_version
+    return render_scoreboard(game_id, game=game).encode(), game.log_version
 
 
 @pages.post("/games/<int:game_id>/entries")

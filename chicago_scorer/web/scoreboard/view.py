@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from chicago_scorer.rules import (
+    HAND_STEPS,
     ChicagoCall,
     GameState,
     HandResult,
@@ -16,7 +17,9 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules import chicago_refusal as rules_chicago_refusal
 from chicago_scorer.rules.errors import Message
-from chicago_scorer.web.languages.labels import STEP_LABELS, signed
+from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
+from chicago_scorer.web.corrected_marks import corrected_mark
+from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS, signed
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.languages.wording import hand_words, translate
@@ -48,11 +51,37 @@ class ChicagoChoice:
 
 
 @dataclass(frozen=True)
+class StepCard:
+    """The step card: the next step to record, or a recorded entry to correct."""
+
+    round: int
+    step: Step
+    in_tiebreak: bool
+    round_players: list[str]
+    chicago_choices: list[ChicagoChoice]
+    # The hidden fields the card's form sends back with the answer.
+    hidden: dict[str, str]
+    # The entry's number in the log when the card corrects it.
+    correcting: int | None = None
+
+    @property
+    def is_hand_step(self) -> bool:
+        return self.step in HAND_STEPS
+
+    @property
+    def question(self) -> str:
+        return STEP_QUESTIONS[self.step]
+
+
+@dataclass(frozen=True)
 class LoggedStep:
-    """One recorded step as the round log says it."""
+    """One recorded step as the round log says it, with its number in the log and, if
+    it was corrected, what it said before."""
 
     step: str
     text: str
+    number: int
+    mark: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +114,44 @@ def chicago_choices(state: GameState) -> list[ChicagoChoice]:
     """Who may call Chicago now, and why the others may not."""
     names = [state.players[seat] for seat in state.round_seats]
     return [ChicagoChoice(name, _translated(rules_chicago_refusal(state, name))) for name in names]
+
+
+def next_step_card(state: GameState) -> StepCard:
+    """The card for the step the game expects next."""
+    return StepCard(
+        state.round,
+        state.next_step,
+        state.is_tiebreak,
+        [state.players[seat] for seat in state.round_seats],
+        chicago_choices(state),
+        {"round": str(state.round), "step": str(state.next_step)},
+    )
+
+
+def correction_card(opened: EntryAtTable) -> StepCard:
+    """The card for a recorded entry, asked as it was when the entry was made: the same
+    players, and the same who may call Chicago."""
+    event, before = opened.scored.event, opened.before
+    hidden = {
+        "round": str(event.round),
+        "step": str(event.step),
+        "version": opened.game.log_version,
+    }
+    if isinstance(event, HandResult) and event.cards:
+        hidden |= {
+            "cards": " ".join(str(card) for card in event.cards),
+            "cards_winner": str(event.winner),
+            "cards_hand": str(event.hand),
+        }
+    return StepCard(
+        event.round,
+        event.step,
+        opened.scored.in_tiebreak,
+        [before.players[seat] for seat in before.round_seats],
+        chicago_choices(before),
+        hidden,
+        correcting=opened.number,
+    )
 
 
 def describe(scored: ScoredEvent) -> str:
@@ -126,16 +193,19 @@ def _translated(refusal: Message | None) -> str | None:
 LOGGED_ROUNDS = 3
 
 
-def round_log(newest: Sequence[ScoredEvent]) -> list[LoggedRound]:
+def round_log(game: GameAtTable) -> list[LoggedRound]:
     """The last ``LOGGED_ROUNDS`` recorded rounds, newest first, each with its newest step
     first."""
+    newest = game.newest
     shown = sorted({scored.event.round for scored in newest}, reverse=True)[:LOGGED_ROUNDS]
     rounds: dict[int, LoggedRound] = {}
-    for scored in newest:
+    for entry_number, scored in enumerate(newest, start=game.first_number):
         number = scored.event.round
         if number in shown:
             logged = rounds.setdefault(number, LoggedRound(number, scored.in_tiebreak, []))
-            logged.steps.insert(0, LoggedStep(str(scored.event.step), describe(scored)))
+            mark = corrected_mark(game.corrections.get(entry_number, ()))
+            step = LoggedStep(str(scored.event.step), describe(scored), entry_number, mark)
+            logged.steps.insert(0, step)
     return [rounds[number] for number in shown]
 
 
@@ -176,4 +246,18 @@ def removed_message(removed: ScoredEvent) -> str:
         number=format_number(removed.event.round),
         step=STEP_LABELS[removed.event.step],
         entry=describe(removed),
+    )
+
+
+def corrected_message(corrected: ScoredEvent, replaced: ScoredEvent) -> str:
+    """What a correction changed: 'Corrected Round 2 · Phase 1: Bo +2 · two pair, was
+    Ann +2 · two pair'."""
+    # Translators: said once a recorded entry is corrected; each of the two entries reads
+    # like "Bo +2 · two pair".
+    return gettext(
+        "Corrected Round %(number)s · %(step)s: %(entry)s, was %(was)s",
+        number=format_number(corrected.event.round),
+        step=STEP_LABELS[corrected.event.step],
+        entry=describe(corrected),
+        was=describe(replaced),
     )

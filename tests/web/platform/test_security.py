@@ -90,14 +90,14 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
         data={"csrf_token": token.group(1), "round": "1", "step": "phase1", "outcome": "none"},
     )
     actions = set()
-    for path in ["/", "/settle", game_url, f"{game_url}/settle"]:
+    for path in ["/", "/settle", game_url, f"{game_url}/settle", f"{game_url}/entries/1"]:
         actions |= {action or path for action in forms_on(keeper.get(path).text)}
     before = keeper.get(f"/api{game_url}").get_json()
 
     # The phone pages go back to the page the form was on, and say why there; the
     # settlers, whose answer is the page itself, answer 400.
     went_back = {"/games": "/"} | {
-        f"{game_url}/{form}": game_url for form in ["entries", "undo", "revoke"]
+        f"{game_url}/{form}": game_url for form in ["entries", "undo", "revoke", "entries/1"]
     }
     statuses = {}
     for action in actions:
@@ -112,6 +112,7 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
         f"{game_url}/entries",
         f"{game_url}/undo",
         f"{game_url}/revoke",
+        f"{game_url}/entries/1",
         "/settle",
         f"{game_url}/settle",
     } <= actions

@@ -1,0 +1,92 @@
+"""Changing what a game's log says, from the scoreboard: a recorded entry corrected on the
+step card.
+
+It is the scorekeeper's, and goes back to the scoreboard with what it did, or why it did
+nothing: a refused correction to the entry's card, where it can be answered again.
+"""
+
+from flask import Blueprint, flash, redirect, url_for
+
+from chicago_scorer.rules import RuleError, Step
+from chicago_scorer.rules.corrections import NoSuchEntry, NothingToCorrect
+from chicago_scorer.services import corrections
+from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong, VersionMismatch
+from chicago_scorer.web.languages.labels import STEP_LABELS
+from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext, lazy_gettext
+from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.refused_forms import back_to_scoreboard, redirect_refused
+from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
+from chicago_scorer.web.scoreboard.forms import EntryForm
+from chicago_scorer.web.scoreboard.page import correction_page, render_scoreboard
+from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
+from chicago_scorer.web.scoreboard.view import corrected_message
+
+correcting = Blueprint("correcting", __name__)
+
+ENTRY_GONE = lazy_gettext(
+    "That entry is no longer in the game, so there is nothing to correct. Here is the game now."
+)
+CORRECTION_STALE = lazy_gettext(
+    "The game changed on another phone since this entry was opened, so nothing was "
+    "corrected. Here is the entry now."
+)
+
+# Refusals that leave nothing to show on the entry's card.
+KEEPER_REFUSALS = (EditKeyMissing, EditKeyWrong)
+
+
+def _back(game_id: int, message: str):
+    """Back to the scoreboard, with ``message`` where a refused tap's would be."""
+    form = EntryForm(formdata=None)
+    form.form_errors.append(message)
+    return back_to_scoreboard(game_id, form, keep_answers=False)
+
+
+@correcting.get("/games/<int:game_id>/entries/<int:number>")
+def entry(game_id: int, number: int):
+    """Entry ``number`` (from 1) open in the step card, filled in as it was, to correct."""
+    if edit_key_for(game_id) is None:  # watchers only watch
+        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+    try:
+        opened = corrections.entry_at_table(game_id, number)
+    except NoSuchEntry:
+        return _back(game_id, ENTRY_GONE)
+    return render_scoreboard(game_id, opened=opened)
+
+
+@correcting.post("/games/<int:game_id>/entries/<int:number>")
+def correct_entry(game_id: int, number: int):
+    """Put the card's answer in the place of the entry, if every later entry still holds."""
+    form = CorrectionForm()
+    card = url_for(".entry", game_id=game_id, number=number)
+    page = correction_page(game_id, number)
+    if not form.validate_on_submit():
+        return redirect_refused(form, page, card)
+    try:
+        corrected = corrections.correct_entry(
+            game_id, edit_key_for(game_id), number, form.entry(), form.version.data or None
+        )
+    except NothingToCorrect:
+        return _back(game_id, _nothing_corrected(form))
+    except VersionMismatch:
+        form.form_errors.append(CORRECTION_STALE)
+        return redirect_refused(form, page, card, keep_answers=False)
+    except NoSuchEntry:
+        return _back(game_id, ENTRY_GONE)
+    except KEEPER_REFUSALS as error:
+        return _back(game_id, reason(error))
+    except RuleError as error:
+        form.attach(error)
+        return redirect_refused(form, page, card)
+    flash(corrected_message(corrected.state.history[number - 1], corrected.replaced))
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+
+
+def _nothing_corrected(form: CorrectionForm) -> str:
+    # The rules refuse only an entry at its own round and step as saying nothing new.
+    return gettext(
+        "Round %(number)s · %(step)s already says that, so nothing was changed.",
+        number=format_number(form.round.data),
+        step=STEP_LABELS[Step(form.step.data)],
+    )

@@ -1,0 +1,62 @@
+"""Forms that change what a game's log says: a recorded entry answered anew on the step
+card.
+
+Each carries the version of the game its page showed, so that a change made on a page
+another phone has since overtaken is refused rather than made on a game nobody saw.
+"""
+
+from collections.abc import Mapping
+
+from wtforms import HiddenField, StringField
+
+from chicago_scorer.web.scoreboard.forms import EntryForm
+
+
+class CorrectionForm(EntryForm):
+    """A recorded entry answered anew on the step card, then saved.
+
+    A tap on the step card sends one button's field (``hand=flush``); here every choice
+    of the step is a radio of one group, ``answer``, whose value names that field and its
+    value (``hand=flush``, ``chicago=won:Ann``). It fills the field it names, so the entry
+    form's one reading of a step (``EntryForm.entry``) reads a correction too.
+    """
+
+    answer = StringField()
+    version = HiddenField()
+    # The cards a win was settled from stay with it while its winner and hand do.
+    cards_winner = HiddenField()
+    cards_hand = HiddenField()
+
+    ANSWERED_FIELDS = frozenset({"hand", "outcome", "last_trick", "last_trick_deuce", "chicago"})
+
+    def process(self, formdata=None, obj=None, data=None, extra_filters=None, **kwargs):
+        super().process(formdata, obj, data=data, extra_filters=extra_filters, **kwargs)
+        field, _, value = (self.answer.data or "").partition("=")
+        if field in self.ANSWERED_FIELDS:
+            self[field].data = value
+
+    @classmethod
+    def saying(cls, entry: Mapping[str, object], **options) -> "CorrectionForm":
+        """The card's choices as ``entry`` (in its JSON form) made them."""
+        return cls(formdata=None, data=answer_of(entry), **options)
+
+    def entry(self) -> dict[str, object]:
+        """The step in the API's JSON form, with the settled cards if they still fit."""
+        entry = super().entry()
+        settled_for = (self.cards_winner.data, self.cards_hand.data)
+        if (entry.get("winner"), entry.get("hand")) != settled_for:
+            entry.pop("cards", None)
+        return entry
+
+
+def answer_of(entry: Mapping[str, object]) -> dict[str, str]:
+    """The correction card's choices that say what ``entry`` (in its JSON form) says."""
+    if entry.get("outcome") == "win":
+        return {"winner": str(entry["winner"]), "answer": f"hand={entry['hand']}"}
+    if "outcome" in entry:
+        return {"answer": f"outcome={entry['outcome']}"}
+    if "last_trick" in entry:
+        field = "last_trick_deuce" if entry.get("with_deuce") else "last_trick"
+        return {"answer": f"{field}={entry['last_trick']}"}
+    result = "won" if entry["chicago_won"] else "lost"
+    return {"answer": f"chicago={result}:{entry['chicago']}"}

@@ -1,0 +1,326 @@
+"""Correcting a recorded entry from the scoreboard, through its forms the way the
+scorekeeper taps them."""
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from werkzeug.datastructures import MultiDict
+
+from chicago_scorer.rules import PRESETS, STANDARD_RULES, read_event
+from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
+from support.games import legal_entries, played_games
+from support.table_forms import accepted, follow_refusal, start_game, tap
+
+
+def scores(page: str) -> list[int]:
+    return [int(score) for score in re.findall(r'<span class="score">(\d+)</span>', page)]
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    """The hidden fields of the correction card's form."""
+    card = page[page.index('<section class="card step-card correcting"') :]
+    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', card))
+
+
+def correct(client, game_url: str, number: int, **fields):
+    """Open entry ``number`` from the round log and save the card with ``fields`` chosen."""
+    card = client.get(f"{game_url}/entries/{number}")
+    assert card.status_code == 200, card.headers.get("Location")
+    return client.post(f"{game_url}/entries/{number}", data=hidden_fields(card.text) | fields)
+
+
+def stored_game(client, game_url: str) -> dict:
+    """The game as the API shows it, trail and all: what a refusal must leave alone."""
+    return client.get(f"/api{game_url}").get_json()
+
+
+def log_entries(page: str) -> list[str]:
+    """The round log's entries as the page shows them, newest first, tags left out."""
+    log = page[page.index('<section class="card log"') :]
+    entries = re.findall(r'<span class="log-entry">(.*?)</span></li>', log, flags=re.S)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", entry)).strip() for entry in entries]
+
+
+def chart_line(page: str, name: str) -> str:
+    return re.search(rf'points="([^"]*)" data-player="{name}"', page).group(1)
+
+
+@pytest.fixture
+def game_url(client):
+    """Ann, Bo and Cy, with Ann's two pair, a tie and Cy's last trick recorded."""
+    url = start_game(client, "Ann", "Bo", "Cy")
+    for fields in [
+        {"winner": "Ann", "hand": "two_pair"},
+        {"outcome": "tie"},
+        {"last_trick": "Cy"},
+    ]:
+        assert accepted(client, tap(client, url, **fields))
+    return url
+
+
+@pytest.fixture
+def watcher(app):
+    """Another phone at the table, without the key."""
+    return app.test_client()
+
+
+# --- opening an entry ---
+
+
+def test_the_scorekeeper_opens_each_logged_entry_from_the_round_log(client, game_url):
+    page = client.get(game_url).text
+
+    links = re.findall(rf'<a href="{game_url}/entries/(\d+)">([^<]*)</a>', page)
+
+    assert links == [
+        ("3", "Cy +5 · last trick"),
+        ("2", "Tie: nobody scores"),
+        ("1", "Ann +2 · two pair"),
+    ]
+
+
+def test_an_opened_entry_is_the_step_card_filled_in_as_the_entry_was(client, game_url):
+    page = client.get(f"{game_url}/entries/1").text
+
+    assert "Correct Round 1 · Phase 1: best hand?" in page
+    assert re.search(r'name="winner" value="Ann" checked', page)
+    assert re.findall(r'name="answer" value="([^"]*)" checked', page) == ["hand=two_pair"]
+    assert hidden_fields(page)["round"] == "1" and hidden_fields(page)["step"] == "phase1"
+    assert '<button type="submit" class="primary">Save correction</button>' in page
+    assert f'<a class="button secondary" href="{game_url}">Cancel</a>' in page
+    assert 'name="hand"' not in page  # no tap records anything: only Save does
+
+
+def test_an_opened_last_trick_offers_the_players_and_the_chicago_calls_of_its_moment(
+    client, game_url
+):
+    page = client.get(f"{game_url}/entries/3").text
+
+    assert "Correct Round 1 · Tricks: last trick or Chicago?" in page
+    assert re.findall(r'name="answer" value="([^"]*)" checked', page) == ["last_trick=Cy"]
+    # At the tricks nobody had 15 points, so no Chicago call could be made then.
+    assert len(re.findall(r'name="answer" value="chicago=[^"]*"[^>]* disabled', page)) == 6
+    assert "Ann needs 15 points to call Chicago and has 2." in page
+
+
+def test_an_entry_outside_the_log_is_not_opened_and_says_so(client, game_url):
+    page = follow_refusal(client, client.get(f"{game_url}/entries/4"), game_url)
+
+    assert "That entry is no longer in the game, so there is nothing to correct." in page
+    assert "Round 2 · Phase 1: best hand?" not in page  # the game is at its next step
+    assert "Round 1 · Phase 3: best hand after the tricks?" in page
+
+
+# --- saving a correction ---
+
+
+def test_a_saved_correction_says_what_it_changed_and_the_scores_log_and_chart_follow(
+    app, client, game_url
+):
+    response = correct(client, game_url, 1, winner="Bo", answer="hand=two_pair")
+
+    assert accepted(client, response)
+    assert response.headers["Location"] == game_url
+    page = client.get(game_url).text
+    assert (
+        '<p class="flash" role="status">'
+        "Corrected Round 1 · Phase 1: Bo +2 · two pair, was Ann +2 · two pair</p>"
+    ) in page
+    assert scores(page) == [0, 2, 5]
+    assert log_entries(page) == [
+        "Cy +5 · last trick",
+        "Tie: nobody scores",
+        "Bo +2 · two pair corrected, was Ann · two pair",
+    ]
+    # The chart is the one of a game that recorded Bo's two pair in the first place.
+    played = app.test_client()
+    other_url = start_game(played, "Ann", "Bo", "Cy")
+    for fields in [{"winner": "Bo", "hand": "two_pair"}, {"outcome": "tie"}, {"last_trick": "Cy"}]:
+        tap(played, other_url, **fields)
+    other = played.get(other_url).text
+    assert [chart_line(page, name) for name in "Ann Bo Cy".split()] == [
+        chart_line(other, name) for name in "Ann Bo Cy".split()
+    ]
+
+
+def test_a_tie_can_become_a_win_and_a_last_trick_a_chicago_call(client, game_url):
+    assert accepted(client, correct(client, game_url, 2, winner="Cy", answer="hand=flush"))
+    assert accepted(client, correct(client, game_url, 3, answer="last_trick=Ann"))
+
+    page = client.get(game_url).text
+
+    assert "Corrected Round 1 · Tricks: Ann +5 · last trick, was Cy +5 · last trick" in page
+    assert scores(page) == [7, 0, 5]
+    assert log_entries(page)[:2] == [
+        "Ann +5 · last trick corrected, was Cy · last trick",
+        "Cy +5 · flush corrected, was Tie: nobody scores",
+    ]
+
+
+def test_a_correction_the_rules_refuse_names_the_entry_it_breaks_and_changes_nothing(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Bo", hand="straight_flush")
+    tap(client, game_url, winner="Bo", hand="four_of_a_kind")
+    assert accepted(client, tap(client, game_url, chicago="won:Bo"))
+    before = stored_game(client, game_url)
+
+    response = correct(client, game_url, 2, winner="Bo", answer="hand=one_pair")
+    page = follow_refusal(client, response, f"{game_url}/entries/2")
+
+    assert (
+        "Entry 3 (round 1 Tricks) would no longer be legal: "
+        "Bo needs 15 points to call Chicago and has 9."
+    ) in page
+    assert "Correct Round 1 · Phase 2: best hand?" in page  # the card, to answer again
+    assert re.findall(r'name="answer" value="([^"]*)" checked', page) == ["hand=one_pair"]
+    assert stored_game(client, game_url) == before
+
+
+def test_a_correction_that_changes_nothing_is_refused_with_a_plain_message(client, game_url):
+    before = stored_game(client, game_url)
+
+    response = correct(client, game_url, 1, winner="Ann", answer="hand=two_pair")
+    page = follow_refusal(client, response, game_url)
+
+    assert "Round 1 · Phase 1 already says that, so nothing was changed." in page
+    assert "Round 1 · Phase 3: best hand after the tricks?" in page
+    assert stored_game(client, game_url) == before
+
+
+def test_a_card_another_phone_overtook_is_refused_and_shows_the_entry_as_it_is_now(
+    app, client, game_url
+):
+    card = client.get(f"{game_url}/entries/1").text
+    assert accepted(client, correct(client, game_url, 1, winner="Cy", answer="hand=two_pair"))
+    now = stored_game(client, game_url)
+
+    stale = hidden_fields(card) | {"winner": "Bo", "answer": "hand=two_pair"}
+    response = client.post(f"{game_url}/entries/1", data=stale)
+    page = follow_refusal(client, response, f"{game_url}/entries/1")
+
+    assert "The game changed on another phone since this entry was opened" in page
+    assert re.search(r'name="winner" value="Cy" checked', page)
+    assert stored_game(client, game_url) == now
+
+
+def test_a_hand_chosen_without_a_player_is_refused_on_the_card(client, game_url):
+    before = stored_game(client, game_url)
+
+    response = correct(client, game_url, 2, answer="hand=flush")  # it was a tie: nobody won
+    page = follow_refusal(client, response, f"{game_url}/entries/2")
+
+    assert "First tap who had the best hand, then the hand." in page
+    assert "Correct Round 1 · Phase 2: best hand?" in page
+    assert stored_game(client, game_url) == before
+
+
+def test_a_settled_win_keeps_its_cards_while_its_winner_and_hand_stay(client):
+    game_url = start_game(client, "Ann", "Bo")
+    settled = {"winner": "Ann", "hand": "flush", "cards": "2h 5h 7h 9h Jh"}
+    assert accepted(client, tap(client, game_url, **settled))
+    assert hidden_fields(client.get(f"{game_url}/entries/1").text)["cards"] == "2h 5h 7h 9h Jh"
+
+    same = correct(client, game_url, 1, winner="Ann", answer="hand=flush")
+    assert "nothing was changed" in follow_refusal(client, same, game_url)
+    assert accepted(client, correct(client, game_url, 1, winner="Bo", answer="hand=flush"))
+
+    assert stored_game(client, game_url)["events"][0]["winner"] == "Bo"
+    assert "cards" not in stored_game(client, game_url)["events"][0]
+
+
+RULE_SETS = st.sampled_from([STANDARD_RULES, *(preset.rules for preset in PRESETS.values())])
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(game=played_games(RULE_SETS, max_events=40), data=st.data())
+def test_the_card_filled_in_as_an_entry_was_sends_that_entry_back(app, game, data):
+    state = data.draw(st.sampled_from([state for state in game.states if state.next_step]))
+    entry = data.draw(legal_entries(state))
+    position = {"round": str(entry["round"]), "step": entry["step"]}
+
+    with app.test_request_context():
+        shown = CorrectionForm.saying(entry)
+        sent = MultiDict(position | {"winner": shown.winner.data, "answer": shown.answer.data})
+        assert read_event(CorrectionForm(formdata=sent).entry()) == read_event(entry)
+
+
+# --- who may correct ---
+
+
+def test_a_watcher_sees_no_links_to_correct_and_cannot_correct(client, game_url, watcher):
+    card = client.get(f"{game_url}/entries/1").text
+    before = stored_game(client, game_url)
+
+    page = watcher.get(game_url).text
+    opened = watcher.get(f"{game_url}/entries/1")
+    posted = watcher.post(
+        f"{game_url}/entries/1",
+        data=hidden_fields(card) | {"winner": "Bo", "answer": "hand=two_pair"},
+    )
+
+    assert "/entries/" not in page
+    assert opened.status_code == 303 and opened.headers["Location"] == game_url
+    assert "Only the scorekeeper&#39;s device can change this game" in follow_refusal(
+        watcher, posted, game_url
+    )
+    assert stored_game(client, game_url) == before
+
+
+@pytest.fixture
+def csrf_client(make_app):
+    return make_app(WTF_CSRF_ENABLED=True).test_client()
+
+
+def test_a_correction_without_its_csrf_token_is_refused_and_one_with_it_is_saved(csrf_client):
+    token = re.search(
+        r'name="csrf_token" type="hidden" value="([^"]+)"', csrf_client.get("/").text
+    )
+    created = csrf_client.post(
+        "/games",
+        data={"csrf_token": token.group(1), "players-0": "Ann", "players-1": "Bo", "dealer": "0"},
+    )
+    game_url = created.headers["Location"]
+    page = csrf_client.get(game_url).text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    entry = {"round": "1", "step": "phase1", "winner": "Ann", "hand": "flush"}
+    assert accepted(
+        csrf_client, csrf_client.post(f"{game_url}/entries", data=entry | {"csrf_token": token})
+    )
+    card = csrf_client.get(f"{game_url}/entries/1").text
+    fields = hidden_fields(card) | {"winner": "Bo", "answer": "hand=flush"}
+    before = stored_game(csrf_client, game_url)
+
+    forged = csrf_client.post(f"{game_url}/entries/1", data=fields)
+
+    assert "This page was out of date, so nothing was recorded." in follow_refusal(
+        csrf_client, forged, game_url
+    )
+    assert stored_game(csrf_client, game_url) == before
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', card).group(1)
+    saved = csrf_client.post(f"{game_url}/entries/1", data=fields | {"csrf_token": token})
+    assert accepted(csrf_client, saved)
+    assert stored_game(csrf_client, game_url)["events"][0]["winner"] == "Bo"
+
+
+# --- watchers follow ---
+
+
+def test_a_correction_changes_the_version_watchers_poll_and_their_page_shows_it(
+    client, game_url, watcher
+):
+    version = watcher.get(f"{game_url}/version").get_json()["version"]
+    assert "Ann +2 · two pair" in watcher.get(game_url).text  # kept rendered at this version
+    unchanged = watcher.get(f"{game_url}/version", headers={"If-None-Match": f'"{version}"'})
+    assert unchanged.status_code == 304
+
+    assert accepted(client, correct(client, game_url, 1, winner="Bo", answer="hand=two_pair"))
+
+    polled = watcher.get(f"{game_url}/version", headers={"If-None-Match": f'"{version}"'})
+    assert polled.status_code == 200 and polled.get_json()["version"] != version
+    page = watcher.get(game_url).text
+    assert scores(page) == [0, 2, 5]
+    assert "Bo +2 · two pair corrected, was Ann · two pair" in log_entries(page)
