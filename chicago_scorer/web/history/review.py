@@ -1,5 +1,6 @@
 """What the game review shows: a round-by-round table and the standings, from the replay."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from chicago_scorer.rules import (
@@ -12,11 +13,24 @@ from chicago_scorer.rules import (
     ScoredEvent,
     Step,
 )
+from chicago_scorer.services.game_answers import Correction
+from chicago_scorer.web.corrected_marks import corrected_mark
 from chicago_scorer.web.languages.labels import signed
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.languages.wording import hand_words
 
-NOTHING_YET = ""
+
+@dataclass(frozen=True)
+class ReviewCell:
+    """What a step of a round recorded, its number in the log, and, if it was corrected,
+    what it said before; a step not recorded yet is a cell without text or number."""
+
+    text: str = ""
+    number: int | None = None
+    mark: str | None = None
+
+
+NOTHING_YET = ReviewCell()
 
 
 @dataclass(frozen=True)
@@ -25,7 +39,7 @@ class ReviewRound:
 
     number: int
     is_tiebreak: bool
-    cells: tuple[str, ...]  # one per step, in STEP_ORDER; blank if not recorded yet
+    cells: tuple[ReviewCell, ...]  # one per step, in STEP_ORDER
 
 
 @dataclass(frozen=True)
@@ -63,12 +77,16 @@ def cell_text(scored: ScoredEvent) -> str:
     raise TypeError(f"not an event: {scored.event!r}")
 
 
-def round_table(state: GameState) -> list[ReviewRound]:
-    """Every round with at least one entry, oldest first."""
-    rounds: dict[int, tuple[bool, dict[Step, str]]] = {}
-    for scored in state.history:
+def round_table(
+    state: GameState, corrections: Mapping[int, tuple[Correction, ...]]
+) -> list[ReviewRound]:
+    """Every round with at least one entry, oldest first; ``corrections`` is the trail,
+    each corrected entry's earlier versions by its number."""
+    rounds: dict[int, tuple[bool, dict[Step, ReviewCell]]] = {}
+    for number, scored in enumerate(state.history, start=1):
         _, cells = rounds.setdefault(scored.event.round, (scored.in_tiebreak, {}))
-        cells[scored.event.step] = cell_text(scored)
+        mark = corrected_mark(corrections.get(number, ()))
+        cells[scored.event.step] = ReviewCell(cell_text(scored), number, mark)
     return [
         ReviewRound(
             number, is_tiebreak, tuple(cells.get(step, NOTHING_YET) for step in STEP_ORDER)

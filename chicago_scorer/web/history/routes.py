@@ -11,6 +11,7 @@ from chicago_scorer.web.history.review import round_table, standings
 from chicago_scorer.web.languages.rule_words import rule_differences
 from chicago_scorer.web.page_cache import cached_page
 from chicago_scorer.web.score_chart import score_chart
+from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
 
 history = Blueprint("history", __name__)
 
@@ -33,15 +34,17 @@ def _page(form: HistoryFilterForm) -> bytes:
 
 @history.get("/games/<int:game_id>/review")
 def review(game_id: int):
-    """One game round by round, its standings and its score chart."""
+    """One game round by round, its standings and its score chart; the scorekeeper opens
+    an entry from its table to correct it."""
     game = games.load_game(game_id)
     state = game.state
-    rounds = round_table(state)
+    rounds = round_table(state, game.corrections)
     return render_template(
         "review.html",
         game=game,
         state=state,
         rounds=rounds,
+        can_correct=game.opens_with(edit_key_for(game_id)),
         has_tiebreak_rounds=any(logged.is_tiebreak for logged in rounds),
         steps=STEP_ORDER,
         standings=standings(state),
