@@ -457,6 +457,8 @@ PLAUSIBLE = {
     "answer": st.sampled_from(
         ["hand=flush", "outcome=tie", "outcome=none", "last_trick=Cy", "chicago=won:Bo", "hand="]
     ),
+    "players-2": form_names,
+    "dealer": st.integers(-1, 4).map(str),
     "hands-0": cards.filter(lambda drawn: isinstance(drawn, str)),
     "hands-1": st.sampled_from(["9h 9d 9c 2s 2d", "Kh Qd 9d 6s 3c"]),
     "rules-preset": st.sampled_from([*PRESETS, "custom", "house"]),
@@ -472,6 +474,7 @@ FORM_PATHS = [
     "/games/{id}/undo",
     "/games/{id}/revoke",
     "/games/{id}/entries/1",
+    "/games/{id}/players",
     "/settle",
     "/games/{id}/settle",
     "/import",

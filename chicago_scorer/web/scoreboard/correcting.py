@@ -1,8 +1,8 @@
 """Changing what a game's log says, from the scoreboard: a recorded entry corrected on the
-step card.
+step card, the names and the first dealer fixed.
 
-It is the scorekeeper's, and goes back to the scoreboard with what it did, or why it did
-nothing: a refused correction to the entry's card, where it can be answered again.
+Each is the scorekeeper's, and each goes back to the scoreboard with what it did, or why
+it did nothing: a refused correction to the entry's card, where it can be answered again.
 """
 
 from flask import Blueprint, flash, redirect, url_for
@@ -10,13 +10,18 @@ from flask import Blueprint, flash, redirect, url_for
 from chicago_scorer.rules import RuleError, Step
 from chicago_scorer.rules.corrections import NoSuchEntry, NothingToCorrect
 from chicago_scorer.services import corrections
-from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong, VersionMismatch
+from chicago_scorer.services.errors import (
+    EditKeyMissing,
+    EditKeyWrong,
+    NothingToChange,
+    VersionMismatch,
+)
 from chicago_scorer.web.languages.labels import STEP_LABELS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.refused_forms import back_to_scoreboard, redirect_refused
-from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
+from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.page import correction_page, render_scoreboard
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
@@ -31,9 +36,15 @@ CORRECTION_STALE = lazy_gettext(
     "The game changed on another phone since this entry was opened, so nothing was "
     "corrected. Here is the entry now."
 )
+FIX_STALE = lazy_gettext(
+    "The game changed on another phone since this page was shown, so no name was "
+    "changed. Here is the game now."
+)
 
 # Refusals that leave nothing to show on the entry's card.
 KEEPER_REFUSALS = (EditKeyMissing, EditKeyWrong)
+# The refusals of a fix, beside a stale page's.
+FIX_REFUSALS = (RuleError, NothingToChange, *KEEPER_REFUSALS)
 
 
 def _back(game_id: int, message: str):
@@ -90,3 +101,26 @@ def _nothing_corrected(form: CorrectionForm) -> str:
         number=format_number(form.round.data),
         step=STEP_LABELS[Step(form.step.data)],
     )
+
+
+@correcting.post("/games/<int:game_id>/players")
+def fix_players(game_id: int):
+    """Give the seats new names or another first dealer; every entry follows them."""
+    form = FixPlayersForm()
+    if not form.validate_on_submit():
+        form.form_errors.extend(form.dealer.errors)
+        return back_to_scoreboard(game_id, form, keep_answers=False)
+    try:
+        corrections.fix_players(
+            game_id,
+            edit_key_for(game_id),
+            form.names(),
+            form.dealer_name(),
+            form.version.data or None,
+        )
+    except VersionMismatch:
+        return _back(game_id, FIX_STALE)
+    except FIX_REFUSALS as error:
+        return _back(game_id, reason(error))
+    flash(gettext("Names and first dealer saved; every entry follows them."))
+    return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

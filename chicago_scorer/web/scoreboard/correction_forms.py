@@ -1,5 +1,5 @@
 """Forms that change what a game's log says: a recorded entry answered anew on the step
-card.
+card, and the table's names and first dealer.
 
 Each carries the version of the game its page showed, so that a change made on a page
 another phone has since overtaken is refused rather than made on a game nobody saw.
@@ -9,7 +9,9 @@ from collections.abc import Mapping
 
 from wtforms import HiddenField, StringField
 
-from chicago_scorer.web.scoreboard.forms import EntryForm
+from chicago_scorer.rules import MAX_PLAYERS, GameSetup
+from chicago_scorer.web.languages.translation import lazy_gettext
+from chicago_scorer.web.scoreboard.forms import EntryForm, SeatingForm
 
 
 class CorrectionForm(EntryForm):
@@ -60,3 +62,31 @@ def answer_of(entry: Mapping[str, object]) -> dict[str, str]:
         return {"answer": f"{field}={entry['last_trick']}"}
     result = "won" if entry["chicago_won"] else "lost"
     return {"answer": f"chicago={result}:{entry['chicago']}"}
+
+
+class FixPlayersForm(SeatingForm):
+    """The game's names, seat by seat, and who dealt first, as the scorekeeper fixes them.
+
+    The names are checked by the rules, which say which player's name is wrong; a box
+    left blank is a name left blank, not a seat left out.
+    """
+
+    player_0, player_1, player_2, player_3 = (
+        StringField(lazy_gettext("Name"), name=f"players-{row}") for row in range(MAX_PLAYERS)
+    )
+    dealer = StringField(lazy_gettext("Deals first"))
+    version = HiddenField()
+
+    @classmethod
+    def of_setup(cls, setup: GameSetup, **options) -> "FixPlayersForm":
+        """The form filled in with the game's names and first dealer."""
+        form = cls(formdata=None, **options)
+        for seat, name in enumerate(setup.players):
+            form.players[seat].data = name
+        form.dealer.data = str(setup.first_dealer)
+        return form
+
+    def names(self) -> list[str]:
+        """The names sent, in seating order, up to the last seat sent."""
+        sent = [row for row, box in enumerate(self.players) if box.raw_data]
+        return [box.data or "" for box in self.players[: max(sent, default=-1) + 1]]

@@ -1,5 +1,5 @@
 """The scoreboard page: the scores for everyone; for the scorekeeper the step card, with
-the next step to record or a recorded entry open to correct."""
+the next step to record or a recorded entry open to correct, and the game's fixes."""
 
 from flask import flash, render_template
 
@@ -10,7 +10,7 @@ from chicago_scorer.web.languages.rule_words import rule_differences
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.refused_forms import restore_refused, scoreboard_page
 from chicago_scorer.web.score_chart import recent_score_chart
-from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
+from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
 from chicago_scorer.web.scoreboard.forms import EntryForm, UndoForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.sharing import share_context
@@ -95,4 +95,8 @@ def render_scoreboard(
         "last_entry": last_entry,
         "last_entry_text": describe(last_entry) if last_entry else None,
     }
+    if is_scorekeeper:
+        context |= {
+            "fix_form": FixPlayersForm.of_setup(state.setup),
+        }
     return render_template("scoreboard.html", **context)

@@ -47,6 +47,7 @@ SCOREBOARD_FORMS = frozenset(
         "pages.undo",
         "sharing.revoke",
         "correcting.correct_entry",
+        "correcting.fix_players",
     }
 )
 

@@ -97,7 +97,8 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
     # The phone pages go back to the page the form was on, and say why there; the
     # settlers, whose answer is the page itself, answer 400.
     went_back = {"/games": "/"} | {
-        f"{game_url}/{form}": game_url for form in ["entries", "undo", "revoke", "entries/1"]
+        f"{game_url}/{form}": game_url
+        for form in ["entries", "undo", "revoke", "entries/1", "players"]
     }
     statuses = {}
     for action in actions:
@@ -113,6 +114,7 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
         f"{game_url}/undo",
         f"{game_url}/revoke",
         f"{game_url}/entries/1",
+        f"{game_url}/players",
         "/settle",
         f"{game_url}/settle",
     } <= actions

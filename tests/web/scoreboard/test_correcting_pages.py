@@ -1,5 +1,5 @@
-"""Correcting a recorded entry from the scoreboard, through its forms the way the
-scorekeeper taps them."""
+"""Correcting a recorded entry, and fixing the names or the first dealer, from the
+scoreboard, through its forms the way the scorekeeper taps them."""
 
 import re
 
@@ -263,6 +263,7 @@ def test_a_watcher_sees_no_links_to_correct_and_cannot_correct(client, game_url,
     )
 
     assert "/entries/" not in page
+    assert "Fix names or first dealer" not in page
     assert opened.status_code == 303 and opened.headers["Location"] == game_url
     assert "Only the scorekeeper&#39;s device can change this game" in follow_refusal(
         watcher, posted, game_url
@@ -324,3 +325,90 @@ def test_a_correction_changes_the_version_watchers_poll_and_their_page_shows_it(
     page = watcher.get(game_url).text
     assert scores(page) == [0, 2, 5]
     assert "Bo +2 · two pair corrected, was Ann · two pair" in log_entries(page)
+
+
+# --- names and first dealer ---
+
+
+def fix_fields(page: str) -> dict[str, str]:
+    """The names form as the page fills it in."""
+    form = page[page.index('<details class="card fix-players">') :]
+    form = form[: form.index("</form>")]
+    fields = dict(re.findall(r'name="(players-\d)" value="([^"]*)"', form))
+    fields["dealer"] = re.search(r'name="dealer" value="(\d)"\s+checked', form).group(1)
+    fields["version"] = re.search(r'name="version" value="([^"]*)"', form).group(1)
+    return fields
+
+
+def test_the_names_and_first_dealer_form_is_filled_in_with_the_game_s(client, game_url):
+    page = client.get(game_url).text
+
+    assert "<summary>Fix names or first dealer</summary>" in page
+    assert fix_fields(page) | {"version": ""} == {
+        "players-0": "Ann",
+        "players-1": "Bo",
+        "players-2": "Cy",
+        "dealer": "0",
+        "version": "",
+    }
+
+
+def test_a_name_fix_renames_the_player_in_every_entry_and_keeps_the_scores(client, game_url):
+    fields = fix_fields(client.get(game_url).text) | {"players-0": "Anna"}
+
+    response = client.post(f"{game_url}/players", data=fields)
+
+    assert accepted(client, response)
+    page = client.get(game_url).text
+    assert "Names and first dealer saved; every entry follows them." in page
+    assert "Anna +2 · two pair" in log_entries(page)
+    assert scores(page) == [2, 0, 5]
+    assert stored_game(client, game_url)["changes"][0] | {"at": ""} == {
+        "what": "name",
+        "was": "Ann",
+        "now": "Anna",
+        "at": "",
+    }
+
+
+def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
+    fields = fix_fields(client.get(game_url).text) | {"dealer": "1"}
+
+    assert accepted(client, client.post(f"{game_url}/players", data=fields))
+
+    page = client.get(game_url).text
+    assert "Round 1 · Bo deals, Cy leads" in page
+    assert scores(page) == [2, 0, 5]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"players-1": "ann"}, "&#39;Ann&#39; and &#39;ann&#39; are the same name"),
+        ({"players-2": " "}, "Player 3&#39;s name is blank"),
+        ({}, "The game already has these names and this first dealer; nothing changed."),
+        ({"version": "0-0"}, "The game changed on another phone since this page was shown"),
+    ],
+    ids=["same name twice", "blank name", "nothing to change", "stale page"],
+)
+def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
+    client, game_url, change, message
+):
+    fields = fix_fields(client.get(game_url).text) | change
+    before = stored_game(client, game_url)
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
+
+    step_card = page[page.index('<section class="card step-card"') :]
+    assert message in step_card[: step_card.index("<form")]
+    assert stored_game(client, game_url) == before
+
+
+def test_a_watcher_cannot_fix_the_names(client, game_url, watcher):
+    fields = fix_fields(client.get(game_url).text) | {"players-0": "Anna"}
+    before = stored_game(client, game_url)
+
+    page = follow_refusal(watcher, watcher.post(f"{game_url}/players", data=fields), game_url)
+
+    assert "Only the scorekeeper&#39;s device can change this game" in page
+    assert stored_game(client, game_url) == before
