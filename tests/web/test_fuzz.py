@@ -475,6 +475,7 @@ FORM_PATHS = [
     "/games/{id}/revoke",
     "/games/{id}/entries/1",
     "/games/{id}/players",
+    "/games/{id}/delete",
     "/settle",
     "/games/{id}/settle",
     "/import",

@@ -1,5 +1,5 @@
 """Changing what a game's log says, from the scoreboard: a recorded entry corrected on the
-step card, the names and the first dealer fixed.
+step card, the names and the first dealer fixed, the game deleted.
 
 Each is the scorekeeper's, and each goes back to the scoreboard with what it did, or why
 it did nothing: a refused correction to the entry's card, where it can be answered again.
@@ -19,12 +19,16 @@ from chicago_scorer.services.errors import (
 from chicago_scorer.web.languages.labels import STEP_LABELS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
-from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.languages.wording import in_a_list, reason
 from chicago_scorer.web.refused_forms import back_to_scoreboard, redirect_refused
-from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
+from chicago_scorer.web.scoreboard.correction_forms import (
+    CorrectionForm,
+    DeleteGameForm,
+    FixPlayersForm,
+)
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.page import correction_page, render_scoreboard
-from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
+from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.view import corrected_message
 
 correcting = Blueprint("correcting", __name__)
@@ -40,10 +44,14 @@ FIX_STALE = lazy_gettext(
     "The game changed on another phone since this page was shown, so no name was "
     "changed. Here is the game now."
 )
+DELETE_STALE = lazy_gettext(
+    "The game changed on another phone since this page was shown, so it was not "
+    "deleted. Here is the game now."
+)
 
 # Refusals that leave nothing to show on the entry's card.
 KEEPER_REFUSALS = (EditKeyMissing, EditKeyWrong)
-# The refusals of a fix, beside a stale page's.
+# The refusals of a fix, or of a deletion, beside a stale page's.
 FIX_REFUSALS = (RuleError, NothingToChange, *KEEPER_REFUSALS)
 
 
@@ -124,3 +132,20 @@ def fix_players(game_id: int):
         return _back(game_id, reason(error))
     flash(gettext("Names and first dealer saved; every entry follows them."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+
+
+@correcting.post("/games/<int:game_id>/delete")
+def delete_game(game_id: int):
+    """Delete the game and all that was recorded in it, then go home and say which."""
+    form = DeleteGameForm()
+    form.validate_on_submit()
+    try:
+        setup = corrections.delete_game(game_id, edit_key_for(game_id), form.version.data or None)
+    except VersionMismatch:
+        return _back(game_id, DELETE_STALE)
+    except FIX_REFUSALS as error:
+        return _back(game_id, reason(error))
+    forget_edit_key(game_id)
+    # Translators: said on the start page once a game is deleted; %(names)s is its players.
+    flash(gettext("Deleted the game of %(names)s.", names=in_a_list(setup.players)))
+    return redirect(url_for("pages.home"), 303)

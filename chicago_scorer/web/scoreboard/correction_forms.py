@@ -1,5 +1,5 @@
 """Forms that change what a game's log says: a recorded entry answered anew on the step
-card, and the table's names and first dealer.
+card, the table's names and first dealer, and deleting the game.
 
 Each carries the version of the game its page showed, so that a change made on a page
 another phone has since overtaken is refused rather than made on a game nobody saw.
@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from wtforms import HiddenField, StringField
 
 from chicago_scorer.rules import MAX_PLAYERS, GameSetup
+from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.scoreboard.forms import EntryForm, SeatingForm
 
@@ -90,3 +91,9 @@ class FixPlayersForm(SeatingForm):
         """The names sent, in seating order, up to the last seat sent."""
         sent = [row for row, box in enumerate(self.players) if box.raw_data]
         return [box.data or "" for box in self.players[: max(sent, default=-1) + 1]]
+
+
+class DeleteGameForm(TranslatedForm):
+    """Confirm deleting the game, as the page showed it."""
+
+    version = HiddenField()

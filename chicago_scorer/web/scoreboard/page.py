@@ -10,7 +10,11 @@ from chicago_scorer.web.languages.rule_words import rule_differences
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.refused_forms import restore_refused, scoreboard_page
 from chicago_scorer.web.score_chart import recent_score_chart
-from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
+from chicago_scorer.web.scoreboard.correction_forms import (
+    CorrectionForm,
+    DeleteGameForm,
+    FixPlayersForm,
+)
 from chicago_scorer.web.scoreboard.forms import EntryForm, UndoForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.sharing import share_context
@@ -98,5 +102,6 @@ def render_scoreboard(
     if is_scorekeeper:
         context |= {
             "fix_form": FixPlayersForm.of_setup(state.setup),
+            "delete_form": DeleteGameForm(formdata=None),
         }
     return render_template("scoreboard.html", **context)

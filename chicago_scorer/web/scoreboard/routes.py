@@ -48,6 +48,7 @@ SCOREBOARD_FORMS = frozenset(
         "sharing.revoke",
         "correcting.correct_entry",
         "correcting.fix_players",
+        "correcting.delete_game",
     }
 )
 

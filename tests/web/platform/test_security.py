@@ -98,7 +98,7 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
     # settlers, whose answer is the page itself, answer 400.
     went_back = {"/games": "/"} | {
         f"{game_url}/{form}": game_url
-        for form in ["entries", "undo", "revoke", "entries/1", "players"]
+        for form in ["entries", "undo", "revoke", "entries/1", "players", "delete"]
     }
     statuses = {}
     for action in actions:
@@ -115,6 +115,7 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
         f"{game_url}/revoke",
         f"{game_url}/entries/1",
         f"{game_url}/players",
+        f"{game_url}/delete",
         "/settle",
         f"{game_url}/settle",
     } <= actions

@@ -1,5 +1,5 @@
-"""Correcting a recorded entry, and fixing the names or the first dealer, from the
-scoreboard, through its forms the way the scorekeeper taps them."""
+"""Correcting a recorded entry, fixing the names or the first dealer, and deleting a game,
+from the scoreboard, through its forms the way the scorekeeper taps them."""
 
 import re
 
@@ -263,7 +263,7 @@ def test_a_watcher_sees_no_links_to_correct_and_cannot_correct(client, game_url,
     )
 
     assert "/entries/" not in page
-    assert "Fix names or first dealer" not in page
+    assert "Fix names or first dealer" not in page and "Delete this game" not in page
     assert opened.status_code == 303 and opened.headers["Location"] == game_url
     assert "Only the scorekeeper&#39;s device can change this game" in follow_refusal(
         watcher, posted, game_url
@@ -411,4 +411,45 @@ def test_a_watcher_cannot_fix_the_names(client, game_url, watcher):
     page = follow_refusal(watcher, watcher.post(f"{game_url}/players", data=fields), game_url)
 
     assert "Only the scorekeeper&#39;s device can change this game" in page
+    assert stored_game(client, game_url) == before
+
+
+# --- deleting ---
+
+
+def test_deleting_asks_first_and_offers_the_game_s_export(client, game_url):
+    page = client.get(game_url).text
+    delete = page[page.index('<details class="card delete-game">') :]
+    delete = delete[: delete.index("</details>")]
+
+    assert "<summary>Delete this game…</summary>" in delete
+    assert f'href="{game_url}/export.json" download' in delete
+    assert f'action="{game_url}/delete"' in delete
+    assert "Yes, delete this game" in delete
+    assert client.get(f"{game_url}/export.json").status_code == 200
+
+
+def test_a_confirmed_deletion_removes_the_game_and_says_so_at_home(client, game_url):
+    version = re.search(r'data-live-version="([^"]*)"', client.get(game_url).text).group(1)
+
+    response = client.post(f"{game_url}/delete", data={"version": version})
+
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    home = client.get("/").text
+    assert '<p class="flash" role="status">Deleted the game of Ann, Bo and Cy.</p>' in home
+    assert f'href="{game_url}"' not in home
+    assert client.get(game_url).status_code == 404
+    with client.session_transaction() as session:
+        assert session["edit_keys"] == {}
+
+
+def test_a_deletion_from_a_stale_page_or_a_watcher_deletes_nothing(client, game_url, watcher):
+    version = re.search(r'data-live-version="([^"]*)"', client.get(game_url).text).group(1)
+    before = stored_game(client, game_url)
+
+    stale = client.post(f"{game_url}/delete", data={"version": "0-0"})
+    watched = watcher.post(f"{game_url}/delete", data={"version": version})
+
+    assert "so it was not deleted" in follow_refusal(client, stale, game_url)
+    assert "Only the scorekeeper&#39;s device" in follow_refusal(watcher, watched, game_url)
     assert stored_game(client, game_url) == before
