@@ -24,7 +24,7 @@ def test_the_scorekeeper_s_review_links_each_recorded_step_to_its_correction_car
     links = re.findall(rf'<td><a href="{game_url}/entries/(\d+)">([^<]*)</a>', page)
     assert links == [("1", "Ann +5 flush"), ("2", "tie")]
     card = client.get(f"{game_url}/entries/2").text
-    assert "Correct Round 1 · Phase 2: best hand?" in card
+    assert 'id="correct-step">Correct Round 1 · Phase 2</h2>' in card
 
 
 def test_a_watcher_s_review_has_no_links_to_correct(app, client):

@@ -84,7 +84,7 @@ def test_the_scorekeeper_opens_each_logged_entry_from_the_round_log(client, game
 def test_an_opened_entry_is_the_step_card_filled_in_as_the_entry_was(client, game_url):
     page = client.get(f"{game_url}/entries/1").text
 
-    assert "Correct Round 1 · Phase 1: best hand?" in page
+    assert 'id="correct-step">Correct Round 1 · Phase 1</h2>' in page
     assert re.search(r'name="winner" value="Ann" checked', page)
     assert re.findall(r'name="answer" value="([^"]*)" checked', page) == ["hand=two_pair"]
     assert hidden_fields(page)["round"] == "1" and hidden_fields(page)["step"] == "phase1"
@@ -98,7 +98,7 @@ def test_an_opened_last_trick_offers_the_players_and_the_chicago_calls_of_its_mo
 ):
     page = client.get(f"{game_url}/entries/3").text
 
-    assert "Correct Round 1 · Tricks: last trick or Chicago?" in page
+    assert 'id="correct-step">Correct Round 1 · Tricks</h2>' in page
     assert re.findall(r'name="answer" value="([^"]*)" checked', page) == ["last_trick=Cy"]
     # At the tricks nobody had 15 points, so no Chicago call could be made then.
     assert len(re.findall(r'name="answer" value="chicago=[^"]*"[^>]* disabled', page)) == 6
@@ -173,7 +173,7 @@ def test_a_correction_the_rules_refuse_names_the_entry_it_breaks_and_changes_not
         "Entry 3 (round 1 Tricks) would no longer be legal: "
         "Bo needs 15 points to call Chicago and has 9."
     ) in page
-    assert "Correct Round 1 · Phase 2: best hand?" in page  # the card, to answer again
+    assert 'id="correct-step">Correct Round 1 · Phase 2</h2>' in page  # the card, to answer again
     assert re.findall(r'name="answer" value="([^"]*)" checked', page) == ["hand=one_pair"]
     assert stored_game(client, game_url) == before
 
@@ -212,7 +212,7 @@ def test_a_hand_chosen_without_a_player_is_refused_on_the_card(client, game_url)
     page = follow_refusal(client, response, f"{game_url}/entries/2")
 
     assert "First tap who had the best hand, then the hand." in page
-    assert "Correct Round 1 · Phase 2: best hand?" in page
+    assert 'id="correct-step">Correct Round 1 · Phase 2</h2>' in page
     assert stored_game(client, game_url) == before
 
 
