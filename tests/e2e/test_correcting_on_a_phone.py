@@ -89,6 +89,10 @@ def test_an_entry_corrected_from_the_round_log_moves_the_scores_the_chart_and_th
     watcher = new_phone(viewport=SE, screen=SE)
     watcher.open(game.path)
     line_before = chart_line(phone, "Björn")
+    link_heights = phone.page.eval_on_selector_all(
+        ".log-entry a", "(links) => links.map((link) => link.getBoundingClientRect().height)"
+    )
+    assert len(link_heights) == 3 and min(link_heights) >= 44  # a finger's width
 
     open_entry(phone, "Ann +2 · two pair")
 
