@@ -16,6 +16,7 @@ from sqlalchemy import bindparam, func, select
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import Hand, Status
 from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats
+from chicago_scorer.storage.database import read_state_row
 from chicago_scorer.storage.models import Game, Player, StoredSummary, hand_wins_column
 
 _HAND_COLUMNS = tuple(hand_wins_column(hand) for hand in Hand)
@@ -54,7 +55,7 @@ def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
 def listings_key() -> tuple[int, int]:
     """What the listings are cached under: how many games there are and how many writes
     their summaries have had, which grows with every committed write to any of them."""
-    count, writes = db.session.execute(_LISTINGS_KEY).one()
+    count, writes = read_state_row(_LISTINGS_KEY, {})
     return count, writes
 
 
