@@ -1,9 +1,10 @@
-"""Correcting a recorded entry: the log replayed with one entry replaced.
+"""Correcting a recorded entry, and fixing the names or the first dealer.
 
 A correction is checked like a new entry, at the place in the log of the entry it
 replaces, and every later entry is then applied again after it. If one of them has
 become illegal, or the game would end before it, the correction is refused, naming that
-entry and why; nothing about the game changes.
+entry and why; nothing about the game changes. A fix of the names or of the first
+dealer is checked the same way: the whole log, named anew, replayed from the fixed setup.
 """
 
 from collections.abc import Mapping, Sequence
@@ -12,7 +13,7 @@ from dataclasses import replace
 from .errors import OutOfTurn, RuleError, RuleViolation, counted, sentence
 from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
 from .game import GameState, apply_event, record, replay, start_game
-from .setup import GameSetup
+from .setup import GameSetup, new_setup
 
 
 class NoSuchEntry(RuleError):
@@ -61,6 +62,24 @@ def correct_entry(
             sentence("Entry %(number)s already says that; nothing was changed.", number=number)
         )
     return _apply_later_entries(state, events[number:], first_number=number + 1)
+
+
+def fixed_setup(setup: GameSetup, players: object = None, dealer: str | None = None) -> GameSetup:
+    """The setup with its seats named anew (``players``, in seating order) and/or another
+    first dealer (``dealer``, by the new names); without a dealer, the same seat deals
+    first whatever its name is now."""
+    names = setup.players if players is None else players
+    if isinstance(names, list | tuple) and len(names) != len(setup.players):
+        raise RuleViolation(
+            counted(
+                "This game has %(count)s player; give a name for each seat.",
+                "This game has %(count)s players; give a name for each seat.",
+                len(setup.players),
+            ),
+            "players",
+        )
+    fixed = new_setup(names, dealer, setup.rules)
+    return fixed if dealer is not None else replace(fixed, first_dealer=setup.first_dealer)
 
 
 def replay_fixed(setup: GameSetup, events: Sequence[Event]) -> GameState:

@@ -4,13 +4,23 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from chicago_scorer.rules import PRESETS, STANDARD_RULES, RuleError, event_to_dict, replay
+from chicago_scorer.rules import (
+    PRESETS,
+    STANDARD_RULES,
+    RuleError,
+    RuleViolation,
+    event_to_dict,
+    replay,
+)
 from chicago_scorer.rules.corrections import (
     CorrectionBreaksTheLog,
     NoSuchEntry,
     NothingToCorrect,
     NotThatEntry,
     correct_entry,
+    fixed_setup,
+    renamed,
+    replay_fixed,
 )
 from support.games import (
     at_next_step,
@@ -21,6 +31,7 @@ from support.games import (
     no_hand,
     play,
     played_games,
+    player_names,
     quiet_round,
     win,
 )
@@ -184,3 +195,64 @@ def test_an_accepted_correction_is_the_replay_of_the_corrected_log(game, data):
         assert event_to_dict(expected.history[number - 1].event) == event_to_dict(
             corrected_log[number - 1]
         )
+
+
+# --- fixing the names and the first dealer ---
+
+
+def test_a_rename_that_collides_with_another_name_ignoring_case_is_refused():
+    state = play(new_game("Ann", "Bo", "Cy"), win("Bo", "flush"))
+
+    with pytest.raises(RuleViolation, match="'Bo' and 'bo' are the same name"):
+        fixed_setup(state.setup, ["Ann", "Bo", "bo"])
+
+
+def test_a_player_may_fix_the_case_of_their_own_name():
+    state = play(new_game("ann", "Bo", "Cy"), win("ann", "flush"))
+
+    fixed = fixed_setup(state.setup, ["Ann", "Bo", "Cy"])
+    replayed = replay_fixed(fixed, [renamed(event, {"ann": "Ann"}) for event in log_of(state)])
+
+    assert replayed.players == ("Ann", "Bo", "Cy")
+    assert replayed.scores == state.scores
+    assert replayed.history[0].event.winner == "Ann"
+
+
+def test_a_rename_gives_a_name_for_every_seat():
+    state = new_game("Ann", "Bo", "Cy")
+
+    with pytest.raises(RuleViolation, match="This game has 3 players; give a name for each seat"):
+        fixed_setup(state.setup, ["Ann", "Bo"])
+
+
+def test_without_a_new_dealer_the_same_seat_deals_first_whatever_its_name():
+    state = new_game("Ann", "Bo", "Cy", dealer="Bo")
+
+    fixed = fixed_setup(state.setup, ["Cy", "Ann", "Bo"])
+
+    assert fixed.first_dealer == 1
+    assert fixed_setup(state.setup, dealer="cy").first_dealer == 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(played_games(st.just(STANDARD_RULES), max_events=80), st.data())
+def test_renames_and_a_new_first_dealer_change_no_score_under_standard_rules(game, data):
+    seats = len(game.setup.players)
+    names = data.draw(
+        st.lists(player_names, min_size=seats, max_size=seats, unique_by=str.casefold)
+    )
+    fixed = fixed_setup(game.setup, names, data.draw(st.sampled_from(names)))
+    by_new_name = dict(zip(game.setup.players, fixed.players, strict=True))
+
+    state = replay_fixed(fixed, [renamed(event, by_new_name) for event in game.events])
+
+    assert state.scores == game.final.scores
+    assert state.status == game.final.status
+    assert [scored.points for scored in state.history] == [
+        {by_new_name[name]: points for name, points in scored.points.items()}
+        for scored in game.final.history
+    ]
+    assert state.winner == (game.final.winner and by_new_name[game.final.winner])
+    assert state.tiebreak_players == tuple(
+        by_new_name[name] for name in game.final.tiebreak_players
+    )
