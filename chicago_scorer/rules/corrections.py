@@ -88,6 +88,85 @@ def replay_fixed(setup: GameSetup, events: Sequence[Event]) -> GameState:
     return _apply_later_entries(start_game(setup), events, first_number=1)
 
 
+class FixDoesNotFit(RuleViolation):
+    """A fix in a game's trail that the names or first dealer after it contradict."""
+
+    def __init__(self, message, index: int) -> None:
+        super().__init__(message)
+        self.index = index  # which of the fix's changes
+
+
+def setup_before_fix(after: GameSetup, changes: Sequence[tuple[str, str, str]]) -> GameSetup:
+    """The setup a game had just before one fix of its names and first dealer, from the
+    setup it had just after it.
+
+    ``changes`` are the fix's ``(what, was, now)`` as the trail keeps them: ``"name"``
+    for a seat renamed, ``"first_dealer"`` for another first dealer, named as the players
+    were just after the fix. Refused when they do not fit the setup after it.
+    """
+    names = list(after.players)
+    renamed_seats: set[int] = set()
+    first_dealer = None
+    for index, (what, was, now) in enumerate(changes):
+        if what == "name":
+            if now not in after.players:
+                raise FixDoesNotFit(
+                    sentence(
+                        "It renames %(was)s to %(now)s, but no player is called %(now)s after it.",
+                        was=repr(was),
+                        now=repr(now),
+                    ),
+                    index,
+                )
+            seat = after.players.index(now)
+            if seat in renamed_seats:
+                raise FixDoesNotFit(sentence("It renames %(name)s twice.", name=repr(now)), index)
+            renamed_seats.add(seat)
+            names[seat] = was
+        elif what == "first_dealer":
+            if first_dealer is not None:
+                raise FixDoesNotFit(sentence("It changes the first dealer twice."), index)
+            dealer = after.players[after.first_dealer]
+            if now != dealer:
+                raise FixDoesNotFit(
+                    sentence(
+                        "It makes %(now)s the first dealer, but %(dealer)s deals first after it.",
+                        now=repr(now),
+                        dealer=repr(dealer),
+                    ),
+                    index,
+                )
+            if was not in after.players:
+                raise FixDoesNotFit(
+                    sentence(
+                        "It moves the first deal from %(was)s, but no player is called "
+                        "%(was)s after it.",
+                        was=repr(was),
+                    ),
+                    index,
+                )
+            first_dealer = after.players.index(was)
+        else:
+            raise ValueError(f"not a change of a name or the first dealer: {what!r}")
+    before = new_setup(names, None, after.rules)
+    return replace(
+        before, first_dealer=after.first_dealer if first_dealer is None else first_dealer
+    )
+
+
+def named_player(event: Event) -> str | None:
+    """The player an entry names, if any: a hand's winner, the last trick's taker, or
+    the Chicago caller."""
+    match event:
+        case HandResult():
+            return event.winner
+        case LastTrick():
+            return event.taker
+        case ChicagoCall():
+            return event.caller
+    return None
+
+
 def renamed(event: Event, names: Mapping[str, str]) -> Event:
     """An entry with each player named anew by ``names`` (old name to new)."""
     match event:

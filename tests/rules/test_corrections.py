@@ -10,6 +10,7 @@ from chicago_scorer.rules import (
     RuleError,
     RuleViolation,
     event_to_dict,
+    read_event,
     replay,
 )
 from chicago_scorer.rules.corrections import (
@@ -19,8 +20,10 @@ from chicago_scorer.rules.corrections import (
     NotThatEntry,
     correct_entry,
     fixed_setup,
+    named_player,
     renamed,
     replay_fixed,
+    setup_before_fix,
 )
 from support.games import (
     at_next_step,
@@ -33,6 +36,7 @@ from support.games import (
     played_games,
     player_names,
     quiet_round,
+    tie,
     win,
 )
 
@@ -256,3 +260,77 @@ def test_renames_and_a_new_first_dealer_change_no_score_under_standard_rules(gam
     assert state.tiebreak_players == tuple(
         by_new_name[name] for name in game.final.tiebreak_players
     )
+
+
+# --- undoing a fix, as the import checks a game's trail ---
+
+
+def test_undoing_a_fix_gives_the_names_and_first_dealer_from_before_it():
+    after = new_game("Ann", "Björn", "Cy", dealer="Cy").setup
+
+    before = setup_before_fix(after, [("name", "Bo", "Björn"), ("first_dealer", "Ann", "Cy")])
+
+    assert before.players == ("Ann", "Bo", "Cy")
+    assert before.first_dealer == 0
+
+
+def test_undoing_a_fix_in_which_two_players_traded_names():
+    after = new_game("Bo", "Ann", dealer="Ann").setup
+
+    before = setup_before_fix(after, [("name", "Ann", "Bo"), ("name", "Bo", "Ann")])
+
+    assert before.players == ("Ann", "Bo")
+    assert before.first_dealer == 1
+
+
+FIXES_THAT_DO_NOT_FIT = {
+    "a rename to a name nobody has": (
+        [("name", "Bo", "Bert")],
+        "It renames 'Bo' to 'Bert', but no player is called 'Bert' after it.",
+    ),
+    "one seat renamed twice": (
+        [("name", "Bo", "Björn"), ("name", "Bert", "Björn")],
+        "It renames 'Björn' twice.",
+    ),
+    "a first dealer who does not deal first": (
+        [("first_dealer", "Ann", "Björn")],
+        "It makes 'Björn' the first dealer, but 'Cy' deals first after it.",
+    ),
+    "a first deal moved from nobody": (
+        [("first_dealer", "Dee", "Cy")],
+        "It moves the first deal from 'Dee', but no player is called 'Dee' after it.",
+    ),
+    "the first dealer changed twice": (
+        [("first_dealer", "Ann", "Cy"), ("first_dealer", "Björn", "Cy")],
+        "It changes the first dealer twice.",
+    ),
+    "names before it that are the same ignoring case": (
+        [("name", "cy", "Björn")],
+        "'cy' and 'Cy' are the same name; give each player a different one.",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"), FIXES_THAT_DO_NOT_FIT.values(), ids=FIXES_THAT_DO_NOT_FIT.keys()
+)
+def test_a_fix_that_does_not_fit_the_setup_after_it_cannot_be_undone(changes, message):
+    after = new_game("Ann", "Björn", "Cy", dealer="Cy").setup
+
+    with pytest.raises(RuleViolation) as refused:
+        setup_before_fix(after, changes)
+
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("entry", "named"),
+    [
+        ({"round": 1, "step": "phase1"} | win("Bo", "flush"), "Bo"),
+        ({"round": 1, "step": "tricks"} | last_trick("Cy"), "Cy"),
+        ({"round": 2, "step": "tricks"} | chicago("Ann", won=False), "Ann"),
+        ({"round": 1, "step": "phase2"} | tie(), None),
+    ],
+)
+def test_an_entry_names_its_winner_its_taker_or_its_caller(entry, named):
+    assert named_player(read_event(entry)) == named
