@@ -105,6 +105,20 @@ def test_a_correction_that_ends_the_game_earlier_says_how_many_entries_would_hav
     )
 
 
+def test_a_correction_in_the_last_round_played_can_end_a_game_that_was_still_going():
+    state = play(level_at_50(), no_hand(), no_hand(), last_trick("Cy"), no_hand())
+    assert state.winner is None and state.next_step is not None
+    trick = 83
+
+    corrected = correct_entry(
+        state.setup, log_of(state), trick, entry(state, trick, last_trick("Ann"))
+    )
+
+    assert corrected.winner == "Ann"
+    assert corrected.next_step is None
+    assert corrected.scores == (55, 50, 0)
+
+
 def test_a_correction_of_the_last_trick_can_change_the_winner():
     state = play(level_at_50(), no_hand(), no_hand(), last_trick("Ann"), no_hand())
     assert state.winner == "Ann"
