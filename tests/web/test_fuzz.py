@@ -270,13 +270,27 @@ house_rules = st.one_of(
         | {"hand_points": st.dictionaries(st.sampled_from(list(Hand)) | odd_text, setting_values)}
     ),
 )
+times = st.sampled_from(
+    ["2026-11-29T19:02:11+00:00", "2026-11-29T19:30:00+00:00", "2026-11-29", "", "now"]
+)
+# An exported entry may carry its earlier versions, and a game its fixes (its trail).
+exported_entry_fields = entry_fields | {
+    "corrections": st.lists(shaped({"was": shaped(entry_fields), "at": times}), max_size=2)
+}
+change_fields = {
+    "what": st.sampled_from(["name", "first_dealer", "rules"]),
+    "was": names,
+    "now": names,
+    "at": times,
+}
 game_fields = {
     "players": st.lists(names, max_size=5),
     "first_dealer": names,
     "rules": house_rules,
-    "created_at": st.sampled_from(["2026-11-29T19:02:11+00:00", "2026-11-29", "", "now"]),
+    "created_at": times,
     "updated_at": st.sampled_from(["2026-11-29T20:00:00+01:00", "2020-01-01T00:00:00Z"]),
-    "events": st.lists(shaped(entry_fields), max_size=4),
+    "events": st.lists(shaped(exported_entry_fields), max_size=4),
+    "changes": st.lists(shaped(change_fields), max_size=3),
 }
 BODIES = {
     "create": shaped(
