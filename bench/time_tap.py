@@ -8,9 +8,12 @@ TEST_DATABASE_URL names another), migrated as `make run` does, without CSRF, and
 driven through Flask's test client: no server, so the numbers are the app's own work.
 For each game length, a phone that holds the game's key taps its next entry (the POST,
 answered 303, then the GET of the scoreboard, both timed) and the entry is undone through
-the API (not timed), so the game keeps its length. It prints the medians and how many
-SQL statements each request sent. A shared machine's noise moves these numbers by tens
-of percent: compare runs made one after the other.
+the API (not timed), so the game keeps its length. Between taps, the baseline's tap
+(bench/baseline_app.py: its form insert, 303 and page, padded to the watchers'
+scoreboard) is timed in the same process. It prints the medians, how many SQL statements
+each request sent, and the baseline's tap over the app's: the in-process counterpart of
+`make bench`'s tap ratio. A shared machine's noise moves the times by tens of percent;
+the ratio, taken tap by tap, moves far less.
 """
 
 import argparse
@@ -29,6 +32,7 @@ from sqlalchemy import event
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db
 
+from . import baseline_app
 from .event_sequences import endless_game
 from .taps import entry_form
 
@@ -71,14 +75,35 @@ def game_of(client: FlaskClient, length: int) -> tuple[int, str, dict]:
     return game_id, key, entries[-1]
 
 
-def time_taps(app, counter: StatementCounter, length: int, taps: int) -> str:
-    """One line of medians for taps in a game of ``length`` entries."""
+def baseline_phone(folder: Path, page_bytes: int) -> FlaskClient:
+    """A client of the baseline app on its own SQLite file, its page as large as given."""
+    uri = f"sqlite:///{folder / 'baseline.sqlite3'}"
+    baseline = baseline_app.create_app({"SQLALCHEMY_DATABASE_URI": uri, "PAGE_BYTES": page_bytes})
+    with baseline.app_context():
+        baseline_app.db.create_all()
+    return baseline.test_client()
+
+
+def baseline_tap(phone: FlaskClient, entry: dict) -> float:
+    """The seconds of one baseline tap: the form insert, its 303 and the page."""
+    started = time.perf_counter()
+    posted = phone.post("/insert-form", data=entry_form(entry))
+    page = phone.get("/page")
+    seconds = time.perf_counter() - started
+    assert posted.status_code == 303 and page.status_code == 200
+    return seconds
+
+
+def time_taps(app, counter: StatementCounter, length: int, taps: int, folder: Path) -> str:
+    """One line of medians for taps in a game of ``length`` entries, and the baseline's."""
     api = app.test_client()
     game_id, key, entry = game_of(api, length)
+    watchers_page = app.test_client().get(f"/games/{game_id}").data
+    baseline = baseline_phone(folder / str(length), len(watchers_page))
     phone = app.test_client()
     with phone.session_transaction() as session:
         session["edit_keys"] = {str(game_id): key}
-    posts, pages, statements = [], [], set()
+    posts, pages, baselines, statements = [], [], [], set()
     for number in range(taps + 3):  # the first three warm up, untimed
         counter.reset()
         started = time.perf_counter()
@@ -94,16 +119,20 @@ def time_taps(app, counter: StatementCounter, length: int, taps: int) -> str:
             f"/api/games/{game_id}/events/last", headers={"Authorization": f"Bearer {key}"}
         )
         assert undone.status_code == 200
+        base = baseline_tap(baseline, entry)
         if number >= 3:
             posts.append(answered - started)
             pages.append(shown - answered)
-    tap, post, get = (
-        1000 * statistics.median(seconds)
-        for seconds in ([p + g for p, g in zip(posts, pages, strict=True)], posts, pages)
+            baselines.append(base)
+    taps_timed = [p + g for p, g in zip(posts, pages, strict=True)]
+    tap, post, get, base = (
+        1000 * statistics.median(seconds) for seconds in (taps_timed, posts, pages, baselines)
     )
+    ratio = statistics.median(b / t for b, t in zip(baselines, taps_timed, strict=True))
     return (
         f"{length:4d} events: tap {tap:6.2f} ms (POST {post:5.2f}, GET {get:5.2f})"
         f"  statements (POST, GET): {sorted(statements)}"
+        f"  baseline tap {base:5.2f} ms, ratio {ratio:.2f}"
     )
 
 
@@ -117,7 +146,8 @@ def main(argv: list[str]) -> int:
             counter = StatementCounter(db.engine)
         print(f"{uri.split(':', 1)[0]}, {arguments.taps} taps a game, medians:")
         for length in arguments.events:
-            print(time_taps(app, counter, length, arguments.taps))
+            (Path(folder) / str(length)).mkdir()
+            print(time_taps(app, counter, length, arguments.taps, Path(folder)))
     return 0
 
 

@@ -1,9 +1,10 @@
-"""Correcting a recorded entry: the log replayed with one entry replaced.
+"""Correcting a recorded entry, and fixing the names or the first dealer.
 
 A correction is checked like a new entry, at the place in the log of the entry it
 replaces, and every later entry is then applied again after it. If one of them has
 become illegal, or the game would end before it, the correction is refused, naming that
-entry and why; nothing about the game changes.
+entry and why; nothing about the game changes. A fix of the names or of the first
+dealer is checked the same way: the whole log, named anew, replayed from the fixed setup.
 """
 
 from collections.abc import Mapping, Sequence
@@ -12,7 +13,7 @@ from dataclasses import dataclass, replace
 from .errors import OutOfTurn, RuleError, RuleViolation, counted, sentence
 from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
 from .game import GameState, ScoredEvent, apply_event, record, replay, start_game
-from .setup import GameSetup
+from .setup import GameSetup, new_setup
 
 
 class NoSuchEntry(RuleError):
@@ -86,10 +87,107 @@ def correct_in_place(
     return _apply_later_entries(state, events[number:], first_number=number + 1)
 
 
+def fixed_setup(setup: GameSetup, players: object = None, dealer: str | None = None) -> GameSetup:
+    """The setup with its seats named anew (``players``, in seating order) and/or another
+    first dealer (``dealer``, by the new names); without a dealer, the same seat deals
+    first whatever its name is now."""
+    names = setup.players if players is None else players
+    if isinstance(names, list | tuple) and len(names) != len(setup.players):
+        raise RuleViolation(
+            counted(
+                "This game has %(count)s player; give a name for each seat.",
+                "This game has %(count)s players; give a name for each seat.",
+                len(setup.players),
+            ),
+            "players",
+        )
+    fixed = new_setup(names, dealer, setup.rules)
+    return fixed if dealer is not None else replace(fixed, first_dealer=setup.first_dealer)
+
+
 def replay_fixed(setup: GameSetup, events: Sequence[Event]) -> GameState:
     """The log replayed from a fixed setup (names or first dealer); refused, naming the
     first entry that breaks, if one no longer fits."""
     return _apply_later_entries(start_game(setup), events, first_number=1)
+
+
+class FixDoesNotFit(RuleViolation):
+    """A fix in a game's trail that the names or first dealer after it contradict."""
+
+    def __init__(self, message, index: int) -> None:
+        super().__init__(message)
+        self.index = index  # which of the fix's changes
+
+
+def setup_before_fix(after: GameSetup, changes: Sequence[tuple[str, str, str]]) -> GameSetup:
+    """The setup a game had just before one fix of its names and first dealer, from the
+    setup it had just after it.
+
+    ``changes`` are the fix's ``(what, was, now)`` as the trail keeps them: ``"name"``
+    for a seat renamed, ``"first_dealer"`` for another first dealer, named as the players
+    were just after the fix. Refused when they do not fit the setup after it.
+    """
+    names = list(after.players)
+    renamed_seats: set[int] = set()
+    first_dealer = None
+    for index, (what, was, now) in enumerate(changes):
+        if what == "name":
+            if now not in after.players:
+                raise FixDoesNotFit(
+                    sentence(
+                        "It renames %(was)s to %(now)s, but no player is called %(now)s after it.",
+                        was=repr(was),
+                        now=repr(now),
+                    ),
+                    index,
+                )
+            seat = after.players.index(now)
+            if seat in renamed_seats:
+                raise FixDoesNotFit(sentence("It renames %(name)s twice.", name=repr(now)), index)
+            renamed_seats.add(seat)
+            names[seat] = was
+        elif what == "first_dealer":
+            if first_dealer is not None:
+                raise FixDoesNotFit(sentence("It changes the first dealer twice."), index)
+            dealer = after.players[after.first_dealer]
+            if now != dealer:
+                raise FixDoesNotFit(
+                    sentence(
+                        "It makes %(now)s the first dealer, but %(dealer)s deals first after it.",
+                        now=repr(now),
+                        dealer=repr(dealer),
+                    ),
+                    index,
+                )
+            if was not in after.players:
+                raise FixDoesNotFit(
+                    sentence(
+                        "It moves the first deal from %(was)s, but no player is called "
+                        "%(was)s after it.",
+                        was=repr(was),
+                    ),
+                    index,
+                )
+            first_dealer = after.players.index(was)
+        else:
+            raise ValueError(f"not a change of a name or the first dealer: {what!r}")
+    before = new_setup(names, None, after.rules)
+    return replace(
+        before, first_dealer=after.first_dealer if first_dealer is None else first_dealer
+    )
+
+
+def named_player(event: Event) -> str | None:
+    """The player an entry names, if any: a hand's winner, the last trick's taker, or
+    the Chicago caller."""
+    match event:
+        case HandResult():
+            return event.winner
+        case LastTrick():
+            return event.taker
+        case ChicagoCall():
+            return event.caller
+    return None
 
 
 def renamed(event: Event, names: Mapping[str, str]) -> Event:

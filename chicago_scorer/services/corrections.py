@@ -10,17 +10,16 @@ replaced: exactly one of the two is stored.
 """
 
 from collections.abc import Collection, Mapping
-from dataclasses import replace
 
 from chicago_scorer.extensions import db
-from chicago_scorer.rules import GameSetup, RuleViolation, event_to_dict, new_setup, read_event
+from chicago_scorer.rules import GameSetup, event_to_dict, read_event
 from chicago_scorer.rules.corrections import (
     correct_in_place,
     entry_in_place,
+    fixed_setup,
     renamed,
     replay_fixed,
 )
-from chicago_scorer.rules.errors import counted
 from chicago_scorer.services.errors import NothingToChange, VersionMismatch
 from chicago_scorer.services.game_answers import CorrectedGame, EntryAtTable, LoadedGame
 from chicago_scorer.services.games import (
@@ -83,19 +82,7 @@ def fix_players(
     dealer (``dealer``, by the new names); every entry follows, and is checked again."""
     stored = writable_stored_game(game_id, edit_key)
     setup = stored.setup()
-    names = setup.players if players is None else players
-    if isinstance(names, list | tuple) and len(names) != len(setup.players):
-        raise RuleViolation(
-            counted(
-                "This game has %(count)s player; give a name for each seat.",
-                "This game has %(count)s players; give a name for each seat.",
-                len(setup.players),
-            ),
-            "players",
-        )
-    fixed = new_setup(names, dealer, setup.rules)
-    if dealer is None:  # the same seat deals first, whatever its name is now
-        fixed = replace(fixed, first_dealer=setup.first_dealer)
+    fixed = fixed_setup(setup, players, dealer)
     renames = {
         seat: (old, new)
         for seat, (old, new) in enumerate(zip(setup.players, fixed.players, strict=True))

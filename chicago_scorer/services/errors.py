@@ -62,7 +62,7 @@ class ImportRefused(Refusal):
 
 
 class MalformedImport(ImportRefused):
-    """The file is not a ``chicago-scorer/1`` document."""
+    """The file is not a document of a format this version reads."""
 
 
 class ImportTooLarge(ImportRefused):

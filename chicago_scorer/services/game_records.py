@@ -3,7 +3,9 @@
 Two games are the same game when their records are equal: the same players in the same
 seats, the same first dealer, the same rules, the same ``created_at`` and ``updated_at``
 and the same events. Anything less exact could merge two evenings that only look alike;
-anything looser than the record could count one evening twice in the statistics.
+anything looser than the record could count one evening twice in the statistics. The
+record's trail (each corrected entry's earlier versions, the fixes of names and first
+dealer) is left out of the comparison: see ``fingerprint``.
 """
 
 import json
@@ -23,12 +25,49 @@ LOOKUP_BATCH = 500
 
 
 def whole_game():
-    """Load options for a game with everything its record holds."""
+    """Load options for a game with everything its record holds, its trail included."""
+    return (*_played_game(), selectinload(Game.corrections), selectinload(Game.changes))
+
+
+def _played_game():
+    """Load options for a game with everything its record holds but its trail."""
     return (selectinload(Game.players), selectinload(Game.events), selectinload(Game.summary))
 
 
 def game_record(game: Game) -> dict[str, object]:
-    """A stored game in the export format.
+    """A stored game in the export format, with its trail (loaded by ``whole_game``).
+
+    An entry's earlier versions go with it, and the game's fixes of names and first
+    dealer after its events, as the API's game shows them: each only when there are any.
+    """
+    record = _played_record(game)
+    earlier: dict[int, list[dict[str, object]]] = {}
+    for correction in game.corrections:
+        earlier.setdefault(correction.seq, []).append(
+            {"was": correction.was, "at": as_utc(correction.at).isoformat()}
+        )
+    if earlier:
+        record["events"] = [
+            event.payload | {"corrections": earlier[event.seq]}
+            if event.seq in earlier
+            else event.payload
+            for event in game.events
+        ]
+    if game.changes:
+        record["changes"] = [
+            {
+                "what": change.what,
+                "was": change.was,
+                "now": change.now,
+                "at": as_utc(change.at).isoformat(),
+            }
+            for change in game.changes
+        ]
+    return record
+
+
+def _played_record(game: Game) -> dict[str, object]:
+    """A stored game in the export format, without its trail.
 
     The stored payloads are used as they are: the log is only ever written with
     ``event_to_dict`` of the replayed event, so they are already in that form.
@@ -76,10 +115,26 @@ def _record(
 
 
 def fingerprint(record: dict[str, object]) -> str:
-    """A record as canonical JSON: equal exactly when the two games are the same game."""
+    """A record as canonical JSON, without its trail: equal exactly when the two games
+    are the same game."""
+    # The trail is not part of what makes a game the same game. It tells how the record
+    # came to say what it says, not what was played: two records equal in every other
+    # field, down to the microsecond of their start and last change, are copies of one
+    # evening, whatever trail each copy kept. Comparing the trails too would add that
+    # evening again, doubling its statistics, whenever one copy lacks the other's trail:
+    # a chicago-scorer/1 file (which has none) imported beside the chicago-scorer/2
+    # export of the same game. A game already here is never changed by an import, so
+    # the trail of such a copy is left out with it.
+    events = [
+        {key: value for key, value in event.items() if key != "corrections"}
+        for event in record["events"]
+    ]
     # Rules are compared as settings in full, so a game stored before a setting existed
     # still matches its own export.
-    canonical = record | {"rules": rules_from_settings(record["rules"]).settings()}
+    canonical = {key: value for key, value in record.items() if key != "changes"} | {
+        "rules": rules_from_settings(record["rules"]).settings(),
+        "events": events,
+    }
     return json.dumps(canonical, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -94,8 +149,11 @@ def stored_fingerprints(moments: Collection[datetime]) -> dict[str, int]:
     for start in range(0, len(ordered), LOOKUP_BATCH):
         batch = ordered[start : start + LOOKUP_BATCH]
         games = db.session.scalars(
-            select(Game).where(Game.created_at.in_(batch)).order_by(Game.id).options(*whole_game())
+            select(Game)
+            .where(Game.created_at.in_(batch))
+            .order_by(Game.id)
+            .options(*_played_game())
         )
         for game in games:
-            found.setdefault(fingerprint(game_record(game)), game.id)
+            found.setdefault(fingerprint(_played_record(game)), game.id)
     return found

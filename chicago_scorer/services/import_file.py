@@ -1,7 +1,8 @@
 """Read an export file: check its shape, and replay each game in it through the rules.
 
 The file is refused whole, naming the first game and entry that break, so an import is
-all or nothing. The format, ``chicago-scorer/1``, is described in transfer_services.py.
+all or nothing. The format, ``chicago-scorer/2``, is described in transfer.py; files of
+``chicago-scorer/1``, the same without the trail, are still read.
 """
 
 import json
@@ -20,13 +21,18 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules.errors import Message, sentence
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
-from chicago_scorer.storage.models import as_utc
+from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
 
-EXPORT_FORMAT = "chicago-scorer/1"
+EXPORT_FORMAT = "chicago-scorer/2"
+# The first format is the second without the trail: its games still import, without one.
+FIRST_FORMAT = "chicago-scorer/1"
+FORMATS_READ = (EXPORT_FORMAT, FIRST_FORMAT)
 DOCUMENT_FIELDS = frozenset({"format", "games"})
-GAME_FIELDS = ("players", "first_dealer", "rules", "created_at", "updated_at", "events")
+GAME_FIELDS = ("players", "first_dealer", "rules", "created_at", "updated_at", "events", "changes")
+FIRST_FORMAT_GAME_FIELDS = GAME_FIELDS[:-1]
 # Files written before house rules existed have no "rules": those games were standard.
-OPTIONAL_GAME_FIELDS = frozenset({"rules"})
+# A game's "changes", and an entry's "corrections", are there only when it has some.
+OPTIONAL_GAME_FIELDS = frozenset({"rules", "changes"})
 MAX_IMPORT_BYTES = 1024 * 1024
 # Far longer than any real game (they run to about 100 entries), short enough that a
 # hostile file cannot make the replay slow.
@@ -40,11 +46,13 @@ class CheckedGame:
     state: GameState
     created_at: datetime
     updated_at: datetime
+    trail: Trail = NO_TRAIL
 
 
 def read_import(raw: bytes | str) -> list[CheckedGame]:
     """Every game of an export file, replayed through the rules; the file is refused whole
-    if it is too large, not a ``chicago-scorer/1`` document, or any game breaks a rule."""
+    if it is too large, not a document of a format this version reads, or any game (or
+    its trail) breaks a rule."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportTooLarge(
             sentence(
@@ -60,8 +68,9 @@ def read_import(raw: bytes | str) -> list[CheckedGame]:
         raise MalformedImport(
             sentence("The file is not valid JSON (%(problem)s).", problem=str(error))
         ) from None
+    with_trail = _format_of(document) == EXPORT_FORMAT
     return [
-        _checked_game(position, entry)
+        _checked_game(position, entry, with_trail)
         for position, entry in enumerate(_listed_games(document), start=1)
     ]
 
@@ -70,7 +79,7 @@ def read_import(raw: bytes | str) -> list[CheckedGame]:
 EXPORT_SHAPE = json.dumps({"format": EXPORT_FORMAT, "games": ["..."]})
 
 
-def _listed_games(document: object) -> list[object]:
+def _format_of(document: object) -> str:
     if not isinstance(document, dict) or document.get("format") is None:
         raise MalformedImport(
             sentence(
@@ -78,14 +87,18 @@ def _listed_games(document: object) -> list[object]:
                 shape=EXPORT_SHAPE,
             )
         )
-    if document["format"] != EXPORT_FORMAT:
+    if document["format"] not in FORMATS_READ:
         raise MalformedImport(
             sentence(
                 "Unknown format %(format)s: this version reads %(known)s.",
                 format=repr(document["format"]),
-                known=repr(EXPORT_FORMAT),
+                known=tuple(repr(known) for known in FORMATS_READ),
             )
         )
+    return document["format"]
+
+
+def _listed_games(document: dict) -> list[object]:
     unknown = sorted(set(document) - DOCUMENT_FIELDS)
     if unknown:
         raise MalformedImport(
@@ -109,19 +122,20 @@ def _game_name(position: int, entry: object) -> Message:
     return sentence("Game %(number)s", number=position)
 
 
-def _checked_game(position: int, entry: object) -> CheckedGame:
+def _checked_game(position: int, entry: object, with_trail: bool) -> CheckedGame:
     name = _game_name(position, entry)
+    fields = GAME_FIELDS if with_trail else FIRST_FORMAT_GAME_FIELDS
     if not isinstance(entry, dict):
         raise MalformedImport(
             sentence(
                 "%(game)s is not an object with %(fields)s.",
                 game=name,
-                fields=", ".join(GAME_FIELDS),
+                fields=", ".join(fields),
             )
         )
-    unknown = sorted(set(entry) - set(GAME_FIELDS))
+    unknown = sorted(set(entry) - set(fields))
     missing = [
-        field for field in GAME_FIELDS if field not in entry and field not in OPTIONAL_GAME_FIELDS
+        field for field in fields if field not in entry and field not in OPTIONAL_GAME_FIELDS
     ]
     if unknown or missing:
         problem = (
@@ -134,11 +148,11 @@ def _checked_game(position: int, entry: object) -> CheckedGame:
                 "%(game)s: %(problem)s; a game has %(fields)s.",
                 game=name,
                 problem=problem,
-                fields=", ".join(GAME_FIELDS),
+                fields=", ".join(fields),
             )
         )
-    created_at = _moment(name, entry, "created_at")
-    updated_at = _moment(name, entry, "updated_at")
+    created_at = read_moment(name, entry["created_at"], "created_at")
+    updated_at = read_moment(name, entry["updated_at"], "updated_at")
     if updated_at < created_at:
         raise MalformedImport(
             sentence("%(game)s: 'updated_at' is before 'created_at'.", game=name)
@@ -168,7 +182,20 @@ def _checked_game(position: int, entry: object) -> CheckedGame:
         raise IllegalGameInImport(
             sentence("%(game)s: %(refusal)s", game=name, refusal=refusal.text)
         ) from None
-    return CheckedGame(_replayed(name, setup, events), created_at, updated_at)
+    if not with_trail:
+        return CheckedGame(_replayed(name, setup, events), created_at, updated_at)
+    earlier_versions = {
+        number: event["corrections"]
+        for number, event in enumerate(events, start=1)
+        if "corrections" in event
+    }
+    entries = [
+        {key: value for key, value in event.items() if key != "corrections"} for event in events
+    ]
+    state = _replayed(name, setup, entries)
+    span = Span(created_at, updated_at)
+    trail = read_trail(name, state, earlier_versions, entry.get("changes", []), span)
+    return CheckedGame(state, created_at, updated_at, trail)
 
 
 def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]]) -> GameState:
@@ -188,21 +215,3 @@ def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]
                 )
             ) from None
     return state
-
-
-def _moment(name: Message, entry: Mapping[str, object], field: str) -> datetime:
-    text = entry[field]
-    try:
-        moment = datetime.fromisoformat(text) if isinstance(text, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise MalformedImport(
-            sentence(
-                "%(game)s: %(field)s must be a date and time with its UTC offset, "
-                "like 2026-11-29T19:02:11+00:00.",
-                game=name,
-                field=repr(field),
-            )
-        )
-    return as_utc(moment)

@@ -1,16 +1,23 @@
-"""Export games losslessly, and import them all or nothing after replaying each one.
+"""Export games losslessly, trail and all, and import them all or nothing after
+replaying each one.
 
-The format, ``chicago-scorer/1``::
+The format, ``chicago-scorer/2``::
 
-    {"format": "chicago-scorer/1",
-     "games": [{"players": ["Ann", "Bo"], "first_dealer": "Ann",
+    {"format": "chicago-scorer/2",
+     "games": [{"players": ["Ann", "Bo"], "first_dealer": "Ann", "rules": {...},
                 "created_at": "2026-11-29T19:02:11+00:00", "updated_at": "...",
-                "events": [<each entry as event_to_dict gives it>]}]}
+                "events": [<each entry as event_to_dict gives it, and if it was
+                            corrected, "corrections": [{"was": <entry>, "at": "..."}]>],
+                "changes": [{"what": "name", "was": "Bo", "now": "Björn", "at": "..."}]}]}
 
-The players are listed in seating order. An import never overwrites: each game in the
-file becomes a new game with a new edit key, unless exactly that game is already here
-(see game_records.py), when it is left out and reported, so that importing one file
-twice never counts its games twice.
+The players are listed in seating order. An entry's earlier versions and the game's
+fixes of names and first dealer are listed oldest first, each only when there are any,
+as the API's game shows them. ``chicago-scorer/1`` files, the same without the trail,
+are still read.
+
+An import never overwrites: each game in the file becomes a new game with a new edit
+key, unless exactly that game is already here (see game_records.py), when it is left
+out and reported, so that importing one file twice never counts its games twice.
 """
 
 import json
@@ -35,7 +42,8 @@ from chicago_scorer.services.game_records import (
     whole_game,
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
-from chicago_scorer.storage import projections
+from chicago_scorer.services.import_trail import NO_TRAIL, Trail
+from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import Event, Game, Player
 
@@ -127,9 +135,14 @@ def _store_new_games(checked: list[CheckedGame]) -> ImportResult:
 
 
 def add_replayed_game(
-    state: GameState, created_at: datetime, updated_at: datetime, edit_key_hash: str
+    state: GameState,
+    created_at: datetime,
+    updated_at: datetime,
+    edit_key_hash: str,
+    trail: Trail = NO_TRAIL,
 ) -> Game:
-    """Add a game with its whole log and summary to the session (not committed)."""
+    """Add a game with its whole log, its trail and its summary to the session (not
+    committed)."""
     game = Game(
         created_at=created_at,
         first_dealer_seat=state.setup.first_dealer,
@@ -147,12 +160,25 @@ def add_replayed_game(
     db.session.flush()
     version = log_version(len(state.history), updated_at if state.history else None, 0, created_at)
     projections.project_new_game(game.id, state, version, updated_at)
+    game_log.add_corrections(
+        game.id,
+        [
+            (seq, correction.was, correction.at)
+            for seq, corrections in sorted(trail.corrections.items())
+            for correction in corrections
+        ],
+    )
+    game_log.add_changes(game.id, trail.changes)
     return game
 
 
 def _stored(checked: CheckedGame) -> tuple[Game, str]:
     edit_key = new_edit_key()
     game = add_replayed_game(
-        checked.state, checked.created_at, checked.updated_at, hash_edit_key(edit_key)
+        checked.state,
+        checked.created_at,
+        checked.updated_at,
+        hash_edit_key(edit_key),
+        checked.trail,
     )
     return game, edit_key

@@ -42,6 +42,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
 )
 from chicago_scorer.rules.position import resume
+from chicago_scorer.storage.database import read_state_row
 from chicago_scorer.storage.models import (
     Event,
     EventCorrection,
@@ -316,7 +317,7 @@ def _stored_game_of(row) -> StoredGame:
 
 def stored_log_version(game_id: int) -> str | None:
     """The game's log version, read in one cheap query; None if there is no such game."""
-    row = db.session.execute(_VERSION, {"game_id": game_id}).one_or_none()
+    row = read_state_row(_VERSION, {"game_id": game_id})
     return None if row is None else log_version(*row)  # count, newest, rewrites, created
 
 

@@ -76,6 +76,11 @@ class Game(db.Model):
         back_populates="game", cascade="all, delete-orphan"
     )
     fold: Mapped["StoredFold | None"] = relationship(cascade="all, delete-orphan")
+    # The trail, oldest first, read whole for an export; only game_log.py writes it.
+    corrections: Mapped[list["EventCorrection"]] = relationship(
+        order_by="EventCorrection.id", viewonly=True
+    )
+    changes: Mapped[list["GameChange"]] = relationship(order_by="GameChange.id", viewonly=True)
 
 
 class StoredSummary(db.Model):

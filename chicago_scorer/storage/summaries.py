@@ -16,6 +16,7 @@ from sqlalchemy import bindparam, func, select
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import Hand, Status
 from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats
+from chicago_scorer.storage.database import read_state_row
 from chicago_scorer.storage.models import (
     Game,
     GameDeletion,
@@ -67,7 +68,7 @@ def listings_key() -> tuple[int, int, int]:
     """What the listings are cached under: how many games there are, how many writes
     their summaries have had, which grows with every committed write to any of them, and
     how many games were deleted."""
-    count, writes, deletions = db.session.execute(_LISTINGS_KEY).one()
+    count, writes, deletions = read_state_row(_LISTINGS_KEY, {})
     return count, writes, deletions
 
 

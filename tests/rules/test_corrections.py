@@ -4,7 +4,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from chicago_scorer.rules import PRESETS, STANDARD_RULES, RuleError, event_to_dict, replay
+from chicago_scorer.rules import (
+    PRESETS,
+    STANDARD_RULES,
+    RuleError,
+    RuleViolation,
+    event_to_dict,
+    read_event,
+    replay,
+)
 from chicago_scorer.rules.corrections import (
     CorrectionBreaksTheLog,
     NoSuchEntry,
@@ -12,6 +20,11 @@ from chicago_scorer.rules.corrections import (
     NotThatEntry,
     correct_entry,
     entry_in_place,
+    fixed_setup,
+    named_player,
+    renamed,
+    replay_fixed,
+    setup_before_fix,
 )
 from support.games import (
     at_next_step,
@@ -22,7 +35,9 @@ from support.games import (
     no_hand,
     play,
     played_games,
+    player_names,
     quiet_round,
+    tie,
     win,
 )
 
@@ -89,6 +104,20 @@ def test_a_correction_that_ends_the_game_earlier_says_how_many_entries_would_hav
     assert str(refused.value) == (
         "The game would end after round 11; 2 later entries would have no place."
     )
+
+
+def test_a_correction_in_the_last_round_played_can_end_a_game_that_was_still_going():
+    state = play(level_at_50(), no_hand(), no_hand(), last_trick("Cy"), no_hand())
+    assert state.winner is None and state.next_step is not None
+    trick = 83
+
+    corrected = correct_entry(
+        state.setup, log_of(state), trick, entry(state, trick, last_trick("Ann"))
+    )
+
+    assert corrected.winner == "Ann"
+    assert corrected.next_step is None
+    assert corrected.scores == (55, 50, 0)
 
 
 def test_a_correction_of_the_last_trick_can_change_the_winner():
@@ -205,3 +234,138 @@ def test_an_entry_in_place_is_scored_as_the_log_scored_it_after_the_game_before_
 
     assert place.before == game.states[number - 1]
     assert place.scored == game.final.history[number - 1]
+
+
+# --- fixing the names and the first dealer ---
+
+
+def test_a_rename_that_collides_with_another_name_ignoring_case_is_refused():
+    state = play(new_game("Ann", "Bo", "Cy"), win("Bo", "flush"))
+
+    with pytest.raises(RuleViolation, match="'Bo' and 'bo' are the same name"):
+        fixed_setup(state.setup, ["Ann", "Bo", "bo"])
+
+
+def test_a_player_may_fix_the_case_of_their_own_name():
+    state = play(new_game("ann", "Bo", "Cy"), win("ann", "flush"))
+
+    fixed = fixed_setup(state.setup, ["Ann", "Bo", "Cy"])
+    replayed = replay_fixed(fixed, [renamed(event, {"ann": "Ann"}) for event in log_of(state)])
+
+    assert replayed.players == ("Ann", "Bo", "Cy")
+    assert replayed.scores == state.scores
+    assert replayed.history[0].event.winner == "Ann"
+
+
+def test_a_rename_gives_a_name_for_every_seat():
+    state = new_game("Ann", "Bo", "Cy")
+
+    with pytest.raises(RuleViolation, match="This game has 3 players; give a name for each seat"):
+        fixed_setup(state.setup, ["Ann", "Bo"])
+
+
+def test_without_a_new_dealer_the_same_seat_deals_first_whatever_its_name():
+    state = new_game("Ann", "Bo", "Cy", dealer="Bo")
+
+    fixed = fixed_setup(state.setup, ["Cy", "Ann", "Bo"])
+
+    assert fixed.first_dealer == 1
+    assert fixed_setup(state.setup, dealer="cy").first_dealer == 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(played_games(st.just(STANDARD_RULES), max_events=80), st.data())
+def test_renames_and_a_new_first_dealer_change_no_score_under_standard_rules(game, data):
+    seats = len(game.setup.players)
+    names = data.draw(
+        st.lists(player_names, min_size=seats, max_size=seats, unique_by=str.casefold)
+    )
+    fixed = fixed_setup(game.setup, names, data.draw(st.sampled_from(names)))
+    by_new_name = dict(zip(game.setup.players, fixed.players, strict=True))
+
+    state = replay_fixed(fixed, [renamed(event, by_new_name) for event in game.events])
+
+    assert state.scores == game.final.scores
+    assert state.status == game.final.status
+    assert [scored.points for scored in state.history] == [
+        {by_new_name[name]: points for name, points in scored.points.items()}
+        for scored in game.final.history
+    ]
+    assert state.winner == (game.final.winner and by_new_name[game.final.winner])
+    assert state.tiebreak_players == tuple(
+        by_new_name[name] for name in game.final.tiebreak_players
+    )
+
+
+# --- undoing a fix, as the import checks a game's trail ---
+
+
+def test_undoing_a_fix_gives_the_names_and_first_dealer_from_before_it():
+    after = new_game("Ann", "Björn", "Cy", dealer="Cy").setup
+
+    before = setup_before_fix(after, [("name", "Bo", "Björn"), ("first_dealer", "Ann", "Cy")])
+
+    assert before.players == ("Ann", "Bo", "Cy")
+    assert before.first_dealer == 0
+
+
+def test_undoing_a_fix_in_which_two_players_traded_names():
+    after = new_game("Bo", "Ann", dealer="Ann").setup
+
+    before = setup_before_fix(after, [("name", "Ann", "Bo"), ("name", "Bo", "Ann")])
+
+    assert before.players == ("Ann", "Bo")
+    assert before.first_dealer == 1
+
+
+FIXES_THAT_DO_NOT_FIT = {
+    "a rename to a name nobody has": (
+        [("name", "Bo", "Bert")],
+        "It renames 'Bo' to 'Bert', but no player is called 'Bert' after it.",
+    ),
+    "one seat renamed twice": (
+        [("name", "Bo", "Björn"), ("name", "Bert", "Björn")],
+        "It renames 'Björn' twice.",
+    ),
+    "a first dealer who does not deal first": (
+        [("first_dealer", "Ann", "Björn")],
+        "It makes 'Björn' the first dealer, but 'Cy' deals first after it.",
+    ),
+    "a first deal moved from nobody": (
+        [("first_dealer", "Dee", "Cy")],
+        "It moves the first deal from 'Dee', but no player is called 'Dee' after it.",
+    ),
+    "the first dealer changed twice": (
+        [("first_dealer", "Ann", "Cy"), ("first_dealer", "Björn", "Cy")],
+        "It changes the first dealer twice.",
+    ),
+    "names before it that are the same ignoring case": (
+        [("name", "cy", "Björn")],
+        "'cy' and 'Cy' are the same name; give each player a different one.",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"), FIXES_THAT_DO_NOT_FIT.values(), ids=FIXES_THAT_DO_NOT_FIT.keys()
+)
+def test_a_fix_that_does_not_fit_the_setup_after_it_cannot_be_undone(changes, message):
+    after = new_game("Ann", "Björn", "Cy", dealer="Cy").setup
+
+    with pytest.raises(RuleViolation) as refused:
+        setup_before_fix(after, changes)
+
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("entry", "named"),
+    [
+        ({"round": 1, "step": "phase1"} | win("Bo", "flush"), "Bo"),
+        ({"round": 1, "step": "tricks"} | last_trick("Cy"), "Cy"),
+        ({"round": 2, "step": "tricks"} | chicago("Ann", won=False), "Ann"),
+        ({"round": 1, "step": "phase2"} | tie(), None),
+    ],
+)
+def test_an_entry_names_its_winner_its_taker_or_its_caller(entry, named):
+    assert named_player(read_event(entry)) == named

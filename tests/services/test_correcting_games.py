@@ -9,13 +9,26 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from chicago_scorer.extensions import db as database
-from chicago_scorer.rules import OutOfTurn, RuleError, event_to_dict, read_event, replay
-from chicago_scorer.rules.corrections import NoSuchEntry
+from chicago_scorer.rules import (
+    OutOfTurn,
+    RuleError,
+    RuleViolation,
+    event_to_dict,
+    read_event,
+    record,
+    replay,
+)
+from chicago_scorer.rules.corrections import (
+    CorrectionBreaksTheLog,
+    NoSuchEntry,
+    NothingToCorrect,
+    NotThatEntry,
+)
 from chicago_scorer.rules.corrections import correct_entry as corrected_by_the_rules
 from chicago_scorer.services import corrections
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
-from chicago_scorer.services.errors import VersionMismatch
+from chicago_scorer.services.errors import EditKeyWrong, NothingToChange, VersionMismatch
 from chicago_scorer.storage import game_log, rebuild
 from support.game_objects import game_object
 
@@ -82,6 +95,12 @@ def test_an_accepted_correction_stores_the_replay_and_a_refused_one_changes_noth
 
     expected = corrected_by_the_rules(loaded.state.setup, events, number, replacement)
     assert answer.state == expected
+    # An oracle that does not use corrections: the corrected log, replayed afresh.
+    corrected_log = list(events)
+    corrected_log[number - 1] = record(before_it, replacement).history[-1].event
+    assert answer.state == replay(loaded.state.setup, corrected_log)
+    stored_log = game_log.stored_log(game_id)
+    assert [logged.payload for logged in stored_log] == list(map(event_to_dict, corrected_log))
     assert answer.log_version != loaded.log_version
     assert answer.log_version == services.game_log_version(game_id)
     replaced = event_to_dict(loaded.state.history[number - 1].event)
@@ -109,6 +128,74 @@ def test_renames_and_dealer_fixes_change_no_score_under_standard_rules(db, rng, 
     renamed = dict(zip(before.state.players, names, strict=True))
     assert answer.state.winner == (before.state.winner and renamed[before.state.winner])
     assert_stored_equals_a_replay_and_a_rebuild(game_id)
+
+
+FLUSH = {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "flush"}
+# Ann calls Chicago with 18 points in round 2: 5 for her flush in entry 1, 4 for each of
+# two straights and 5 for the last trick.
+CHICAGO_AT_18 = [
+    FLUSH,
+    {"round": 1, "step": "phase2", "outcome": "win", "winner": "Ann", "hand": "straight"},
+    {"round": 1, "step": "tricks", "last_trick": "Ann"},
+    {"round": 1, "step": "phase3", "outcome": "none"},
+    {"round": 2, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "straight"},
+    {"round": 2, "step": "phase2", "outcome": "none"},
+    {"round": 2, "step": "tricks", "chicago": "Ann", "chicago_won": True},
+]
+
+
+def correction(number: int, entry: dict, key: str | None = None, stale: bool = False):
+    """A correction of entry ``number``, with another key or against a version that is
+    gone if asked."""
+
+    def send(game_id: int, edit_key: str, version: str):
+        expected = version + "-before" if stale else version
+        return corrections.correct_entry(game_id, key or edit_key, number, entry, expected)
+
+    return send
+
+
+def fix(players: list[str] | None, dealer: str | None = None):
+    """A fix of the names and the first dealer, against the game's version."""
+
+    def send(game_id: int, edit_key: str, version: str):
+        return corrections.fix_players(game_id, edit_key, players, dealer, version)
+
+    return send
+
+
+REFUSED_CHANGES = {
+    "no such entry": (correction(8, CHICAGO_AT_18[0]), NoSuchEntry),
+    "another step": (correction(1, CHICAGO_AT_18[1]), NotThatEntry),
+    "what the entry says": (correction(1, FLUSH), NothingToCorrect),
+    "a later entry broken": (correction(1, FLUSH | {"hand": "one_pair"}), CorrectionBreaksTheLog),
+    "a malformed entry": (correction(1, FLUSH | {"hand": "five_aces"}), RuleViolation),
+    "a version that is gone": (
+        correction(1, FLUSH | {"winner": "Bo"}, stale=True),
+        VersionMismatch,
+    ),
+    "a wrong edit key": (correction(1, FLUSH | {"winner": "Bo"}, key="wrong"), EditKeyWrong),
+    "the names as they are": (fix(["Ann", "Bo"], "Ann"), NothingToChange),
+    "one name for two seats": (fix(["Ann"]), RuleViolation),
+    "two names alike": (fix(["Ann", "aNN"]), RuleViolation),
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"), REFUSED_CHANGES.values(), ids=REFUSED_CHANGES.keys()
+)
+def test_every_refused_correction_or_fix_changes_nothing_in_the_database(db, change, refusal):
+    created = services.create_game(["Ann", "Bo"], "Ann")
+    game_id, key = created.game.id, created.edit_key
+    for entry in CHICAGO_AT_18:
+        services.record_event(game_id, key, entry)
+    version = services.game_log_version(game_id)
+    before = everything_stored()
+
+    with pytest.raises(refusal):
+        change(game_id, key, version)
+
+    assert everything_stored() == before
 
 
 def test_a_rename_that_collides_with_another_name_ignoring_case_changes_nothing(db):

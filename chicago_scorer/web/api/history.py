@@ -27,7 +27,7 @@ def player_stats(name: str):
 
 @api_history.get("/export")
 def export():
-    """Every game, as ``{"format": "chicago-scorer/1", "games": [...]}``."""
+    """Every game, as ``{"format": "chicago-scorer/2", "games": [...]}``."""
     return Response(stream_with_context(export_all_games()), mimetype="application/json")
 
 

@@ -1,6 +1,7 @@
 """The OpenAPI description: a valid 3.1 document that matches what the API really answers."""
 
 import re
+from datetime import datetime, timedelta
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -274,6 +275,26 @@ def test_an_export_and_its_import_match_the_description(client, spec, finished, 
     assert_documented(spec, "post", "/api/import", imported)
     assert_documented(spec, "post", "/api/import", again)
     assert_documented(spec, "post", "/api/import", nothing)
+    request_validator(spec, "ImportDocument").validate(document)
+
+
+def test_an_export_with_a_trail_and_its_import_match_the_description(client, spec, finished):
+    phase3 = {"round": 1, "step": "phase3", "outcome": "none"}
+    assert correct(finished, 4, phase3).status_code == 200
+    renamed = {"players": ["Ann", "Björn", "Cy"], "dealer": "Cy"}
+    assert client.patch(finished.url, json=renamed, headers=finished.auth()).status_code == 200
+    exported = client.get("/api/export")
+    document = exported.get_json()
+    (game,) = document["games"]
+    begun = datetime.fromisoformat(game["created_at"]) - timedelta(microseconds=1)
+    document["games"][0] = game | {"created_at": begun.isoformat()}  # another game, so added
+
+    imported = client.post("/api/import", json=document)
+
+    assert [len(game["events"][3]["corrections"]), len(game["changes"])] == [1, 2]
+    assert imported.status_code == 201, imported.get_json()
+    assert_documented(spec, "get", "/api/export", exported)
+    assert_documented(spec, "post", "/api/import", imported)
     request_validator(spec, "ImportDocument").validate(document)
 
 

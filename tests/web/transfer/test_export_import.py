@@ -91,7 +91,7 @@ def test_a_games_json_export_holds_the_whole_game_and_can_be_imported(two_games,
     document = json.loads(response.get_data())
     game = client.get("/api/games/2").get_json()
     assert 'filename="chicago-game-2.json"' in response.headers["Content-Disposition"]
-    assert document["format"] == "chicago-scorer/1"
+    assert document["format"] == "chicago-scorer/2"
     (exported,) = document["games"]
     assert list(exported) == [
         "players",
@@ -347,7 +347,7 @@ def document(*games, **extra) -> bytes:
 REFUSED = [
     (b"{not json", 400, "not valid JSON"),
     (b"[]", 400, "not a Chicago Scorer export"),
-    (json.dumps({"format": "chicago-scorer/2", "games": []}).encode(), 400, "Unknown format"),
+    (json.dumps({"format": "chicago-scorer/3", "games": []}).encode(), 400, "Unknown format"),
     (json.dumps({"games": [VALID]}).encode(), 400, "not a Chicago Scorer export"),
     (document(VALID, note="hi"), 400, "Unknown field 'note'"),
     (document(VALID, VALID | {"id": 7}), 400, "Game 2 (Ann, Bo): unknown field 'id'"),

@@ -1,0 +1,82 @@
+"""Whatever trail the app keeps, its export imports again and exports the same document:
+the import's checks of a trail never refuse one the app itself wrote."""
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chicago_scorer.rules import replay
+from chicago_scorer.rules.errors import Refusal
+from chicago_scorer.services import corrections, transfer
+from chicago_scorer.services import games as services
+from chicago_scorer.services.demo_games import random_entry
+from chicago_scorer.storage import rebuild
+
+EXAMPLES = settings(
+    max_examples=25,
+    deadline=None,
+    # Every example plays a game of its own, so sharing the database is harmless.
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+NAMES = ["Ann", "Bo", "Cy", "Björn", "Dee", "ann"]
+ACTIONS = ["correct", "rename", "new first dealer", "record", "undo"]
+
+
+def change_the_game(rng: random.Random, game_id: int, key: str, action: str) -> None:
+    """One change a scorekeeper might make; one the app refuses leaves the game as it was."""
+    state = services.load_game(game_id).state
+    events = [scored.event for scored in state.history]
+    try:
+        if action == "correct" and events:
+            correct_some_entry(rng, game_id, key, state.setup, events)
+        elif action == "rename":
+            corrections.fix_players(game_id, key, rng.sample(NAMES, len(state.players)))
+        elif action == "new first dealer":
+            corrections.fix_players(game_id, key, dealer=rng.choice(state.players))
+        elif action == "record" and state.next_step is not None:
+            services.record_event(game_id, key, random_entry(rng, state))
+        elif action == "undo" and events:
+            services.undo_last_event(game_id, key)
+    except Refusal:
+        pass
+
+
+def correct_some_entry(rng: random.Random, game_id: int, key: str, setup, events) -> None:
+    """Correct a random entry; most random replacements break a later entry, so a few
+    are tried, and the last entry, which nothing follows, is the last resort."""
+    for number in [rng.randint(1, len(events)) for _ in range(4)] + [len(events)] * 4:
+        before_it = replay(setup, events[: number - 1])
+        try:
+            corrections.correct_entry(game_id, key, number, random_entry(rng, before_it))
+            return
+        except Refusal:
+            continue
+
+
+@EXAMPLES
+@given(
+    st.randoms(use_true_random=False),
+    st.integers(min_value=0, max_value=30),
+    st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=10),
+)
+def test_any_trail_the_app_keeps_is_imported_again_as_it_was_exported(db, rng, moves, actions):
+    players = rng.sample(NAMES[:5], rng.randint(2, 4))
+    created = services.create_game(players, rng.choice(players))
+    game_id, key = created.game.id, created.edit_key
+    for _ in range(moves):
+        state = services.load_game(game_id).state
+        if state.next_step is None:
+            break
+        services.record_event(game_id, key, random_entry(rng, state))
+    for action in actions:
+        change_the_game(rng, game_id, key, action)
+    exported = transfer.export_game(game_id)
+    corrections.delete_game(game_id, key)
+
+    result = transfer.import_games(json.dumps(exported))
+
+    (imported,) = result.imported
+    assert transfer.export_game(imported.id) == exported
+    assert rebuild.rebuild_games([imported.id]).disagreed == 0
