@@ -54,3 +54,28 @@ def chicago_buttons(page: str) -> dict[str, bool]:
         re.search(r'value="([^"]*)"', attributes).group(1): " disabled" not in attributes
         for attributes in buttons
     }
+
+
+def game_of_three(client) -> str:
+    """Ann, Bo and Cy, with Ann's two pair, a tie and Cy's last trick recorded; this
+    client keeps score."""
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    for fields in [
+        {"winner": "Ann", "hand": "two_pair"},
+        {"outcome": "tie"},
+        {"last_trick": "Cy"},
+    ]:
+        assert accepted(client, tap(client, game_url, **fields))
+    return game_url
+
+
+def stored_game(client, game_url: str) -> dict:
+    """The game as the API shows it, trail and all: what a refusal must leave alone."""
+    return client.get(f"/api{game_url}").get_json()
+
+
+def log_entries(page: str) -> list[str]:
+    """The round log's entries as the page shows them, newest first, tags left out."""
+    log = page[page.index('<section class="card log"') :]
+    entries = re.findall(r'<span class="log-entry">(.*?)</span></li>', log, flags=re.S)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", entry)).strip() for entry in entries]

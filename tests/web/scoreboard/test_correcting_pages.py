@@ -1,5 +1,5 @@
-"""Correcting a recorded entry, fixing the names or the first dealer, and deleting a game,
-from the scoreboard, through its forms the way the scorekeeper taps them."""
+"""Correcting a recorded entry from the scoreboard, through its forms the way the
+scorekeeper taps them."""
 
 import re
 
@@ -11,7 +11,14 @@ from werkzeug.datastructures import MultiDict
 from chicago_scorer.rules import PRESETS, STANDARD_RULES, read_event
 from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
 from support.games import legal_entries, played_games
-from support.table_forms import accepted, follow_refusal, start_game, tap
+from support.table_forms import (
+    accepted,
+    follow_refusal,
+    log_entries,
+    start_game,
+    stored_game,
+    tap,
+)
 
 
 def scores(page: str) -> list[int]:
@@ -29,18 +36,6 @@ def correct(client, game_url: str, number: int, **fields):
     card = client.get(f"{game_url}/entries/{number}")
     assert card.status_code == 200, card.headers.get("Location")
     return client.post(f"{game_url}/entries/{number}", data=hidden_fields(card.text) | fields)
-
-
-def stored_game(client, game_url: str) -> dict:
-    """The game as the API shows it, trail and all: what a refusal must leave alone."""
-    return client.get(f"/api{game_url}").get_json()
-
-
-def log_entries(page: str) -> list[str]:
-    """The round log's entries as the page shows them, newest first, tags left out."""
-    log = page[page.index('<section class="card log"') :]
-    entries = re.findall(r'<span class="log-entry">(.*?)</span></li>', log, flags=re.S)
-    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", entry)).strip() for entry in entries]
 
 
 def chart_line(page: str, name: str) -> str:
@@ -325,131 +320,3 @@ def test_a_correction_changes_the_version_watchers_poll_and_their_page_shows_it(
     page = watcher.get(game_url).text
     assert scores(page) == [0, 2, 5]
     assert "Bo +2 · two pair corrected, was Ann · two pair" in log_entries(page)
-
-
-# --- names and first dealer ---
-
-
-def fix_fields(page: str) -> dict[str, str]:
-    """The names form as the page fills it in."""
-    form = page[page.index('<details class="card fix-players">') :]
-    form = form[: form.index("</form>")]
-    fields = dict(re.findall(r'name="(players-\d)" value="([^"]*)"', form))
-    fields["dealer"] = re.search(r'name="dealer" value="(\d)"\s+checked', form).group(1)
-    fields["version"] = re.search(r'name="version" value="([^"]*)"', form).group(1)
-    return fields
-
-
-def test_the_names_and_first_dealer_form_is_filled_in_with_the_game_s(client, game_url):
-    page = client.get(game_url).text
-
-    assert "<summary>Fix names or first dealer</summary>" in page
-    assert fix_fields(page) | {"version": ""} == {
-        "players-0": "Ann",
-        "players-1": "Bo",
-        "players-2": "Cy",
-        "dealer": "0",
-        "version": "",
-    }
-
-
-def test_a_name_fix_renames_the_player_in_every_entry_and_keeps_the_scores(client, game_url):
-    fields = fix_fields(client.get(game_url).text) | {"players-0": "Anna"}
-
-    response = client.post(f"{game_url}/players", data=fields)
-
-    assert accepted(client, response)
-    page = client.get(game_url).text
-    assert "Names and first dealer saved; every entry follows them." in page
-    assert "Anna +2 · two pair" in log_entries(page)
-    assert scores(page) == [2, 0, 5]
-    assert stored_game(client, game_url)["changes"][0] | {"at": ""} == {
-        "what": "name",
-        "was": "Ann",
-        "now": "Anna",
-        "at": "",
-    }
-
-
-def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
-    fields = fix_fields(client.get(game_url).text) | {"dealer": "1"}
-
-    assert accepted(client, client.post(f"{game_url}/players", data=fields))
-
-    page = client.get(game_url).text
-    assert "Round 1 · Bo deals, Cy leads" in page
-    assert scores(page) == [2, 0, 5]
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        ({"players-1": "ann"}, "&#39;Ann&#39; and &#39;ann&#39; are the same name"),
-        ({"players-2": " "}, "Player 3&#39;s name is blank"),
-        ({}, "The game already has these names and this first dealer; nothing changed."),
-        ({"version": "0-0"}, "The game changed on another phone since this page was shown"),
-    ],
-    ids=["same name twice", "blank name", "nothing to change", "stale page"],
-)
-def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
-    client, game_url, change, message
-):
-    fields = fix_fields(client.get(game_url).text) | change
-    before = stored_game(client, game_url)
-
-    page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
-
-    step_card = page[page.index('<section class="card step-card"') :]
-    assert message in step_card[: step_card.index("<form")]
-    assert stored_game(client, game_url) == before
-
-
-def test_a_watcher_cannot_fix_the_names(client, game_url, watcher):
-    fields = fix_fields(client.get(game_url).text) | {"players-0": "Anna"}
-    before = stored_game(client, game_url)
-
-    page = follow_refusal(watcher, watcher.post(f"{game_url}/players", data=fields), game_url)
-
-    assert "Only the scorekeeper&#39;s device can change this game" in page
-    assert stored_game(client, game_url) == before
-
-
-# --- deleting ---
-
-
-def test_deleting_asks_first_and_offers_the_game_s_export(client, game_url):
-    page = client.get(game_url).text
-    delete = page[page.index('<details class="card delete-game">') :]
-    delete = delete[: delete.index("</details>")]
-
-    assert "<summary>Delete this game…</summary>" in delete
-    assert f'href="{game_url}/export.json" download' in delete
-    assert f'action="{game_url}/delete"' in delete
-    assert "Yes, delete this game" in delete
-    assert client.get(f"{game_url}/export.json").status_code == 200
-
-
-def test_a_confirmed_deletion_removes_the_game_and_says_so_at_home(client, game_url):
-    version = re.search(r'data-live-version="([^"]*)"', client.get(game_url).text).group(1)
-
-    response = client.post(f"{game_url}/delete", data={"version": version})
-
-    assert response.status_code == 303 and response.headers["Location"] == "/"
-    home = client.get("/").text
-    assert '<p class="flash" role="status">Deleted the game of Ann, Bo and Cy.</p>' in home
-    assert f'href="{game_url}"' not in home
-    assert client.get(game_url).status_code == 404
-    with client.session_transaction() as session:
-        assert session["edit_keys"] == {}
-
-
-def test_a_deletion_from_a_stale_page_or_a_watcher_deletes_nothing(client, game_url, watcher):
-    version = re.search(r'data-live-version="([^"]*)"', client.get(game_url).text).group(1)
-    before = stored_game(client, game_url)
-
-    stale = client.post(f"{game_url}/delete", data={"version": "0-0"})
-    watched = watcher.post(f"{game_url}/delete", data={"version": version})
-
-    assert "so it was not deleted" in follow_refusal(client, stale, game_url)
-    assert "Only the scorekeeper&#39;s device" in follow_refusal(watcher, watched, game_url)
-    assert stored_game(client, game_url) == before
