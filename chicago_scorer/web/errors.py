@@ -16,6 +16,7 @@ from chicago_scorer.extensions import db
 from chicago_scorer.rules import OutOfTurn, RuleViolation
 from chicago_scorer.rules.corrections import (
     CorrectionBreaksTheLog,
+    FixDoesNotFit,
     NoSuchEntry,
     NothingToCorrect,
     NotThatEntry,
@@ -69,6 +70,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     RuleViolation: 422,
     RuleViolations: 422,
     CorrectionBreaksTheLog: 422,
+    FixDoesNotFit: 422,  # a file's fixes that do not lead back to a setup
     IllegalGameInImport: 422,
 }
 
