@@ -78,6 +78,8 @@ SHOTS = [
     Shot("scoreboard", lambda showcase: showcase.at_a_hand_step.path),
     Shot("tricks-step", lambda showcase: showcase.ten_rounds.path),
     Shot("watching", lambda showcase: showcase.ten_rounds.path, as_watcher=True),
+    # Entry 5 is round 2's first phase: the step card it was recorded on, to correct.
+    Shot("correcting", lambda showcase: f"{showcase.ten_rounds.path}/entries/5"),
     Shot("scoreboard-320", lambda showcase: showcase.at_a_hand_step.path, viewport=SMALL_PHONE),
     Shot("tie-picker", lambda showcase: f"{showcase.at_a_hand_step.path}/settle", pick_cards),
     Shot(
