@@ -198,6 +198,22 @@ def test_the_tallest_correction_card_fits_the_first_screen(language, new_phone, 
 
     assert phone.page.locator(".step-card .tile").count() == 4 * 4  # last trick, 2, won, lost
     assert_in_the_first_screen(phone, CARD)
+    assert overlapping(phone, ".step-card .tile > span") == []
+
+
+def overlapping(phone: Phone, selector: str) -> list[str]:
+    """Each pair of elements matching ``selector`` whose boxes overlap: a long name that
+    runs into its neighbour's tile, say."""
+    return phone.page.eval_on_selector_all(
+        selector,
+        """(elements) => {
+            const boxes = elements.map((element) => [element, element.getBoundingClientRect()]);
+            return boxes.flatMap(([a, one], i) => boxes.slice(i + 1).flatMap(([b, other]) =>
+                one.left < other.right - 1 && other.left < one.right - 1
+                    && one.top < other.bottom - 1 && other.top < one.bottom - 1
+                    ? [`${a.textContent.trim()} / ${b.textContent.trim()}`] : []));
+        }""",
+    )
 
 
 def test_a_finished_game_s_entry_opens_with_its_card_in_the_first_screen(new_phone, seed_game):
