@@ -26,6 +26,7 @@ from chicago_scorer.services.games import (
     claim_event_count_or_refuse,
     commit_or_refuse_as_concurrent,
     load_game_at_table,
+    trail_of,
     writable_stored_game,
 )
 from chicago_scorer.storage import game_log, projections
@@ -169,8 +170,7 @@ def _stored_rewrite(
         state,
         stored.edit_key_hash,
         version,
-        game_log.corrections_of(stored.id),
-        game_log.changes_of(stored.id),
+        **trail_of(stored.id),
         **members,
     )
     commit_or_refuse_as_concurrent()

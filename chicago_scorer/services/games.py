@@ -67,6 +67,15 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
     return CreatedGame(_loaded(game), edit_key)
 
 
+def trail_of(game_id: int) -> dict[str, object]:
+    """The game's trail, as its answers take it: each corrected entry's earlier versions,
+    and the fixes of names and of the first dealer."""
+    return {
+        "corrections": game_log.corrections_of(game_id),
+        "changes": game_log.changes_of(game_id),
+    }
+
+
 def load_game(game_id: int) -> LoadedGame:
     """A game as its whole log replays, read from its stored fold when that is the log's."""
     stored = _found(game_id)
@@ -83,8 +92,7 @@ def load_game(game_id: int) -> LoadedGame:
         state,
         stored.edit_key_hash,
         version,
-        game_log.corrections_of(game_id),
-        game_log.changes_of(game_id),
+        **trail_of(game_id),
     )
 
 
@@ -112,8 +120,7 @@ def load_logged_game(game_id: int) -> LoggedGame:
         position,
         events,
         version,
-        game_log.corrections_of(game_id),
-        game_log.changes_of(game_id),
+        **trail_of(game_id),
     )
 
 
@@ -197,8 +204,7 @@ def undo_last_event(
         state,
         stored.edit_key_hash,
         version,
-        game_log.corrections_of(game_id),
-        game_log.changes_of(game_id),
+        **trail_of(game_id),
         removed=removed,
     )
     commit_or_refuse_as_concurrent()
@@ -302,8 +308,7 @@ def _loaded(game: Game) -> LoadedGame:
         state,
         game.edit_key_hash,
         version,
-        game_log.corrections_of(game.id),
-        game_log.changes_of(game.id),
+        **trail_of(game.id),
     )
 
 

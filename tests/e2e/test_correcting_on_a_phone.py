@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support.phone import Phone
+from support.screen_boxes import outside, overlapping
 from support.seeding import SeededGame, hand_win, last_trick_to, no_hand
 
 SE = {"width": 375, "height": 667}
@@ -19,20 +20,6 @@ def keeper_of(game: SeededGame, new_phone, language: str = "en") -> Phone:
     phone = new_phone(viewport=SE, screen=SE, locale=language)
     phone.open(game.keep_score_path)
     return phone
-
-
-def outside(phone: Phone, selector: str) -> list[str]:
-    """Each element matching ``selector`` that is not wholly inside the viewport."""
-    return phone.page.eval_on_selector_all(
-        selector,
-        """(elements) => elements.flatMap((element) => {
-            const box = element.getBoundingClientRect();
-            const inside = box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0
-                && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
-            return inside ? [] : [`${element.textContent.trim().slice(0, 40)} at `
-                + `${Math.round(box.top)}..${Math.round(box.bottom)} px`];
-        })""",
-    )
 
 
 def assert_in_the_first_screen(phone: Phone, what: dict[str, str]) -> None:
@@ -199,21 +186,6 @@ def test_the_tallest_correction_card_fits_the_first_screen(language, new_phone, 
     assert phone.page.locator(".step-card .tile").count() == 4 * 4  # last trick, 2, won, lost
     assert_in_the_first_screen(phone, CARD)
     assert overlapping(phone, ".step-card .tile > span") == []
-
-
-def overlapping(phone: Phone, selector: str) -> list[str]:
-    """Each pair of elements matching ``selector`` whose boxes overlap: a long name that
-    runs into its neighbour's tile, say."""
-    return phone.page.eval_on_selector_all(
-        selector,
-        """(elements) => {
-            const boxes = elements.map((element) => [element, element.getBoundingClientRect()]);
-            return boxes.flatMap(([a, one], i) => boxes.slice(i + 1).flatMap(([b, other]) =>
-                one.left < other.right - 1 && other.left < one.right - 1
-                    && one.top < other.bottom - 1 && other.top < one.bottom - 1
-                    ? [`${a.textContent.trim()} / ${b.textContent.trim()}`] : []));
-        }""",
-    )
 
 
 def test_a_finished_game_s_entry_opens_with_its_card_in_the_first_screen(new_phone, seed_game):

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support.phone import Phone
+from support.screen_boxes import outside
 from support.seeding import SeededGame, hand_win, last_trick_to, no_hand
 
 SE = {"width": 375, "height": 667}  # iPhone SE and larger
@@ -87,20 +88,6 @@ def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:
             names, *tiebreak, no_hand(2, "phase1"), no_hand(2, "phase2")
         )
     return games
-
-
-def outside(phone: Phone, selector: str) -> list[str]:
-    """Each element matching ``selector`` that is not wholly inside the viewport."""
-    return phone.page.eval_on_selector_all(
-        selector,
-        """(elements) => elements.flatMap((element) => {
-            const box = element.getBoundingClientRect();
-            const inside = box.width > 0 && box.height > 0 && box.top >= 0 && box.left >= 0
-                && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
-            return inside ? [] : [`${element.textContent.trim().slice(0, 40)} at `
-                + `${Math.round(box.top)}..${Math.round(box.bottom)} px`];
-        })""",
-    )
 
 
 def needed_for_the_next_tap(phone: Phone, *, whole_step: bool) -> dict[str, str]:

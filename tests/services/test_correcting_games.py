@@ -31,6 +31,7 @@ from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.services.errors import EditKeyWrong, NothingToChange, VersionMismatch
 from chicago_scorer.storage import game_log, rebuild
 from support.game_objects import game_object
+from support.random_writes import played_game
 
 EXAMPLES = settings(
     max_examples=25,
@@ -38,17 +39,6 @@ EXAMPLES = settings(
     # Every example plays a game of its own, so sharing the database is harmless.
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
-
-
-def play(rng: random.Random, players: list[str], moves: int, rules=None) -> tuple[int, str]:
-    created = services.create_game(players, rng.choice(players), rules)
-    game_id, key = created.game.id, created.edit_key
-    for _ in range(moves):
-        state = services.load_game(game_id).state
-        if state.next_step is None:
-            break
-        services.record_event(game_id, key, random_entry(rng, state))
-    return game_id, key
 
 
 def everything_stored() -> list[tuple]:
@@ -77,7 +67,7 @@ def test_an_accepted_correction_stores_the_replay_and_a_refused_one_changes_noth
     db, rng, moves, data
 ):
     rules = rng.choice([None, {"exact_target": True}, {"preset": "deuce_trick"}])
-    game_id, key = play(rng, ["Ann", "Bo", "Cy"], moves, rules)
+    game_id, key = played_game(rng, ["Ann", "Bo", "Cy"], moves, rules)
     loaded = services.load_game(game_id)
     events = [scored.event for scored in loaded.state.history]
     number = data.draw(st.integers(1, len(events)))
@@ -113,7 +103,7 @@ def test_an_accepted_correction_stores_the_replay_and_a_refused_one_changes_noth
 @EXAMPLES
 @given(st.randoms(use_true_random=False), st.integers(min_value=0, max_value=40))
 def test_renames_and_dealer_fixes_change_no_score_under_standard_rules(db, rng, moves):
-    game_id, key = play(rng, ["Ann", "Bo", "Cy", "Dee"], moves)
+    game_id, key = played_game(rng, ["Ann", "Bo", "Cy", "Dee"], moves)
     before = services.load_game(game_id)
     names = ["Ann", "Björn", "Cy", "Dee"]
     rng.shuffle(names)
@@ -199,7 +189,7 @@ def test_every_refused_correction_or_fix_changes_nothing_in_the_database(db, cha
 
 
 def test_a_rename_that_collides_with_another_name_ignoring_case_changes_nothing(db):
-    game_id, key = play(random.Random(1), ["Ann", "Bo"], 6)
+    game_id, key = played_game(random.Random(1), ["Ann", "Bo"], 6)
     before = everything_stored()
     with pytest.raises(RuleError):
         corrections.fix_players(game_id, key, ["Ann", "ANN"])
@@ -207,7 +197,7 @@ def test_a_rename_that_collides_with_another_name_ignoring_case_changes_nothing(
 
 
 def test_statistics_follow_a_new_name(db, client):
-    game_id, key = play(random.Random(2), ["Ann", "Bjorn"], 60)
+    game_id, key = played_game(random.Random(2), ["Ann", "Bjorn"], 60)
     corrections.fix_players(game_id, key, ["Ann", "Björn"])
     assert client.get("/api/players/Björn/stats").status_code == 200
     assert client.get("/api/players/Bjorn/stats").status_code == 404
@@ -216,7 +206,7 @@ def test_statistics_follow_a_new_name(db, client):
 def test_one_phone_corrects_while_another_records_and_exactly_one_wins(db):
     """On SQLite one writer goes at a time, so the two interleave: both read the game,
     then one writes; the other's write was built on a log that is gone, and is refused."""
-    game_id, key = play(random.Random(3), ["Ann", "Bo"], 3)
+    game_id, key = played_game(random.Random(3), ["Ann", "Bo"], 3)
     read_by_both = services.load_game(game_id)
     first = read_by_both.state.history[0].event
     correction = {"round": 1, "step": str(first.step), "outcome": "tie"}
@@ -234,7 +224,7 @@ def test_one_phone_corrects_while_another_records_and_exactly_one_wins(db):
 def test_a_write_that_read_the_log_before_a_correction_is_refused(db, monkeypatch):
     """Without If-Match: the record read the game, then a correction committed before the
     record's compare-and-set, which must then fail though the count is unchanged."""
-    game_id, key = play(random.Random(5), ["Ann", "Bo"], 3)
+    game_id, key = played_game(random.Random(5), ["Ann", "Bo"], 3)
     stale = game_log.stored_game(game_id)
     first = services.load_game(game_id).state.history[0].event
     outcome = "none" if getattr(first, "outcome", None) != "none" else "tie"
@@ -250,7 +240,7 @@ def test_a_write_that_read_the_log_before_a_correction_is_refused(db, monkeypatc
 
 
 def test_a_deleted_game_leaves_no_row_behind(db):
-    game_id, key = play(random.Random(7), ["Ann", "Bo"], 10)
+    game_id, key = played_game(random.Random(7), ["Ann", "Bo"], 10)
     corrections.fix_players(game_id, key, ["Ann", "Bob"])
     corrections.delete_game(game_id, key)
     for table in database.metadata.sorted_tables:
@@ -295,7 +285,7 @@ def test_a_correction_answers_with_the_entry_it_replaced_as_it_was_scored(db):
 @EXAMPLES
 @given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=60), st.data())
 def test_an_entry_opened_for_correction_comes_with_the_game_just_before_it(db, rng, moves, data):
-    game_id, _key = play(rng, ["Ann", "Bo", "Cy"], moves)
+    game_id, _key = played_game(rng, ["Ann", "Bo", "Cy"], moves)
     loaded = services.load_game(game_id)
     events = [scored.event for scored in loaded.state.history]
     number = data.draw(st.integers(1, len(events)))
@@ -308,7 +298,7 @@ def test_an_entry_opened_for_correction_comes_with_the_game_just_before_it(db, r
 
 
 def test_an_entry_outside_the_log_cannot_be_opened(db):
-    game_id, _key = play(random.Random(8), ["Ann", "Bo"], 2)
+    game_id, _key = played_game(random.Random(8), ["Ann", "Bo"], 2)
     with pytest.raises(NoSuchEntry):
         corrections.entry_at_table(game_id, 3)
 
@@ -347,7 +337,7 @@ def corrected_outcome(event) -> dict:
 
 
 def test_a_deletion_answers_with_the_setup_it_removed(db):
-    game_id, key = play(random.Random(9), ["Ann", "Bo", "Cy"], 3)
+    game_id, key = played_game(random.Random(9), ["Ann", "Bo", "Cy"], 3)
     setup = services.load_game(game_id).state.setup
 
     assert corrections.delete_game(game_id, key) == setup

@@ -13,6 +13,7 @@ from chicago_scorer.services import corrections, transfer
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.storage import rebuild
+from support.random_writes import played_game
 
 EXAMPLES = settings(
     max_examples=25,
@@ -62,14 +63,7 @@ def correct_some_entry(rng: random.Random, game_id: int, key: str, setup, events
     st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=10),
 )
 def test_any_trail_the_app_keeps_is_imported_again_as_it_was_exported(db, rng, moves, actions):
-    players = rng.sample(NAMES[:5], rng.randint(2, 4))
-    created = services.create_game(players, rng.choice(players))
-    game_id, key = created.game.id, created.edit_key
-    for _ in range(moves):
-        state = services.load_game(game_id).state
-        if state.next_step is None:
-            break
-        services.record_event(game_id, key, random_entry(rng, state))
+    game_id, key = played_game(rng, rng.sample(NAMES[:5], rng.randint(2, 4)), moves)
     for action in actions:
         change_the_game(rng, game_id, key, action)
     exported = transfer.export_game(game_id)

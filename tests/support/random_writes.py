@@ -24,3 +24,16 @@ def random_writes(rng, moves: int, rules=None, undo_share: float = 0.25):
         yield game_id, answer
         db.session.expire_all()
         state = services.load_game(game_id).state
+
+
+def played_game(rng, players: list[str], moves: int, rules=None) -> tuple[int, str]:
+    """A new game of these players, a random first dealer and up to ``moves`` legal
+    entries (fewer if it ends): its id and edit key."""
+    created = services.create_game(players, rng.choice(players), rules)
+    game_id, key = created.game.id, created.edit_key
+    for _ in range(moves):
+        state = services.load_game(game_id).state
+        if state.next_step is None:
+            break
+        services.record_event(game_id, key, random_entry(rng, state))
+    return game_id, key
