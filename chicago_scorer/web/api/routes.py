@@ -1,11 +1,12 @@
 """The JSON API: parse the request, call one service, answer with JSON."""
 
 import json
+from collections.abc import Callable, Collection
 
 from flask import Blueprint, Response, current_app, request, url_for
 
 from chicago_scorer.rules import RuleViolation
-from chicago_scorer.rules.errors import sentence
+from chicago_scorer.rules.errors import Message, sentence
 from chicago_scorer.services import corrections, games
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.storage.summaries import listings_key
@@ -41,6 +42,16 @@ def _json_object() -> dict[str, object]:
             )
         )
     return body
+
+
+def _refuse_unknown_fields(
+    body: dict[str, object], known: Collection[str], refusal: Callable[[str], Message]
+) -> None:
+    """Refuse a body with a field this address does not take, naming the first one (in
+    the words ``refusal`` gives it, which say what the address does take)."""
+    unknown = sorted(set(body) - set(known))
+    if unknown:
+        raise RuleViolation(refusal(repr(unknown[0])))
 
 
 def _bearer_key() -> str | None:
@@ -79,14 +90,13 @@ def _query_int(name: str, default: int, low: int, high: int) -> int:
 def create_game():
     """Start a game; the answer carries the edit key, shown only this once."""
     body = _json_object()
-    unknown = sorted(set(body) - CREATE_FIELDS)
-    if unknown:
-        raise RuleViolation(
-            sentence(
-                "Unknown field %(field)s: a game takes 'players', 'dealer' and 'rules'.",
-                field=repr(unknown[0]),
-            )
-        )
+    _refuse_unknown_fields(
+        body,
+        CREATE_FIELDS,
+        lambda field: sentence(
+            "Unknown field %(field)s: a game takes 'players', 'dealer' and 'rules'.", field=field
+        ),
+    )
     created = games.create_game(body.get("players"), body.get("dealer"), body.get("rules"))
     location = url_for("api.get_game", game_id=created.game.id)
     body = game_body(created.game, edit_key=created.edit_key)
@@ -130,14 +140,13 @@ def get_game(game_id: int):
 def fix_players(game_id: int):
     """Fix the players' names (in seating order) or the first dealer; needs the edit key."""
     body = _json_object()
-    unknown = sorted(set(body) - FIX_FIELDS)
-    if unknown:
-        raise RuleViolation(
-            sentence(
-                "Unknown field %(field)s: a change takes 'players' and 'dealer'.",
-                field=repr(unknown[0]),
-            )
-        )
+    _refuse_unknown_fields(
+        body,
+        FIX_FIELDS,
+        lambda field: sentence(
+            "Unknown field %(field)s: a change takes 'players' and 'dealer'.", field=field
+        ),
+    )
     game = corrections.fix_players(
         game_id, _bearer_key(), body.get("players"), body.get("dealer"), _if_match()
     )
@@ -193,11 +202,11 @@ def rotate_edit_key(game_id: int):
 def settle_showdown():
     """Decide who wins a tie from each player's five cards."""
     body = _json_object()
-    unknown = sorted(set(body) - {"hands"})
-    if unknown:
-        raise RuleViolation(
-            sentence("Unknown field %(field)s: send only 'hands'.", field=repr(unknown[0]))
-        )
+    _refuse_unknown_fields(
+        body,
+        {"hands"},
+        lambda field: sentence("Unknown field %(field)s: send only 'hands'.", field=field),
+    )
     hands = body.get("hands")
     if not isinstance(hands, dict):
         raise RuleViolation(

@@ -14,6 +14,7 @@ from support.games import legal_entries, played_games
 from support.table_forms import (
     accepted,
     follow_refusal,
+    game_of_three,
     log_entries,
     start_game,
     stored_game,
@@ -45,14 +46,7 @@ def chart_line(page: str, name: str) -> str:
 @pytest.fixture
 def game_url(client):
     """Ann, Bo and Cy, with Ann's two pair, a tie and Cy's last trick recorded."""
-    url = start_game(client, "Ann", "Bo", "Cy")
-    for fields in [
-        {"winner": "Ann", "hand": "two_pair"},
-        {"outcome": "tie"},
-        {"last_trick": "Cy"},
-    ]:
-        assert accepted(client, tap(client, url, **fields))
-    return url
+    return game_of_three(client)
 
 
 @pytest.fixture
