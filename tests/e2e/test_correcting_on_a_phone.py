@@ -11,13 +11,14 @@ from support.screen_boxes import outside, overlapping
 from support.seeding import SeededGame, hand_win, last_trick_to, no_hand
 
 SE = {"width": 375, "height": 667}
+SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 # app.js polls the version every 2 s; a watcher must see a correction within 3 s.
 WATCHER_DELAY_MS = 3_000
 LONG_NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
 
 
-def keeper_of(game: SeededGame, new_phone, language: str = "en") -> Phone:
-    phone = new_phone(viewport=SE, screen=SE, locale=language)
+def keeper_of(game: SeededGame, new_phone, language: str = "en", screen=SE) -> Phone:
+    phone = new_phone(viewport=screen, screen=screen, locale=language)
     phone.open(game.keep_score_path)
     return phone
 
@@ -185,6 +186,26 @@ def test_the_tallest_correction_card_fits_the_first_screen(language, new_phone, 
 
     assert phone.page.locator(".step-card .tile").count() == 4 * 4  # last trick, 2, won, lost
     assert_in_the_first_screen(phone, CARD)
+    assert overlapping(phone, ".step-card .tile > span") == []
+
+
+def test_a_320_by_568_phone_shows_the_scores_the_card_s_heading_and_every_player_choice(
+    new_phone, seed_game
+):
+    # As for the next step on the smallest phones: the whole card may need a scroll.
+    game = four_at_the_tricks_with_a_deuce_bonus(seed_game)
+    phone = keeper_of(game, new_phone, screen=SMALL)
+
+    phone.open(f"{game.path}/entries/7")
+
+    assert_in_the_first_screen(
+        phone,
+        {
+            "scores": ".scores .score",
+            "card heading": "#correct-step",
+            "player choices": ".step-card fieldset:first-of-type .tile",
+        },
+    )
     assert overlapping(phone, ".step-card .tile > span") == []
 
 
