@@ -6,6 +6,7 @@ from flask import flash, render_template
 from chicago_scorer.rules import Hand, Status, event_to_dict, players_past_exchange_stop
 from chicago_scorer.services import games
 from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
+from chicago_scorer.web.entry_words import entry_words
 from chicago_scorer.web.languages.rule_words import rule_differences
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.refused_forms import restore_refused, scoreboard_page
@@ -20,7 +21,6 @@ from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_
 from chicago_scorer.web.scoreboard.sharing import share_context
 from chicago_scorer.web.scoreboard.view import (
     correction_card,
-    describe,
     next_step_card,
     player_rows,
     round_log,
@@ -97,7 +97,9 @@ def render_scoreboard(
         "exchange_stopped": players_past_exchange_stop(state),
         "deuce_points": state.setup.rules.deuce_last_trick_points,
         "last_entry": last_entry,
-        "last_entry_text": describe(last_entry) if last_entry else None,
+        "last_entry_text": (
+            entry_words(last_entry.event, last_entry.points) if last_entry else None
+        ),
     }
     if is_scorekeeper:
         context |= {

@@ -6,11 +6,8 @@ from dataclasses import dataclass
 
 from chicago_scorer.rules import (
     HAND_STEPS,
-    ChicagoCall,
     GameState,
     HandResult,
-    LastTrick,
-    Outcome,
     ScoredEvent,
     Status,
     Step,
@@ -19,10 +16,11 @@ from chicago_scorer.rules import chicago_refusal as rules_chicago_refusal
 from chicago_scorer.rules.errors import Message
 from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
 from chicago_scorer.web.corrected_marks import corrected_mark
-from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS, signed
+from chicago_scorer.web.entry_words import entry_words
+from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
-from chicago_scorer.web.languages.wording import hand_words, translate
+from chicago_scorer.web.languages.wording import translate
 
 
 @dataclass(frozen=True)
@@ -154,36 +152,6 @@ def correction_card(opened: EntryAtTable) -> StepCard:
     )
 
 
-def describe(scored: ScoredEvent) -> str:
-    """A recorded step in a few words: 'Ann +2 two pair', 'Bo Chicago lost −15'."""
-    points = dict(scored.points)
-    match scored.event:
-        case HandResult(outcome=Outcome.WIN, winner=winner, hand=hand):
-            return gettext(
-                "%(name)s %(points)s · %(hand)s",
-                name=winner,
-                points=signed(points[winner]),
-                hand=hand_words(hand),
-            )
-        case HandResult(outcome=Outcome.TIE):
-            return gettext("Tie: nobody scores")
-        case HandResult():
-            return gettext("Nobody had a hand")
-        case LastTrick(taker=taker):
-            return gettext(
-                "%(name)s %(points)s · last trick", name=taker, points=signed(points[taker])
-            )
-        case ChicagoCall(caller=caller, won=True):
-            return gettext(
-                "%(name)s Chicago won %(points)s", name=caller, points=signed(points[caller])
-            )
-        case ChicagoCall(caller=caller):
-            return gettext(
-                "%(name)s Chicago lost %(points)s", name=caller, points=signed(points[caller])
-            )
-    raise TypeError(f"not an event: {scored.event!r}")
-
-
 def _translated(refusal: Message | None) -> str | None:
     return None if refusal is None else translate(refusal)
 
@@ -204,7 +172,8 @@ def round_log(game: GameAtTable) -> list[LoggedRound]:
         if number in shown:
             logged = rounds.setdefault(number, LoggedRound(number, scored.in_tiebreak, []))
             mark = corrected_mark(game.corrections.get(entry_number, ()))
-            step = LoggedStep(str(scored.event.step), describe(scored), entry_number, mark)
+            words = entry_words(scored.event, scored.points)
+            step = LoggedStep(str(scored.event.step), words, entry_number, mark)
             logged.steps.insert(0, step)
     return [rounds[number] for number in shown]
 
@@ -245,7 +214,7 @@ def removed_message(removed: ScoredEvent) -> str:
         "Removed: Round %(number)s · %(step)s, %(entry)s.",
         number=format_number(removed.event.round),
         step=STEP_LABELS[removed.event.step],
-        entry=describe(removed),
+        entry=entry_words(removed.event, removed.points),
     )
 
 
@@ -258,6 +227,6 @@ def corrected_message(corrected: ScoredEvent, replaced: ScoredEvent) -> str:
         "Corrected Round %(number)s · %(step)s: %(entry)s, was %(was)s",
         number=format_number(corrected.event.round),
         step=STEP_LABELS[corrected.event.step],
-        entry=describe(corrected),
-        was=describe(replaced),
+        entry=entry_words(corrected.event, corrected.points),
+        was=entry_words(replaced.event, replaced.points),
     )
