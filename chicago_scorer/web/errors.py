@@ -44,6 +44,14 @@ class MalformedBody(Refusal):
     """The request body is not a JSON object."""
 
 
+class BodyNotJson(Refusal):
+    """A body that does not say it is JSON, sent to an address that reads only JSON."""
+
+
+class CrossSiteRequest(Refusal):
+    """A browser sent this request from a page of another site."""
+
+
 STATUS_OF: dict[type[Refusal], int] = {
     # The request cannot be read.
     MalformedBody: 400,
@@ -52,6 +60,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     # A device without the key is refused like one with a wrong key: it may only watch.
     EditKeyMissing: 403,
     EditKeyWrong: 403,
+    CrossSiteRequest: 403,
     GameNotFound: 404,
     PlayerNotFound: 404,
     PageNotFound: 404,
@@ -65,6 +74,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     # A change asked for against a version of the game that is no longer its own.
     VersionMismatch: 412,
     ImportTooLarge: 413,
+    BodyNotJson: 415,
     # Readable, but it breaks a rule.
     RuleError: 422,
     RuleViolation: 422,

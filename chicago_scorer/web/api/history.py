@@ -1,10 +1,11 @@
 """The JSON API for statistics, export and import: one service call per request."""
 
-from flask import Blueprint, Response, request, stream_with_context
+from flask import Blueprint, Response, stream_with_context
 
 from chicago_scorer.rules import Hand
 from chicago_scorer.services.players import player_statistics
 from chicago_scorer.services.transfer import export_all_games, import_games
+from chicago_scorer.web.api.bodies import json_text
 from chicago_scorer.web.platform.limits import allows_large_body
 
 api_history = Blueprint("api_history", __name__, url_prefix="/api")
@@ -35,7 +36,7 @@ def export():
 @allows_large_body
 def import_document():
     """Add each game of an export that is not already here, with a new edit key; or none."""
-    result = import_games(request.get_data(cache=False))
+    result = import_games(json_text())
     body = {
         "games": [
             {"id": game.id, "players": list(game.players), "edit_key": game.edit_key}

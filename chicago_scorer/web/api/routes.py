@@ -1,6 +1,5 @@
 """The JSON API: parse the request, call one service, answer with JSON."""
 
-import json
 from collections.abc import Callable, Collection
 
 from flask import Blueprint, Response, current_app, request, url_for
@@ -10,6 +9,7 @@ from chicago_scorer.rules.errors import Message, sentence
 from chicago_scorer.services import corrections, games
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.storage.summaries import listings_key
+from chicago_scorer.web.api.bodies import json_object
 from chicago_scorer.web.api.description import openapi_description
 from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdict_json
 from chicago_scorer.web.errors import MalformedBody
@@ -20,28 +20,6 @@ api = Blueprint("api", __name__, url_prefix="/api")
 MAX_PAGE_SIZE = 100
 CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
 FIX_FIELDS = frozenset({"players", "dealer"})
-
-
-def _json_object() -> dict[str, object]:
-    try:
-        body = json.loads(request.get_data(as_text=True) or "null")
-    except json.JSONDecodeError as error:
-        raise MalformedBody(
-            sentence("The body is not valid JSON: %(problem)s.", problem=error.msg)
-        ) from error
-    except (ValueError, RecursionError) as error:  # Python's limits on digits and on nesting
-        raise MalformedBody(
-            sentence(
-                "The body is not JSON this app reads: a number is too long or it nests too deeply."
-            )
-        ) from error
-    if not isinstance(body, dict):
-        raise MalformedBody(
-            sentence(
-                "The body must be a JSON object, like %(example)s.", example='{"players": [...]}'
-            )
-        )
-    return body
 
 
 def _refuse_unknown_fields(
@@ -89,7 +67,7 @@ def _query_int(name: str, default: int, low: int, high: int) -> int:
 @api.post("/games")
 def create_game():
     """Start a game; the answer carries the edit key, shown only this once."""
-    body = _json_object()
+    body = json_object()
     _refuse_unknown_fields(
         body,
         CREATE_FIELDS,
@@ -139,7 +117,7 @@ def get_game(game_id: int):
 @api.patch("/games/<int:game_id>")
 def fix_players(game_id: int):
     """Fix the players' names (in seating order) or the first dealer; needs the edit key."""
-    body = _json_object()
+    body = json_object()
     _refuse_unknown_fields(
         body,
         FIX_FIELDS,
@@ -173,7 +151,7 @@ def _json_answer(body: bytes, status: int = 200, headers: dict | None = None) ->
 @api.post("/games/<int:game_id>/events")
 def record_event(game_id: int):
     """Record the next step; needs the game's edit key."""
-    body = _json_object()
+    body = json_object()
     games.record_event(game_id, _bearer_key(), body)
     return _json_answer(game_body(games.load_logged_game(game_id)), 201)
 
@@ -181,7 +159,7 @@ def record_event(game_id: int):
 @api.put("/games/<int:game_id>/events/<int:number>")
 def correct_entry(game_id: int, number: int):
     """Replace entry ``number`` (from 1), if every later entry still holds; needs the key."""
-    body = _json_object()
+    body = json_object()
     game = corrections.correct_entry(game_id, _bearer_key(), number, body, _if_match())
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
@@ -201,7 +179,7 @@ def rotate_edit_key(game_id: int):
 @api.post("/settle")
 def settle_showdown():
     """Decide who wins a tie from each player's five cards."""
-    body = _json_object()
+    body = json_object()
     _refuse_unknown_fields(
         body,
         {"hands"},

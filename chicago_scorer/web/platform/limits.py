@@ -1,8 +1,18 @@
-"""How large a request may be: small everywhere, larger where a view says so."""
+"""How large a request may be: small everywhere, larger where a view says so.
 
+A body over the limit is refused with 413 however it is sent. Werkzeug refuses one whose
+``Content-Length`` is too large, but a body sent in chunks (no ``Content-Length``, which
+gunicorn and Werkzeug's server pass on with ``wsgi.input_terminated``) would be read up
+to the limit and quietly cut there; ``BodyCappedRequest`` reads one byte more to tell.
+"""
+
+import typing as t
 from collections.abc import Callable
 
-from flask import Flask, abort, current_app, request
+from flask import Flask, Request, abort, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.utils import cached_property
+from werkzeug.wsgi import LimitedStream, get_input_stream
 
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
@@ -34,6 +44,33 @@ def _refuse_unreadable_forms() -> None:
         abort(400)
 
 
+class CappedStream(LimitedStream):
+    """A body of unknown length, read up to ``limit`` bytes: a byte more is a 413, not a cut."""
+
+    def __init__(self, stream: t.IO[bytes], limit: int) -> None:
+        super().__init__(stream, limit + 1, is_max=True)
+
+    def readinto(self, buffer) -> int | None:
+        size = super().readinto(buffer)
+        if self.is_exhausted:  # limit + 1 bytes came: the body is longer than allowed
+            raise RequestEntityTooLarge()
+        return size
+
+
+class BodyCappedRequest(Request):
+    """Flask's request, whose body stream refuses a streamed body over the limit."""
+
+    @cached_property
+    def stream(self) -> t.IO[bytes]:
+        if self.shallow:
+            raise RuntimeError("A shallow request may not read its body.")
+        limit = self.max_content_length
+        streamed = self.content_length is None and "wsgi.input_terminated" in self.environ
+        if streamed and limit is not None:
+            return CappedStream(self.environ["wsgi.input"], limit)
+        return get_input_stream(self.environ, max_content_length=limit)
+
+
 def too_large_message() -> str:
     """The 413 message, naming the limit that applied."""
     limit = request.max_content_length or LARGE_BODY_LIMIT
@@ -47,5 +84,6 @@ def register(app: Flask) -> None:
     """Cap every request body, with a larger cap only where a view allows it."""
     if app.config.get("MAX_CONTENT_LENGTH") is None:
         app.config["MAX_CONTENT_LENGTH"] = LARGE_BODY_LIMIT
+    app.request_class = BodyCappedRequest
     app.before_request(_limit_body_size)
     app.before_request(_refuse_unreadable_forms)

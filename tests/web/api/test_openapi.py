@@ -17,6 +17,8 @@ from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMI
 from support.api_client import ApiGame, create_api_game
 
 SPEC_URI = "urn:chicago-scorer:openapi"
+JSON = "application/json"
+FORM = "application/x-www-form-urlencoded"
 HTTP_METHODS = {"get", "put", "post", "delete", "patch"}
 TOO_LARGE = '{"players": ["' + "x" * SMALL_BODY_LIMIT + '"]}'
 TOO_LARGE_TO_IMPORT = '{"games": ["' + "x" * LARGE_BODY_LIMIT + '"]}'
@@ -316,12 +318,23 @@ def correct(game: ApiGame, number: int, entry: dict, headers: dict | None = None
 # Each documented refusal of the core operations, provoked for real: (method, path, status,
 # how to send it). ``game`` is a finished game; ``fresh`` has nothing recorded yet.
 REFUSALS = [
-    ("post", "/api/games", 400, lambda c, game, fresh: c.post("/api/games", data="{oops")),
+    (
+        "post",
+        "/api/games",
+        400,
+        lambda c, game, fresh: c.post("/api/games", data="{oops", content_type=JSON),
+    ),
     (
         "post",
         "/api/games",
         413,
-        lambda c, game, fresh: c.post("/api/games", data=TOO_LARGE, content_type="text/plain"),
+        lambda c, game, fresh: c.post("/api/games", data=TOO_LARGE, content_type=JSON),
+    ),
+    (
+        "post",
+        "/api/games",
+        415,
+        lambda c, game, fresh: c.post("/api/games", data='{"players": ["Ann", "Bo"]}'),
     ),
     ("post", "/api/games", 422, lambda c, game, fresh: c.post("/api/games", json={"players": []})),
     ("get", "/api/games", 400, lambda c, game, fresh: c.get("/api/games?limit=101")),
@@ -349,7 +362,17 @@ REFUSALS = [
         "post",
         "/api/games/{id}/events",
         413,
-        lambda c, game, fresh: c.post(f"{fresh.url}/events", data=TOO_LARGE, headers=fresh.auth()),
+        lambda c, game, fresh: c.post(
+            f"{fresh.url}/events", data=TOO_LARGE, content_type=JSON, headers=fresh.auth()
+        ),
+    ),
+    (
+        "post",
+        "/api/games/{id}/events",
+        415,
+        lambda c, game, fresh: c.post(
+            f"{fresh.url}/events", data=TOO_LARGE, content_type="text/plain", headers=fresh.auth()
+        ),
     ),
     (
         "post",
@@ -385,7 +408,12 @@ REFUSALS = [
     *(
         ("put", "/api/games/{id}/events/{n}", status, send)
         for status, send in [
-            (400, lambda c, game, fresh: c.put(f"{game.url}/events/1", data="{oops")),
+            (
+                400,
+                lambda c, game, fresh: c.put(
+                    f"{game.url}/events/1", data="{oops", content_type=JSON, headers=game.auth()
+                ),
+            ),
             (403, lambda c, game, fresh: c.put(f"{game.url}/events/1", json=NO_HAND)),
             (404, lambda c, game, fresh: correct(game, 99, NO_HAND)),
             (409, lambda c, game, fresh: correct(game, 2, NO_HAND)),
@@ -393,7 +421,13 @@ REFUSALS = [
             (
                 413,
                 lambda c, game, fresh: c.put(
-                    f"{game.url}/events/1", data=TOO_LARGE, headers=game.auth()
+                    f"{game.url}/events/1", data=TOO_LARGE, content_type=JSON, headers=game.auth()
+                ),
+            ),
+            (
+                415,
+                lambda c, game, fresh: c.put(
+                    f"{game.url}/events/1", data="{}", content_type=FORM, headers=game.auth()
                 ),
             ),
             (422, lambda c, game, fresh: correct(game, 1, NO_HAND | {"outcome": "maybe"})),
@@ -402,7 +436,12 @@ REFUSALS = [
     *(
         ("patch", "/api/games/{id}", status, send)
         for status, send in [
-            (400, lambda c, game, fresh: c.patch(game.url, data="[1]", headers=game.auth())),
+            (
+                400,
+                lambda c, game, fresh: c.patch(
+                    game.url, data="[1]", content_type=JSON, headers=game.auth()
+                ),
+            ),
             (403, lambda c, game, fresh: c.patch(game.url, json={"dealer": "Ann"})),
             (404, lambda c, game, fresh: c.patch("/api/games/404", json={}, headers=game.auth())),
             (409, lambda c, game, fresh: c.patch(game.url, json={}, headers=game.auth())),
@@ -414,7 +453,15 @@ REFUSALS = [
             ),
             (
                 413,
-                lambda c, game, fresh: c.patch(game.url, data=TOO_LARGE, headers=game.auth()),
+                lambda c, game, fresh: c.patch(
+                    game.url, data=TOO_LARGE, content_type=JSON, headers=game.auth()
+                ),
+            ),
+            (
+                415,
+                lambda c, game, fresh: c.patch(
+                    game.url, data='{"dealer": "Bo"}', content_type=FORM, headers=game.auth()
+                ),
             ),
             (
                 422,
@@ -442,7 +489,13 @@ REFUSALS = [
         "post",
         "/api/settle",
         413,
-        lambda c, game, fresh: c.post("/api/settle", data=TOO_LARGE, content_type="text/plain"),
+        lambda c, game, fresh: c.post("/api/settle", data=TOO_LARGE, content_type=JSON),
+    ),
+    (
+        "post",
+        "/api/settle",
+        415,
+        lambda c, game, fresh: c.post("/api/settle", data="{}", content_type="text/plain"),
     ),
     ("post", "/api/settle", 422, lambda c, game, fresh: c.post("/api/settle", json={"hands": {}})),
     (
@@ -456,7 +509,13 @@ REFUSALS = [
         "post",
         "/api/import",
         413,
-        lambda c, game, fresh: c.post("/api/import", data=TOO_LARGE_TO_IMPORT),
+        lambda c, game, fresh: c.post("/api/import", data=TOO_LARGE_TO_IMPORT, content_type=JSON),
+    ),
+    (
+        "post",
+        "/api/import",
+        415,
+        lambda c, game, fresh: c.post("/api/import", data="{}", content_type="text/plain"),
     ),
     (
         "post",

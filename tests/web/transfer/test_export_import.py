@@ -18,6 +18,8 @@ from chicago_scorer.storage.models import Event, Game, Player, StoredSummary
 from support.api_client import create_api_game
 from support.settings import settings_for
 
+JSON = "application/json"
+
 
 def tiebreak_game(client):
     """Ann and Bo tie at 57 in round 1; Bo's lost Chicago decides the tiebreak."""
@@ -134,7 +136,7 @@ def test_exporting_importing_into_an_empty_database_and_exporting_again_changes_
         other = create_app(settings_for(url))
         try:
             other_client = other.test_client()
-            response = other_client.post("/api/import", data=exported)
+            response = other_client.post("/api/import", data=exported, content_type=JSON)
             again = other_client.get("/api/export").get_data()
             imported_game = other_client.get("/api/games/1").get_json()
         finally:
@@ -153,7 +155,7 @@ def test_an_import_adds_a_changed_game_as_a_new_game_and_never_overwrites(two_ga
     entry = {"round": 1, "step": "phase2", "outcome": "none"}
     assert two_games[1].post(entry).status_code == 201  # the game moves on after the export
 
-    response = client.post("/api/import", data=exported)
+    response = client.post("/api/import", data=exported, content_type=JSON)
 
     body = response.get_json()
     assert response.status_code == 201
@@ -249,10 +251,10 @@ def test_importing_more_games_than_a_device_keeps_keeps_the_newest(client):
 
 
 def test_importing_a_file_twice_adds_nothing_the_second_time_and_says_so(client):
-    first = client.post("/api/import", data=document(VALID))
+    first = client.post("/api/import", data=document(VALID), content_type=JSON)
     stats = client.get("/api/players/ann/stats").get_json()
 
-    second = client.post("/api/import", data=document(VALID))
+    second = client.post("/api/import", data=document(VALID), content_type=JSON)
 
     assert first.status_code == 201
     assert second.status_code == 200
@@ -265,13 +267,13 @@ def test_importing_a_file_twice_adds_nothing_the_second_time_and_says_so(client)
 
 
 def test_games_already_here_are_left_out_and_the_new_ones_of_the_file_imported(client):
-    client.post("/api/import", data=document(VALID))
+    client.post("/api/import", data=document(VALID), content_type=JSON)
     newer = VALID | {
         "created_at": "2026-03-08T19:00:00+00:00",
         "updated_at": "2026-03-08T20:00:00+00:00",
     }
 
-    response = client.post("/api/import", data=document(newer, VALID))
+    response = client.post("/api/import", data=document(newer, VALID), content_type=JSON)
 
     body = response.get_json()
     assert response.status_code == 201
@@ -281,7 +283,7 @@ def test_games_already_here_are_left_out_and_the_new_ones_of_the_file_imported(c
 
 
 def test_a_file_holding_one_game_twice_adds_it_once(client):
-    response = client.post("/api/import", data=document(VALID, VALID))
+    response = client.post("/api/import", data=document(VALID, VALID), content_type=JSON)
 
     body = response.get_json()
     assert [game["id"] for game in body["games"]] == [1]
@@ -290,14 +292,14 @@ def test_a_file_holding_one_game_twice_adds_it_once(client):
 
 
 def test_the_same_instants_written_with_another_offset_are_the_same_game(client):
-    client.post("/api/import", data=document(VALID))
+    client.post("/api/import", data=document(VALID), content_type=JSON)
     same = VALID | {
         "created_at": "2026-03-01T20:00:00+01:00",
         "updated_at": "2026-03-01T14:30:00-05:00",
         "rules": STANDARD_RULES.settings(),
     }
 
-    response = client.post("/api/import", data=document(same))
+    response = client.post("/api/import", data=document(same), content_type=JSON)
 
     assert response.get_json()["games"] == []
     assert [game["id"] for game in response.get_json()["already_here"]] == [1]
@@ -406,7 +408,7 @@ def test_a_refused_import_says_why_and_changes_nothing(
 ):
     before = snapshot(app, client)
 
-    response = client.post("/api/import", data=body)
+    response = client.post("/api/import", data=body, content_type=JSON)
 
     assert response.status_code == status
     assert message in response.get_json()["error"]
@@ -435,7 +437,7 @@ def test_a_file_over_the_limit_is_refused_with_413_and_changes_nothing(two_games
     padding = " " * (1024 * 1024)
     body = document(VALID)[:-1] + padding.encode() + b"}"
 
-    response = client.post("/api/import", data=body)
+    response = client.post("/api/import", data=body, content_type=JSON)
     # Encoded here: the test client would spool a body this big to a file it never closes.
     boundary, upload = encode_multipart({"file": FileStorage(io.BytesIO(body), "big.json")})
     page = client.post(
@@ -457,7 +459,7 @@ def test_an_upload_without_a_file_is_refused(client):
 
 
 def test_importing_an_empty_export_adds_nothing(client):
-    response = client.post("/api/import", data=document())
+    response = client.post("/api/import", data=document(), content_type=JSON)
 
     assert response.status_code == 200
     assert response.get_json() == {"games": [], "already_here": []}
@@ -483,9 +485,9 @@ LOOK_ALIKES = {
 
 @pytest.mark.parametrize("changes", LOOK_ALIKES.values(), ids=LOOK_ALIKES.keys())
 def test_a_game_that_differs_in_anything_is_a_new_game(client, changes):
-    client.post("/api/import", data=document(VALID))
+    client.post("/api/import", data=document(VALID), content_type=JSON)
 
-    response = client.post("/api/import", data=document(VALID | changes))
+    response = client.post("/api/import", data=document(VALID | changes), content_type=JSON)
 
     assert response.status_code == 201
     assert [game["id"] for game in response.get_json()["games"]] == [2]

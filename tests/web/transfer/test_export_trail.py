@@ -23,6 +23,8 @@ from support.settings import settings_for
 
 FLUSH_ANN = {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "flush"}
 
+JSON = "application/json"
+
 
 def corrected_renamed_and_redealt(client) -> ApiGame:
     """A game whose first entry was corrected twice before Bo became Björn and once
@@ -65,7 +67,7 @@ def test_export_import_and_export_again_keeps_the_trail_word_for_word(client, da
     one_game = client.get(f"/games/{game.id}/export.json").get_data(as_text=True)
 
     def import_and_export(other_client):
-        answer = other_client.post("/api/import", data=exported)
+        answer = other_client.post("/api/import", data=exported, content_type=JSON)
         return answer, other_client.get("/api/export").get_data(as_text=True), other_client
 
     response, again, _ = in_another_database(databases, import_and_export)
@@ -101,7 +103,7 @@ def test_an_imported_game_shows_the_same_trail_as_the_original(client, databases
     exported = client.get("/api/export").get_data()
 
     def imported_game(other_client):
-        other_client.post("/api/import", data=exported)
+        other_client.post("/api/import", data=exported, content_type=JSON)
         return other_client.get("/api/games/1").get_json()
 
     imported = in_another_database(databases, imported_game)

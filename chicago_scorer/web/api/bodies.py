@@ -1,0 +1,71 @@
+"""Reading a JSON request body, the same way at every API address that takes one.
+
+A body is read only when it says it is JSON (``application/json`` or another
+``application/*+json`` type): a browser may send ``text/plain`` or a form to another
+site without asking first, so a body of another type is refused (415) rather than read
+as JSON. The body must be UTF-8 (RFC 8259): a byte that is not is refused (400) rather
+than replaced. Its size is checked as it is read (see ``platform/limits.py``).
+"""
+
+import json
+
+from flask import request
+
+from chicago_scorer.rules.errors import sentence
+from chicago_scorer.web.errors import BodyNotJson, MalformedBody
+
+JSON_TYPE = "application/json"
+
+
+def _has_body() -> bool:
+    """Whether the request carries a body: a length above zero, or one sent in chunks."""
+    if request.content_length:
+        return True
+    return "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+
+
+def json_text() -> str:
+    """The body as text, once it says it is JSON and reads as UTF-8; "" when there is none."""
+    if not request.is_json and (request.mimetype or _has_body()):
+        raise BodyNotJson(
+            sentence(
+                "This address reads only JSON: send Content-Type: %(type)s with the body.",
+                type=JSON_TYPE,
+            )
+        )
+    raw = request.get_data(cache=False)
+    try:
+        # A leading byte order mark is allowed (RFC 8259 lets a reader ignore it).
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise MalformedBody(
+            sentence(
+                "The body is not UTF-8 text: byte %(position)s is not valid UTF-8. "
+                "Send the JSON encoded as UTF-8.",
+                position=error.start + 1,
+            )
+        ) from None
+
+
+def json_object() -> dict[str, object]:
+    """The body as a JSON object, or the refusal that says what is wrong with it."""
+    text = json_text()
+    try:
+        body = json.loads(text or "null")
+    except json.JSONDecodeError as error:
+        raise MalformedBody(
+            sentence("The body is not valid JSON: %(problem)s.", problem=error.msg)
+        ) from error
+    except (ValueError, RecursionError) as error:  # Python's limits on digits and on nesting
+        raise MalformedBody(
+            sentence(
+                "The body is not JSON this app reads: a number is too long or it nests too deeply."
+            )
+        ) from error
+    if not isinstance(body, dict):
+        raise MalformedBody(
+            sentence(
+                "The body must be a JSON object, like %(example)s.", example='{"players": [...]}'
+            )
+        )
+    return body

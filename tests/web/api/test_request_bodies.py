@@ -1,0 +1,163 @@
+"""Bodies the API does not read: not sent as JSON (415), not UTF-8 (400), or over the limit
+however they are sent (413). Each refusal leaves every game as it was."""
+
+import io
+import json
+
+import pytest
+
+from chicago_scorer.web.platform.limits import SMALL_BODY_LIMIT
+from support.api_client import ApiGame, create_api_game
+
+JSON = "application/json"
+NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
+NO_HAND = {"round": 1, "step": "phase1", "outcome": "none"}
+IMPORT = json.dumps({"format": "chicago-scorer/2", "games": []}).encode()
+
+
+@pytest.fixture
+def game(client) -> ApiGame:
+    return create_api_game(client)
+
+
+def listed(client) -> list[dict]:
+    """Every game as the API lists it, with its events."""
+    games = client.get("/api/games?limit=100").get_json()["games"]
+    return [client.get(f"/api/games/{listing['id']}").get_json() for listing in games]
+
+
+def json_addresses(game: ApiGame) -> list[tuple[str, str, bytes, dict]]:
+    """(method, path, a body the address takes, headers) for every address reading JSON."""
+    entry = json.dumps(NO_HAND).encode()
+    return [
+        ("post", "/api/games", NEW_GAME, {}),
+        ("post", f"{game.url}/events", entry, game.auth()),
+        ("put", f"{game.url}/events/1", entry, game.auth()),
+        ("patch", game.url, b'{"dealer": "Bo"}', game.auth()),
+        ("post", "/api/settle", b'{"hands": {"Ann": "As Ks Qs Js 10s"}}', {}),
+        ("post", "/api/import", IMPORT, {}),
+    ]
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"],
+)
+def test_a_body_not_sent_as_json_is_refused_with_415_saying_what_to_send(
+    client, game, content_type
+):
+    game.record(NO_HAND)
+    before = listed(client)
+
+    for method, path, body, headers in json_addresses(game):
+        response = getattr(client, method)(
+            path, data=body, content_type=content_type, headers=headers
+        )
+
+        assert response.status_code == 415, (path, response.get_json())
+        assert "send Content-Type: application/json" in response.get_json()["error"]
+    assert listed(client) == before
+
+
+def test_curl_d_sends_a_form_and_is_told_to_send_json_not_that_the_body_is_no_object(client):
+    response = client.post(
+        "/api/games", data=NEW_GAME, content_type="application/x-www-form-urlencoded"
+    )
+
+    assert response.status_code == 415
+    assert "JSON object" not in response.get_json()["error"]
+
+
+@pytest.mark.parametrize(
+    "content_type", [JSON, "application/json; charset=utf-8", "application/vnd.game+json"]
+)
+def test_json_and_any_json_type_are_read(client, content_type):
+    response = client.post("/api/games", data=NEW_GAME, content_type=content_type)
+
+    assert response.status_code == 201
+
+
+def test_a_request_with_no_body_and_no_type_is_refused_as_no_json_object(client):
+    response = client.post("/api/games")
+
+    assert response.status_code == 400
+    assert "JSON object" in response.get_json()["error"]
+
+
+def test_addresses_that_read_no_body_take_any_type(client, game):
+    game.record(NO_HAND)
+
+    response = client.delete(f"{game.url}/events/last", data="x", headers=game.auth())
+
+    assert response.status_code == 200
+
+
+def test_invalid_utf8_is_refused_with_400_at_every_address_and_changes_nothing(client, game):
+    game.record(NO_HAND)
+    before = listed(client)
+    invalid = {
+        "/api/games": b'{"players": ["A\xff\xfeB", "Bo"]}',
+        "/api/settle": b'{"hands": {"A\xffB": "As Ks Qs Js 10s"}}',
+        "/api/import": b'{"format": "chicago-scorer/2", "games": [], "\xff": 1}',
+    }
+
+    for method, path, _body, headers in json_addresses(game):
+        body = invalid.get(path, b'{"round": 1, "step": "phase1", "outcome": "n\xffne"}')
+        if method == "patch":
+            body = b'{"players": ["A\xffB", "Bo", "Cy"]}'
+
+        response = getattr(client, method)(path, data=body, content_type=JSON, headers=headers)
+
+        assert response.status_code == 400, (path, response.get_json())
+        assert "not valid UTF-8" in response.get_json()["error"]
+    assert listed(client) == before
+
+
+def test_a_byte_order_mark_before_the_json_is_allowed(client):
+    response = client.post("/api/games", data=b"\xef\xbb\xbf" + NEW_GAME, content_type=JSON)
+
+    assert response.status_code == 201
+
+
+def chunked(client, path: str, body: bytes, headers: dict | None = None):
+    """A body sent in chunks, with no Content-Length, as gunicorn hands it to the app."""
+    return client.post(
+        path,
+        input_stream=io.BytesIO(body),
+        content_type=JSON,
+        headers={"Transfer-Encoding": "chunked"} | (headers or {}),
+        environ_overrides={"wsgi.input_terminated": True},
+    )
+
+
+def test_a_chunked_body_over_the_limit_is_refused_with_413_not_cut_and_read(client, game):
+    before = listed(client)
+    padded = NEW_GAME + b" " * (5 * 1024 * 1024) + b"garbage"
+
+    response = chunked(client, "/api/games", padded)
+
+    assert response.status_code == 413
+    assert "at most 64 KB" in response.get_json()["error"]
+    assert listed(client) == before
+
+
+def test_a_chunked_body_of_exactly_the_limit_is_read(client):
+    body = NEW_GAME + b" " * (SMALL_BODY_LIMIT - len(NEW_GAME))
+
+    assert chunked(client, "/api/games", body).status_code == 201
+
+
+def test_a_chunked_entry_over_the_limit_is_not_recorded(client, game):
+    entry = json.dumps(NO_HAND).encode() + b" " * SMALL_BODY_LIMIT
+
+    response = chunked(client, f"{game.url}/events", entry, game.auth())
+
+    assert response.status_code == 413
+    assert game.state()["events"] == []
+
+
+def test_a_chunked_import_over_its_larger_limit_is_refused(client):
+    response = chunked(client, "/api/import", IMPORT + b" " * (1024 * 1024))
+
+    assert response.status_code == 413
+    assert client.get("/api/games").get_json()["total"] == 0
