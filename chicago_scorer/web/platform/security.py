@@ -1,8 +1,15 @@
-"""Headers and cookies that keep pages to their own origin and sessions private."""
+"""Headers and cookies that keep pages to their own origin and sessions private, and the
+guard that keeps other sites' pages from using the addresses that need no key."""
 
-from flask import Flask, Response, request
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from chicago_scorer.rules.errors import sentence
+from chicago_scorer.web.errors import CrossSiteRequest
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -39,10 +46,58 @@ def _add_security_headers(response: Response) -> Response:
     return response
 
 
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def same_origin_only(view: Callable) -> Callable:
+    """Refuse a write to ``view`` that a browser sends from another site's page.
+
+    For the API's addresses that need no key: a page elsewhere may send them a simple
+    request (no preflight), with the visitor's address and none of their cookies; the
+    forms are guarded by their CSRF token instead.
+    """
+    view.same_origin_only = True
+    return view
+
+
+def sent_from_another_site() -> bool:
+    """Whether a browser says this request comes from a page of another origin.
+
+    ``Sec-Fetch-Site``, set by the browser and by no page, decides when it is there. An
+    older browser sends only ``Origin``, whose host must be this request's (the scheme is
+    not compared: behind a proxy that ends TLS the app may see http for an https page). A
+    request with neither did not come from a page in a browser.
+    """
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site.strip().lower() not in {"same-origin", "none"}
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return False
+    try:
+        host = urlsplit(origin.strip()).netloc  # "" for "null", a sandboxed or local page
+    except ValueError:
+        return True
+    return host.lower() != request.host.lower()
+
+
+def _refuse_cross_site_writes() -> None:
+    view = current_app.view_functions.get(request.endpoint or "")
+    if getattr(view, "same_origin_only", False) and request.method not in SAFE_METHODS:
+        if sent_from_another_site():
+            raise CrossSiteRequest(
+                sentence(
+                    "This request came from a page of another site, so nothing was done. "
+                    "Open Chicago Scorer itself to do this."
+                )
+            )
+
+
 def register(app: Flask) -> None:
     """Set the headers on every response; trust a reverse proxy only when told to."""
     app.session_interface = SessionCookieSecureOverHttps()
     app.after_request(_add_security_headers)
+    app.before_request(_refuse_cross_site_writes)
     proxies = int(app.config.get("TRUSTED_PROXIES", 0))
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)

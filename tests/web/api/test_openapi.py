@@ -317,7 +317,12 @@ def correct(game: ApiGame, number: int, entry: dict, headers: dict | None = None
 
 # Each documented refusal of the core operations, provoked for real: (method, path, status,
 # how to send it). ``game`` is a finished game; ``fresh`` has nothing recorded yet.
+CROSS_SITE = {"Sec-Fetch-Site": "cross-site"}
 REFUSALS = [
+    *(
+        ("post", path, 403, lambda c, game, fresh, path=path: c.post(path, headers=CROSS_SITE))
+        for path in ("/api/games", "/api/settle", "/api/import")
+    ),
     (
         "post",
         "/api/games",

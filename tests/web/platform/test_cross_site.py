@@ -1,0 +1,130 @@
+"""A page of another site cannot use the visitor's browser to create, import or settle:
+the API's keyless writes refuse what a browser marks as cross-site (403), and the forms
+refuse what carries no CSRF token. Nothing is recorded either way."""
+
+import json
+
+import pytest
+
+from support.api_client import create_api_game
+
+JSON = "application/json"
+EXPORT = {
+    "format": "chicago-scorer/2",
+    "games": [
+        {
+            "players": ["Ann", "Bo"],
+            "first_dealer": "Ann",
+            "created_at": "2026-11-29T19:02:11+00:00",
+            "updated_at": "2026-11-29T19:30:00+00:00",
+            "events": [],
+        }
+    ],
+}
+KEYLESS_WRITES = [
+    ("/api/games", {"players": ["Ann", "Bo"]}),
+    ("/api/import", EXPORT),
+    ("/api/settle", {"hands": {"Ann": "As Ks Qs Js 10s", "Bo": "2c 3d 4h 5s 7c"}}),
+]
+FROM_ANOTHER_SITE = [
+    {"Sec-Fetch-Site": "cross-site"},
+    {"Sec-Fetch-Site": "same-site"},
+    {"Sec-Fetch-Site": "cross-site", "Origin": "http://localhost"},
+    {"Origin": "https://evil.example"},
+    {"Origin": "http://localhost:8080"},
+    {"Origin": "null"},
+]
+FROM_THIS_APP = [
+    {},
+    {"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"},
+    {"Sec-Fetch-Site": "none"},
+    {"Origin": "http://localhost"},
+    # Behind a proxy that ends TLS: the page is https, the app sees http, the host is the same.
+    {"Origin": "https://localhost"},
+    # The browser's own word decides over an Origin a proxy made look foreign.
+    {"Sec-Fetch-Site": "same-origin", "Origin": "https://scores.example"},
+]
+
+
+def game_count(client) -> int:
+    return client.get("/api/games").get_json()["total"]
+
+
+@pytest.mark.parametrize(("path", "body"), KEYLESS_WRITES)
+@pytest.mark.parametrize("headers", FROM_ANOTHER_SITE)
+def test_a_keyless_write_from_another_site_is_refused_with_403(client, path, body, headers):
+    response = client.post(path, data=json.dumps(body), content_type=JSON, headers=headers)
+
+    assert response.status_code == 403
+    assert "another site" in response.get_json()["error"]
+    assert game_count(client) == 0
+
+
+@pytest.mark.parametrize(("path", "body"), KEYLESS_WRITES)
+@pytest.mark.parametrize("headers", FROM_THIS_APP)
+def test_a_keyless_write_from_this_app_or_a_client_outside_a_browser_is_done(
+    client, path, body, headers
+):
+    response = client.post(path, data=json.dumps(body), content_type=JSON, headers=headers)
+
+    assert response.status_code in {200, 201}, response.get_json()
+
+
+def test_the_no_cors_text_plain_import_of_the_probe_is_refused(client):
+    response = client.post(
+        "/api/import",
+        data=json.dumps(EXPORT),
+        content_type="text/plain;charset=UTF-8",
+        headers={"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+    )
+
+    assert response.status_code == 403
+    assert game_count(client) == 0
+
+
+def test_writes_that_need_the_key_are_left_to_the_key(client):
+    game = create_api_game(client)
+
+    response = client.post(
+        f"{game.url}/events",
+        json={"round": 1, "step": "phase1", "outcome": "none"},
+        headers=game.auth() | {"Sec-Fetch-Site": "cross-site"},
+    )
+
+    # A page elsewhere cannot send the Authorization header without a preflight this app
+    # never allows; a client that can is holding the key.
+    assert response.status_code == 201
+
+
+def test_reading_from_another_site_is_not_refused(client):
+    response = client.get("/api/games", headers={"Sec-Fetch-Site": "cross-site"})
+
+    assert response.status_code == 200
+
+
+@pytest.fixture
+def csrf_client(make_app):
+    return make_app(WTF_CSRF_ENABLED=True).test_client()
+
+
+@pytest.mark.parametrize(
+    ("path", "fields"),
+    [
+        ("/games", {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}),
+        ("/settle", {"names-0": "Ann", "hands-0": "As Ks Qs Js 10s"}),
+        ("/import", {}),
+    ],
+)
+def test_a_keyless_form_posted_from_another_site_is_refused_by_its_csrf_token(
+    csrf_client, path, fields
+):
+    # Another site's page cannot read this app's token, and with SameSite=Lax the browser
+    # sends no session cookie with its post either.
+    response = csrf_client.post(
+        path,
+        data=fields,
+        headers={"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"},
+    )
+
+    assert response.status_code in {303, 400}
+    assert game_count(csrf_client) == 0
