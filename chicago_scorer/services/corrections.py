@@ -9,7 +9,7 @@ count of rewrites with a compare-and-set, so a write racing it cannot build on t
 replaced: exactly one of the two is stored.
 """
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameSetup, event_to_dict, read_event
@@ -20,22 +20,20 @@ from chicago_scorer.rules.corrections import (
     renamed,
     replay_fixed,
 )
-from chicago_scorer.services.errors import NothingToChange, VersionMismatch
+from chicago_scorer.services.errors import NothingToChange
 from chicago_scorer.services.game_answers import CorrectedGame, EntryAtTable, LoadedGame
 from chicago_scorer.services.games import (
+    ExpectedVersion,
     claim_event_count_or_refuse,
     commit_or_refuse_as_concurrent,
     load_game_at_table,
+    require_version,
     trail_of,
     writable_stored_game,
 )
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import Change, LoggedEvent, StoredGame
 from chicago_scorer.storage.models import as_utc, now_utc
-
-# The version a change was asked against, or a few (as an If-Match header may name); None
-# to make it on whatever version the game is at.
-ExpectedVersion = str | Collection[str] | None
 
 
 def entry_at_table(game_id: int, number: int) -> EntryAtTable:
@@ -58,7 +56,7 @@ def correct_entry(
     the answer says what the entry was."""
     stored = writable_stored_game(game_id, edit_key)
     read_event(entry)  # a malformed entry is refused as such, whatever the version
-    _require_version(stored, expected_version)
+    require_version(stored, expected_version)
     setup = stored.setup()
     log = game_log.stored_log(game_id, with_times=True)
     events = [read_event(logged.payload) for logged in log]
@@ -89,7 +87,7 @@ def fix_players(
         for seat, (old, new) in enumerate(zip(setup.players, fixed.players, strict=True))
         if old != new
     }
-    _require_version(stored, expected_version)  # after the names, as for a correction
+    require_version(stored, expected_version)  # after the names, as for a correction
     if not renames and fixed.first_dealer == setup.first_dealer:
         raise NothingToChange()
     log = game_log.stored_log(game_id, with_times=True)
@@ -129,20 +127,13 @@ def delete_game(
     """Remove the game, its log, its trail and all it derives; it leaves every listing.
     The answer is the setup it had, so that the removal can name the game."""
     stored = writable_stored_game(game_id, edit_key)
-    _require_version(stored, expected_version)
+    require_version(stored, expected_version)
     setup = stored.setup()
     _claim_rewrite(stored)
     projections.drop_projections(game_id)
     game_log.delete_game(game_id, now_utc())
     commit_or_refuse_as_concurrent()
     return setup
-
-
-def _require_version(stored: StoredGame, expected_version: ExpectedVersion) -> None:
-    if isinstance(expected_version, str):
-        expected_version = {expected_version}
-    if expected_version is not None and stored.version() not in expected_version:
-        raise VersionMismatch()
 
 
 def _claim_rewrite(stored: StoredGame) -> None:

@@ -1,7 +1,7 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from sqlalchemy.exc import IntegrityError
@@ -22,7 +22,12 @@ from chicago_scorer.rules.errors import sentence
 from chicago_scorer.rules.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, new_edit_key
-from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong, GameNotFound
+from chicago_scorer.services.errors import (
+    EditKeyMissing,
+    EditKeyWrong,
+    GameNotFound,
+    VersionMismatch,
+)
 from chicago_scorer.services.game_answers import (
     CreatedGame,
     GameAtTable,
@@ -43,6 +48,10 @@ CONCURRENT_CHANGE = sentence(
     "recorded: it is probably already recorded. Refresh to see the game."
 )
 
+
+# The version a change was asked against, or a few (as an If-Match header may name); None
+# to make it on whatever version the game is at.
+ExpectedVersion = str | Collection[str] | None
 
 # About ten rounds: what the scoreboard's round log and chart show, however long the game.
 RECENT_ENTRIES = 40
@@ -180,10 +189,18 @@ def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]
 
 
 def undo_last_event(
-    game_id: int, edit_key: str | None, expected_count: int | None = None
+    game_id: int,
+    edit_key: str | None,
+    expected_count: int | None = None,
+    expected_version: ExpectedVersion = None,
 ) -> UndoneGame:
-    """Remove the newest event; undoing the winning entry reopens the game."""
+    """Remove the newest event; undoing the winning entry reopens the game.
+
+    ``expected_count`` (the scoreboard's) or ``expected_version`` (the API's If-Match)
+    names the game the undo was asked against, so a repeated tap undoes one entry, not two.
+    """
     stored = writable_stored_game(game_id, edit_key)
+    require_version(stored, expected_version)
     count = stored.event_count
     if count == 0:
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
@@ -246,6 +263,14 @@ def writable_stored_game(game_id: int, edit_key: str | None) -> game_log.StoredG
     stored = _found(game_id)
     _require_key(edit_key, stored.edit_key_hash)
     return stored
+
+
+def require_version(stored: game_log.StoredGame, expected_version: ExpectedVersion) -> None:
+    """Refuse a change asked against a version of the game that is no longer its own."""
+    if isinstance(expected_version, str):
+        expected_version = {expected_version}
+    if expected_version is not None and stored.version() not in expected_version:
+        raise VersionMismatch()
 
 
 def claim_event_count_or_refuse(

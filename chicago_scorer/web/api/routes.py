@@ -168,8 +168,10 @@ def correct_entry(game_id: int, number: int):
 
 @api.delete("/games/<int:game_id>/events/last")
 def undo_last_event(game_id: int):
-    """Remove the newest event; needs the game's edit key."""
-    return _json_answer(game_body(games.undo_last_event(game_id, _bearer_key())))
+    """Remove the newest event, if the game is still at the version ``If-Match`` names;
+    needs the game's edit key."""
+    game = games.undo_last_event(game_id, _bearer_key(), expected_version=_if_match())
+    return _json_answer(game_body(game), headers=_etag(game.log_version))
 
 
 @api.post("/games/<int:game_id>/edit-key")

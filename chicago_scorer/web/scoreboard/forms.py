@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from flask_wtf import FlaskForm
 from wtforms import Field, FormField, HiddenField, IntegerField, StringField
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from chicago_scorer.rules import (
@@ -175,9 +175,20 @@ class EntryForm(TranslatedForm):
 
 
 class UndoForm(TranslatedForm):
-    """Undo the newest entry, guarded by how many entries the page showed."""
+    """Undo the newest entry, guarded by how many entries the page showed: an undo without
+    that count could remove an entry the page never showed (a second tap would)."""
 
-    event_count = IntegerField(widget=HiddenInput())
+    event_count = IntegerField(
+        widget=HiddenInput(),
+        validators=[
+            InputRequired(
+                lazy_gettext(
+                    "This undo did not say which entry the page showed, so nothing was "
+                    "undone. Reload the scoreboard and tap Undo again."
+                )
+            )
+        ],
+    )
 
 
 class ShowdownForm(TranslatedForm):

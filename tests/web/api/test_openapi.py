@@ -399,6 +399,14 @@ REFUSALS = [
     ),
     ("delete", "/api/games/{id}/events/last", 409, lambda c, game, fresh: fresh.undo()),
     (
+        "delete",
+        "/api/games/{id}/events/last",
+        412,
+        lambda c, game, fresh: c.delete(
+            f"{game.url}/events/last", headers=game.auth() | {"If-Match": '"0-0"'}
+        ),
+    ),
+    (
         "post",
         "/api/games/{id}/edit-key",
         403,

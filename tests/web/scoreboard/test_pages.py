@@ -209,6 +209,19 @@ def test_an_undo_from_a_stale_page_is_refused_and_says_the_game_changed(client):
     assert scores(page) == [1, 5]
 
 
+@pytest.mark.parametrize("sent", [{}, {"event_count": ""}])
+def test_an_undo_without_the_count_the_page_showed_is_refused_and_undoes_nothing(client, sent):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    tap(client, game_url, winner="Bo", hand="flush")
+
+    response = client.post(f"{game_url}/undo", data=sent)
+
+    page = follow_refusal(client, response, game_url)
+    assert "This undo did not say which entry the page showed, so nothing was undone." in page
+    assert scores(page) == [1, 5]
+
+
 def test_other_devices_see_the_scoreboard_read_only(app, client):
     game_url = start_game(client, "Ann", "Bo")
     tap(client, game_url, winner="Ann", hand="one_pair")
