@@ -14,7 +14,7 @@ from chicago_scorer.web.api.description import openapi_description
 from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdict_json
 from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
-from chicago_scorer.web.platform.security import same_origin_only
+from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -78,6 +78,7 @@ def create_game():
         ),
     )
     created = games.create_game(body.get("players"), body.get("dealer"), body.get("rules"))
+    keep_out_of_caches()
     location = url_for("api.get_game", game_id=created.game.id)
     body = game_body(created.game, edit_key=created.edit_key)
     return _json_answer(body, 201, {"Location": location})
@@ -177,7 +178,9 @@ def undo_last_event(game_id: int):
 @api.post("/games/<int:game_id>/edit-key")
 def rotate_edit_key(game_id: int):
     """Replace the edit key; every other holder of the old one loses the right to change."""
-    return {"edit_key": games.rotate_edit_key(game_id, _bearer_key()).edit_key}
+    rotated = games.rotate_edit_key(game_id, _bearer_key())
+    keep_out_of_caches()
+    return {"edit_key": rotated.edit_key}
 
 
 @api.post("/settle")

@@ -4,7 +4,7 @@ guard that keeps other sites' pages from using the addresses that need no key.""
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -29,11 +29,33 @@ SECURITY_HEADERS = {
 }
 
 
+NO_STORE = "no-store"
+
+
+def keep_out_of_caches() -> None:
+    """Mark this answer as one that no cache may keep: it shows an edit key or a hand-over
+    link, which must stay on the device it was given to."""
+    g.keeps_out_of_caches = True
+
+
 class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
-    """Mark the session cookie Secure whenever the request came over HTTPS."""
+    """Mark the session cookie Secure whenever the request came over HTTPS, and keep an
+    answer that sets it out of caches when it holds edit keys."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return request.is_secure or super().get_cookie_secure(app)
+
+    def save_session(self, app: Flask, session, response: Response) -> None:
+        super().save_session(app, session, response)
+        # The cookie is signed, not encrypted: whoever keeps the answer can read its keys.
+        if session.get("edit_keys") and "Set-Cookie" in response.headers:
+            response.headers["Cache-Control"] = NO_STORE
+
+
+def _no_store_when_marked(response: Response) -> Response:
+    if g.get("keeps_out_of_caches"):
+        response.headers["Cache-Control"] = NO_STORE
+    return response
 
 
 def _add_security_headers(response: Response) -> Response:
@@ -97,6 +119,7 @@ def register(app: Flask) -> None:
     """Set the headers on every response; trust a reverse proxy only when told to."""
     app.session_interface = SessionCookieSecureOverHttps()
     app.after_request(_add_security_headers)
+    app.after_request(_no_store_when_marked)
     app.before_request(_refuse_cross_site_writes)
     proxies = int(app.config.get("TRUSTED_PROXIES", 0))
     if proxies:

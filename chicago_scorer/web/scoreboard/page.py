@@ -9,6 +9,7 @@ from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
 from chicago_scorer.web.entry_words import entry_words
 from chicago_scorer.web.languages.rule_words import rule_differences
 from chicago_scorer.web.languages.translation import gettext
+from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.refused_forms import restore_refused, scoreboard_page
 from chicago_scorer.web.score_chart import recent_score_chart
 from chicago_scorer.web.scoreboard.correction_forms import (
@@ -65,6 +66,8 @@ def render_scoreboard(
     log = round_log(game)
     edit_key = scorekeepers_key(game)
     is_scorekeeper = edit_key is not None
+    if is_scorekeeper:
+        keep_out_of_caches()  # the page holds the hand-over link, key and all
     # A watcher's page shows no form, so it needs no CSRF token (nor a cookie to hold one).
     form_meta = {} if is_scorekeeper else {"csrf": False}
     can_edit = is_scorekeeper and state.status is not Status.FINISHED

@@ -9,6 +9,7 @@ from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.refused_forms import back_to_scoreboard
 from chicago_scorer.web.scoreboard.qr_codes import qr_svg
 from chicago_scorer.web.scoreboard.scorekeeper import (
@@ -51,6 +52,7 @@ def share_context(game: GameAtTable, edit_key: str | None) -> dict[str, object]:
 @sharing.get("/games/<int:game_id>/keep-score/<edit_key>")
 def keep_score(game_id: int, edit_key: str):
     """Open a hand-over link: this phone keeps score from now on."""
+    keep_out_of_caches()  # the address itself is the key
     try:
         games.confirm_edit_key(game_id, edit_key)
     except (EditKeyMissing, EditKeyWrong) as error:

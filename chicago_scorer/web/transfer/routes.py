@@ -19,12 +19,11 @@ from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, too_large_message
+from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.scoreboard.scorekeeper import remember_edit_key
 from chicago_scorer.web.transfer.game_csv import game_csv
 
 transfer = Blueprint("transfer", __name__)
-
-NO_STORE = {"Cache-Control": "no-store"}  # the result shows edit keys
 
 
 def _download(body, mimetype: str, filename: str) -> Response:
@@ -65,11 +64,11 @@ def _upload_too_large(error: RequestEntityTooLarge):
 
 
 def _render_import(form: ImportForm, result: ImportResult | None = None, status: int = 200):
-    return (
-        render_template("import.html", form=form, result=result, max_kb=MAX_IMPORT_BYTES // 1024),
-        status,
-        NO_STORE,
+    keep_out_of_caches()  # the result shows edit keys
+    page = render_template(
+        "import.html", form=form, result=result, max_kb=MAX_IMPORT_BYTES // 1024
     )
+    return page, status
 
 
 @transfer.route("/import", methods=["GET", "POST"])
