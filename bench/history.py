@@ -43,7 +43,11 @@ def parse_arguments() -> argparse.Namespace:
 def prepared_app(arguments: argparse.Namespace):
     """An app on the bench database, migrated and holding at least --games games."""
     app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{arguments.database}", "TESTING": True}
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{arguments.database}",
+            "TESTING": True,
+            "RATE_LIMIT": "off",
+        }
     )
     with app.app_context():
         flask_migrate.upgrade()

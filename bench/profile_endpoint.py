@@ -58,7 +58,12 @@ def _self_times(frame, by_function: Counter, by_package: Counter) -> None:
 def main(argv: list[str]) -> int:
     arguments = parse_arguments(argv)
     with tempfile.TemporaryDirectory(prefix="chicago-profile-") as folder:
-        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'p.sqlite3'}"})
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'p.sqlite3'}",
+                "RATE_LIMIT": "off",
+            }
+        )
         with app.app_context():
             flask_migrate.upgrade()
         if arguments.games:

@@ -140,7 +140,9 @@ def main(argv: list[str]) -> int:
     arguments = parse_arguments(argv)
     with tempfile.TemporaryDirectory(prefix="chicago-tap-") as folder:
         uri = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{Path(folder) / 't.sqlite3'}"
-        app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "WTF_CSRF_ENABLED": False})
+        app = create_app(
+            {"SQLALCHEMY_DATABASE_URI": uri, "WTF_CSRF_ENABLED": False, "RATE_LIMIT": "off"}
+        )
         with app.app_context():
             flask_migrate.upgrade()
             counter = StatementCounter(db.engine)

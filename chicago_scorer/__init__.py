@@ -30,6 +30,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     register_blueprints(app)
     register_error_handlers(app)
     register_security(app)
+    register_rate_limits(app)
     register_installable(app)
     register_template_helpers(app)
     register_commands(app)
@@ -89,6 +90,13 @@ def register_installable(app: Flask) -> None:
 
 def register_security(app: Flask) -> None:
     from chicago_scorer.web.platform.security import register
+
+    register(app)
+
+
+def register_rate_limits(app: Flask) -> None:
+    # After the security checks: a request another site sent is refused before it counts.
+    from chicago_scorer.web.platform.rate_limits import register
 
     register(app)
 

@@ -5,6 +5,12 @@ import secrets
 from pathlib import Path
 
 SECRET_KEY_FILE = "secret_key"
+# How often one client address may create a game, import, or settle a tie: see
+# web/platform/rate_limits.py for why. ``RATE_LIMIT=off`` turns the limit off.
+DEFAULT_RATE_LIMIT = "60/minute"
+RATE_LIMIT_OFF = "off"
+# Each worker counts on its own unless the workers share a store (redis://, memcached://).
+DEFAULT_RATE_LIMIT_STORAGE_URI = "memory://"
 
 
 def default_database_url(instance_path: str) -> str:
@@ -35,7 +41,8 @@ def normalize_database_url(url: str) -> str:
 
 
 def config_from_environment(environ=os.environ) -> dict[str, object]:
-    """The settings for this process: ``DATABASE_URL``, ``SECRET_KEY``, ``TRUSTED_PROXIES``."""
+    """The settings for this process: ``DATABASE_URL``, ``SECRET_KEY``, ``TRUSTED_PROXIES``,
+    ``RATE_LIMIT`` and ``RATE_LIMIT_STORAGE_URI``."""
     settings: dict[str, object] = {
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
@@ -44,6 +51,10 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         # message was pending must not bring that message back.
         "SESSION_REFRESH_EACH_REQUEST": False,
         "WTF_CSRF_TIME_LIMIT": None,
+        "RATE_LIMIT": environ.get("RATE_LIMIT", "").strip() or DEFAULT_RATE_LIMIT,
+        "RATELIMIT_STORAGE_URI": (
+            environ.get("RATE_LIMIT_STORAGE_URI", "").strip() or DEFAULT_RATE_LIMIT_STORAGE_URI
+        ),
     }
     if environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])

@@ -38,6 +38,7 @@ from chicago_scorer.services.errors import (
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import too_large_message
+from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 
 
 class MalformedBody(Refusal):
@@ -138,6 +139,9 @@ def answer_http_error(error: HTTPException):
     status = error.code or 500
     if status == 413:
         return _answer(413, too_large_message())
+    if status == 429:
+        seconds = seconds_to_wait()
+        return _answer(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
         return _answer(400, FORM_EXPIRED)
     return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name))

@@ -51,10 +51,18 @@ def free_port() -> int:
 class LiveServer:
     """Start, stop and kill a gunicorn server on one database."""
 
-    def __init__(self, database_url: str, *, log_path: Path, workers: int = 2) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        *,
+        log_path: Path,
+        workers: int = 2,
+        environment: dict[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
         self.log_path = log_path
         self.workers = workers
+        self.environment = environment or {}
         self.port = free_port()
         self.starts = 0
         self._process: subprocess.Popen | None = None
@@ -89,10 +97,16 @@ class LiveServer:
             f"{HOST}:{self.port}",
             "app:app",
         ]
-        environment = os.environ | {
-            "DATABASE_URL": self.database_url,
-            "SECRET_KEY": TEST_SECRET_KEY,
-        }
+        environment = (
+            os.environ
+            | {
+                "DATABASE_URL": self.database_url,
+                "SECRET_KEY": TEST_SECRET_KEY,
+                # Tests and the showcase create games faster than any table would.
+                "RATE_LIMIT": "off",
+            }
+            | self.environment
+        )
         with open(self.log_path, "ab") as log:
             self._process = subprocess.Popen(
                 command,

@@ -7,6 +7,7 @@ from chicago_scorer.services.players import player_statistics
 from chicago_scorer.services.transfer import export_all_games, import_games
 from chicago_scorer.web.api.bodies import json_text
 from chicago_scorer.web.platform.limits import allows_large_body
+from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
 
 api_history = Blueprint("api_history", __name__, url_prefix="/api")
@@ -36,6 +37,7 @@ def export():
 @api_history.post("/import")
 @allows_large_body
 @same_origin_only
+@limited_as(IMPORTING)
 def import_document():
     """Add each game of an export that is not already here, with a new edit key; or none."""
     result = import_games(json_text())

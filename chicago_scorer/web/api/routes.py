@@ -14,6 +14,7 @@ from chicago_scorer.web.api.description import openapi_description
 from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdict_json
 from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
+from chicago_scorer.web.platform.rate_limits import CREATING, SETTLING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -67,6 +68,7 @@ def _query_int(name: str, default: int, low: int, high: int) -> int:
 
 @api.post("/games")
 @same_origin_only
+@limited_as(CREATING)
 def create_game():
     """Start a game; the answer carries the edit key, shown only this once."""
     body = json_object()
@@ -185,6 +187,7 @@ def rotate_edit_key(game_id: int):
 
 @api.post("/settle")
 @same_origin_only
+@limited_as(SETTLING)
 def settle_showdown():
     """Decide who wins a tie from each player's five cards."""
     body = json_object()

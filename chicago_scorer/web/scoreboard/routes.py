@@ -11,6 +11,7 @@ from chicago_scorer.web.errors import FORM_EXPIRED, answer_http_error
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.page_cache import cached_page
+from chicago_scorer.web.platform.rate_limits import CREATING, limited_as
 from chicago_scorer.web.refused_forms import (
     back_to_scoreboard,
     holds_refusal,
@@ -89,6 +90,7 @@ def home():
 
 
 @pages.post("/games")
+@limited_as(CREATING)
 def create_game():
     """Create a game and make this device its scorekeeper."""
     form = NewGameForm()

@@ -10,6 +10,7 @@ from chicago_scorer.rules.cards import RANK_SYMBOLS, Suit
 from chicago_scorer.rules.showdown import Verdict
 from chicago_scorer.services import games
 from chicago_scorer.web.errors import status_of
+from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
 from chicago_scorer.web.scoreboard.forms import EntryForm, ShowdownForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
 
@@ -57,6 +58,7 @@ def _render(form: ShowdownForm, settled: Settled, **context):
 
 
 @settling.route("/settle", methods=["GET", "POST"])
+@limited_as(SETTLING)
 def standalone():
     """Settle any argument at the table from the cards."""
     form = ShowdownForm()
@@ -64,6 +66,7 @@ def standalone():
 
 
 @settling.route("/games/<int:game_id>/settle", methods=["GET", "POST"])
+@limited_as(SETTLING)
 def in_game(game_id: int):
     """Settle the current hand step's tie, then record the verdict in one tap."""
     game = games.load_game(game_id)

@@ -19,6 +19,7 @@ from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, too_large_message
+from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.scoreboard.scorekeeper import remember_edit_key
 from chicago_scorer.web.transfer.game_csv import game_csv
@@ -73,6 +74,7 @@ def _render_import(form: ImportForm, result: ImportResult | None = None, status:
 
 @transfer.route("/import", methods=["GET", "POST"])
 @allows_large_body
+@limited_as(IMPORTING)
 def import_page():
     """Upload an export: every game is checked, then those not already here are added.
 

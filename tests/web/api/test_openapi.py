@@ -594,6 +594,32 @@ def test_a_busy_database_is_a_503_as_described(app, client, spec, method, path, 
     assert_documented(spec, method, path, response)
 
 
+# Sent by one client until the rate limit refuses it (the test app has the limit off).
+RATE_LIMITED = [
+    ("post", "/api/games", {"json": {"players": ["Ann", "Bo"]}}),
+    (
+        "post",
+        "/api/settle",
+        {"json": {"hands": {"Ann": "As Ks Qs Js 10s", "Bo": "2c 3d 4h 5s 7c"}}},
+    ),
+    ("post", "/api/import", {"json": {"format": "chicago-scorer/2", "games": []}}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "send"), RATE_LIMITED)
+def test_too_many_requests_are_a_429_with_retry_after_as_described(
+    make_app, spec, method, path, send
+):
+    client = make_app(RATE_LIMIT="2/minute").test_client()
+    for _ in range(2):
+        assert getattr(client, method)(path, **send).status_code < 400
+
+    response = getattr(client, method)(path, **send)
+
+    assert response.status_code == 429
+    assert_documented(spec, method, path, response)
+
+
 def test_every_refusal_the_description_lists_is_provoked_above(spec):
     documented = {
         (method, path, int(status))
@@ -602,9 +628,11 @@ def test_every_refusal_the_description_lists_is_provoked_above(spec):
         for status in item[method]["responses"]
         if not status.startswith("2")
     }
-    provoked = {(method, path, status) for method, path, status, _ in REFUSALS} | {
-        (method, path, 503) for method, path, _ in BUSY_REQUESTS
-    }
+    provoked = (
+        {(method, path, status) for method, path, status, _ in REFUSALS}
+        | {(method, path, 503) for method, path, _ in BUSY_REQUESTS}
+        | {(method, path, 429) for method, path, _ in RATE_LIMITED}
+    )
     assert documented == provoked
 
 

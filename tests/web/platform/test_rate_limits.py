@@ -1,0 +1,128 @@
+"""One client address may create, import and settle only so often: the 61st creation in a
+minute is refused with 429 and Retry-After, and records nothing. ``RATE_LIMIT=off`` lifts
+the limit, and the limit counts nothing that needs a key."""
+
+import io
+import json
+
+import pytest
+
+from chicago_scorer import create_app
+from chicago_scorer.config import config_from_environment
+from support.api_client import create_api_game
+from support.settings import settings_for
+
+NEW_GAME = {"players": ["Ann", "Bo"]}
+NEW_GAME_FORM = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+HANDS = {"hands": {"Ann": "As Ks Qs Js 10s", "Bo": "2c 3d 4h 5s 7c"}}
+EMPTY_EXPORT = {"format": "chicago-scorer/2", "games": []}
+
+
+@pytest.fixture
+def limited_client(make_app):
+    return make_app(RATE_LIMIT="60/minute").test_client()
+
+
+def game_count(client) -> int:
+    return client.get("/api/games").get_json()["total"]
+
+
+def test_the_61st_game_created_in_a_minute_is_refused_with_429_and_retry_after(limited_client):
+    for _ in range(60):
+        assert limited_client.post("/api/games", json=NEW_GAME).status_code == 201
+
+    response = limited_client.post("/api/games", json=NEW_GAME)
+
+    assert response.status_code == 429
+    assert 1 <= int(response.headers["Retry-After"]) <= 60
+    assert "Try again in" in response.get_json()["error"]
+    assert game_count(limited_client) == 60
+
+
+def test_games_created_through_the_form_count_with_those_of_the_api(limited_client):
+    for _ in range(30):
+        limited_client.post("/api/games", json=NEW_GAME)
+    for _ in range(30):
+        assert limited_client.post("/games", data=NEW_GAME_FORM).status_code == 303
+
+    response = limited_client.post("/games", data=NEW_GAME_FORM)
+
+    assert response.status_code == 429
+    assert response.mimetype == "text/html"
+    assert "Retry-After" in response.headers
+    assert "Too many requests from this network" in response.text
+    assert game_count(limited_client) == 60
+
+
+def test_each_client_address_is_counted_on_its_own(limited_client):
+    for _ in range(60):
+        limited_client.post("/api/games", json=NEW_GAME)
+
+    response = limited_client.post(
+        "/api/games", json=NEW_GAME, environ_base={"REMOTE_ADDR": "192.0.2.7"}
+    )
+
+    assert response.status_code == 201
+
+
+def test_imports_and_settling_are_limited_too(limited_client):
+    for _ in range(60):
+        limited_client.post("/api/import", json=EMPTY_EXPORT)
+        limited_client.post("/api/settle", json=HANDS)
+    upload = {"file": (io.BytesIO(json.dumps(EMPTY_EXPORT).encode()), "games.json")}
+
+    assert limited_client.post("/api/import", json=EMPTY_EXPORT).status_code == 429
+    assert limited_client.post("/import", data=upload).status_code == 429
+    assert limited_client.post("/api/settle", json=HANDS).status_code == 429
+    assert limited_client.post("/settle", data={}).status_code == 429
+    # Each kind is counted apart: creating a game is still allowed.
+    assert limited_client.post("/api/games", json=NEW_GAME).status_code == 201
+
+
+def test_reading_and_writes_that_need_the_key_are_not_counted(limited_client):
+    game = create_api_game(limited_client)
+    for _ in range(70):
+        assert limited_client.get("/settle").status_code == 200
+    for _ in range(35):
+        game.nobody(1, "phase1")
+        assert game.undo().status_code == 200
+
+
+def test_a_refused_request_leaves_a_game_as_it_was(limited_client):
+    game = create_api_game(limited_client)
+    game.nobody(1, "phase1")
+    before = game.state()
+    for _ in range(59):
+        limited_client.post("/api/games", json=NEW_GAME)
+
+    assert limited_client.post("/api/games", json=NEW_GAME).status_code == 429
+    assert game.state() == before
+
+
+def test_with_the_limit_off_nothing_is_refused(make_app):
+    client = make_app(RATE_LIMIT="off").test_client()
+
+    answers = {client.post("/api/games", json=NEW_GAME).status_code for _ in range(150)}
+
+    assert answers == {201}
+
+
+def test_the_environment_sets_the_limit_and_where_it_is_counted():
+    settings = config_from_environment(
+        {"RATE_LIMIT": "10/second", "RATE_LIMIT_STORAGE_URI": "memcached://cache:11211"}
+    )
+
+    assert settings["RATE_LIMIT"] == "10/second"
+    assert settings["RATELIMIT_STORAGE_URI"] == "memcached://cache:11211"
+
+
+def test_by_default_sixty_a_minute_are_allowed_and_counted_in_memory():
+    settings = config_from_environment({})
+
+    assert settings["RATE_LIMIT"] == "60/minute"
+    assert settings["RATELIMIT_STORAGE_URI"] == "memory://"
+
+
+def test_a_limit_that_cannot_be_read_stops_the_app_at_start(database_url):
+    with pytest.raises(ValueError, match="RATE_LIMIT='sixty' is not a limit"):
+        create_app(settings_for(database_url, RATE_LIMIT="sixty"))
