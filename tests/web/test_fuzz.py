@@ -32,6 +32,7 @@ from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import PRESETS, STANDARD_RULES, Hand
 from chicago_scorer.web.api.description import openapi_description
+from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 from support.api_client import ApiGame, create_api_game
 from support.settings import settings_for
 from support.table_forms import refused_by_redirect
@@ -312,8 +313,18 @@ def bodies(shape: str) -> st.SearchStrategy[bytes]:
     return st.one_of(raw_bodies, as_json_bodies(json_values), as_json_bodies(BODIES[shape]))
 
 
+JSON_TYPES = ["application/json", "application/json; charset=utf-8", "application/vnd.a+json"]
 content_types = st.sampled_from(
-    [None, "application/json", "text/plain", "application/x-www-form-urlencoded"]
+    [
+        None,
+        *JSON_TYPES,
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/jsonx",
+        "text/json",
+    ]
 )
 authorizations = st.one_of(
     st.sampled_from(["right", "another game's", "none"]),
@@ -331,6 +342,22 @@ def authorization_header(choice: str, game: ApiGame, other: ApiGame) -> dict[str
     if choice == "none":
         return {}
     return {"Authorization": choice}
+
+
+def body_limit(path: str) -> int:
+    """How large a body the address takes: more for an import."""
+    return LARGE_BODY_LIMIT if path == "/api/import" else SMALL_BODY_LIMIT
+
+
+def too_large(path: str, body: bytes) -> bool:
+    return len(body) > body_limit(path)
+
+
+def reads_json(content_type: str | None) -> bool:
+    return content_type is not None and content_type.split(";")[0].strip() in {
+        "application/json",
+        "application/vnd.a+json",
+    }
 
 
 # (method, path, body shape or None): every API endpoint; {id} is the example's game.
@@ -376,6 +403,105 @@ def test_arbitrary_json_is_recorded_or_refused_with_an_error_that_changes_nothin
             headers=authorization_header(authorization, game, other),
         )
 
+        assert_api_answer(response, before, snapshot(fuzz_app, game.id))
+        if (method, path) in READ_JSON and not reads_json(content_type):
+            # A body that does not say it is JSON is not read, whatever it holds (a form
+            # over the limit is refused for its size as it is parsed).
+            refusals = {415 if content_type or body else 400}
+            assert response.status_code in refusals | ({413} if too_large(path, body) else set())
+        games.put_back(setup, game, response)
+
+    check()
+
+
+# The addresses that read a JSON body; the others take no body.
+READ_JSON = {
+    ("post", "/api/games"),
+    ("post", "/api/games/{id}/events"),
+    ("put", "/api/games/{id}/events/1"),
+    ("put", "/api/games/{id}/events/2"),
+    ("patch", "/api/games/{id}"),
+    ("post", "/api/settle"),
+    ("post", "/api/import"),
+}
+INVALID_UTF8 = st.sampled_from(
+    [b"\xff", b"\xfe", b"\xc3", b"\xc3\x28", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\x80"]
+)
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(READ_JSON))
+def test_invalid_utf8_anywhere_in_a_json_body_is_refused_with_400_that_changes_nothing(
+    fuzz_app, games, method, path
+):
+    client = fuzz_app.test_client()
+    shape = next(
+        shape for verb, address, shape in API_ENDPOINTS if (verb, address) == (method, path)
+    )
+
+    @FUZZ
+    @given(
+        setup=st.sampled_from(list(SETUPS)),
+        body=as_json_bodies(BODIES[shape]).filter(lambda body: len(body) < 30_000),
+        invalid=INVALID_UTF8,
+        where=st.floats(0, 1),
+        content_type=st.sampled_from(JSON_TYPES),
+    )
+    def check(setup, body, invalid, where, content_type):
+        game = games.take(setup)
+        before = snapshot(fuzz_app, game.id)
+        cut = round(where * len(body))
+        # Between two whole characters, so the byte cannot complete one it follows.
+        while cut < len(body) and 0x80 <= body[cut] < 0xC0:
+            cut += 1
+
+        response = getattr(client, method)(
+            path.replace("{id}", str(game.id)),
+            data=body[:cut] + invalid + body[cut:],
+            content_type=content_type,
+            headers=game.auth(),
+        )
+
+        assert response.status_code == 400, response.get_json()
+        assert "not valid UTF-8" in response.get_json()["error"]
+        assert_api_answer(response, before, snapshot(fuzz_app, game.id))
+        games.put_back(setup, game, response)
+
+    check()
+
+
+@pytest.mark.parametrize(("method", "path"), sorted(READ_JSON))
+def test_a_chunked_body_over_the_limit_is_refused_with_413_and_one_within_it_is_read(
+    fuzz_app, games, method, path
+):
+    client = fuzz_app.test_client()
+    shape = next(
+        shape for verb, address, shape in API_ENDPOINTS if (verb, address) == (method, path)
+    )
+    limit = body_limit(path)
+
+    @settings(FUZZ, max_examples=10)
+    @given(
+        setup=st.sampled_from(list(SETUPS)),
+        body=as_json_bodies(BODIES[shape]).filter(lambda body: len(body) < 30_000),
+        size=st.sampled_from([limit - 1, limit, limit + 1, limit + 4096, 3 * limit]),
+    )
+    def check(setup, body, size):
+        game = games.take(setup)
+        before = snapshot(fuzz_app, game.id)
+        padded = body + b" " * (size - len(body))
+
+        # The test client passes a body without Content-Length on as gunicorn does only
+        # when told the server ends the stream (wsgi.input_terminated).
+        response = getattr(client, method)(
+            path.replace("{id}", str(game.id)),
+            input_stream=io.BytesIO(padded),
+            content_type="application/json",
+            headers=game.auth() | {"Transfer-Encoding": "chunked"},
+            environ_overrides={"wsgi.input_terminated": True},
+        )
+
+        if size > limit:
+            assert response.status_code == 413
         assert_api_answer(response, before, snapshot(fuzz_app, game.id))
         games.put_back(setup, game, response)
 

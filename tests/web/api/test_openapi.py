@@ -142,6 +142,18 @@ def test_the_edit_key_is_a_bearer_scheme_on_every_change_to_a_game(spec):
             assert (item[method].get("security") == [{"editKey": []}]) == needs_key, path
 
 
+def test_every_body_documents_415_and_every_keyless_write_403_and_429(spec):
+    for path, item in spec["paths"].items():
+        for method in HTTP_METHODS & set(item):
+            operation = item[method]
+            statuses = set(operation["responses"])
+            if "requestBody" in operation:
+                assert "415" in statuses, (method, path)
+            keyless_write = method != "get" and "security" not in operation
+            assert {"403", "429"} <= statuses or not keyless_write, (method, path)
+            assert "429" not in statuses or keyless_write, (method, path)
+
+
 # --- real answers from played games, each checked against the description ---
 
 
