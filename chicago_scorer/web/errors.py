@@ -42,7 +42,7 @@ from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_me
 
 
 class MalformedBody(Refusal):
-    """The request body is not a JSON object."""
+    """The request body cannot be read: not UTF-8, not JSON, or not a JSON object."""
 
 
 class BodyNotJson(Refusal):

@@ -28,7 +28,11 @@ def send_chunked(
     chunks = (body[start : start + 65536] for start in range(0, len(body), 65536))
     try:
         connection.request(
-            "POST", path, body=chunks, headers={"Content-Type": content_type}, encode_chunked=True
+            "POST",
+            path,
+            body=chunks,
+            headers={"Content-Type": content_type} if content_type else {},
+            encode_chunked=True,
         )
         response = connection.getresponse()
         return response.status, response.read()
@@ -73,4 +77,14 @@ def test_five_megabytes_in_chunks_create_nothing(server):
     # The server answers 413 as soon as it has read one byte past the limit; a client
     # still sending then may see the connection closed instead of the answer.
     assert status in {413, None}
+    assert game_count(server) == before
+
+
+def test_a_chunked_body_without_a_content_type_is_refused_with_415(server):
+    before = game_count(server)
+
+    status, body = send_chunked(server, "/api/games", NEW_GAME, content_type=None)
+
+    assert status == 415, body
+    assert "send Content-Type: application/json" in json.loads(body)["error"]
     assert game_count(server) == before
