@@ -95,7 +95,7 @@ def register_security(app: Flask) -> None:
 
 
 def register_rate_limits(app: Flask) -> None:
-    # After the security checks: a request another site sent is refused before it counts.
+    # Once every blueprint is registered: the limits wrap the views they count.
     from chicago_scorer.web.platform.rate_limits import register
 
     register(app)

@@ -10,9 +10,10 @@ of write on its own, through the API and through the forms alike; a flood is hel
 instead of the hundreds a second a script can send. ``RATE_LIMIT=off`` turns it off, as
 the tests and the bench do.
 
-The counts are kept in each worker's memory unless ``RATE_LIMIT_STORAGE_URI`` names a
-store the workers share (``redis://``, ``memcached://``; its client must be installed):
-with gunicorn's two workers, a client may then get up to twice the limit.
+The counts are kept in each worker's memory, so with gunicorn's two workers a client may
+get up to twice the limit, unless ``RATE_LIMIT_STORAGE_URI`` names a store the workers
+and hosts share (``redis://``, ``memcached://``; its client library must be installed).
+A refused request never reaches its view: nothing is recorded.
 """
 
 import math
@@ -24,7 +25,11 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
-from chicago_scorer.config import DEFAULT_RATE_LIMIT, RATE_LIMIT_OFF
+from chicago_scorer.config import (
+    DEFAULT_RATE_LIMIT,
+    DEFAULT_RATE_LIMIT_STORAGE_URI,
+    RATE_LIMIT_OFF,
+)
 from chicago_scorer.web.languages.translation import ngettext
 
 # Each kind of keyless write, counted apart, whether through the API or a form.
@@ -88,7 +93,7 @@ def register(app: Flask) -> None:
                 f"RATE_LIMIT={setting!r} is not a limit: write it like 60/minute, or off"
             ) from error
     app.config["RATELIMIT_ENABLED"] = enabled
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", DEFAULT_RATE_LIMIT_STORAGE_URI)
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["rate_limiter"] = limiter
     count = limiter.shared_limit
