@@ -16,7 +16,7 @@ import unicodedata
 from functools import cache
 from importlib.resources import files
 
-from .errors import Message, sentence
+from .errors import Message, counted, sentence
 
 # At most this many combining marks on one character: enough for Vietnamese, Hebrew
 # with its points, or Thai and Devanagari vowel signs, and too few to draw over a line.
@@ -103,11 +103,13 @@ def name_fault(number: int, name: str) -> Message | None:
         )
     marks = longest_run_of_marks(name)
     if marks > MAX_MARKS_PER_CHARACTER:
-        return sentence(
+        return counted(
+            "Player %(number)s's name has %(count)s mark stacked on one letter; "
+            "keep it to %(limit)s.",
             "Player %(number)s's name has %(count)s marks stacked on one letter; "
             "keep it to %(limit)s.",
+            marks,
             number=number,
-            count=marks,
             limit=MAX_MARKS_PER_CHARACTER,
         )
     return None
