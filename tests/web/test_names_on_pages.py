@@ -200,3 +200,23 @@ def test_a_name_with_a_fullwidth_letter_first_is_left_as_it_is_in_the_csv(client
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{game.id}/export.csv").text)))
 
     assert rows[0][-2] == "\uff21nn"
+
+
+def test_an_imported_trail_names_players_in_the_same_one_spelling(client):
+    bjorn = "Bjo\u0308rn"
+    renamed = IMPORTED | {
+        "players": ["Ann", bjorn],
+        "first_dealer": "Ann",
+        "events": [],
+        "changes": [
+            {"what": "name", "was": "Bo", "now": bjorn, "at": "2026-03-01T19:10:00+00:00"}
+        ],
+    }
+    document = json.dumps({"format": "chicago-scorer/2", "games": [renamed]}).encode()
+
+    response = client.post("/api/import", data=document)
+
+    assert response.status_code == 201, response.get_json()
+    game = client.get(f"/api/games/{response.get_json()['games'][0]['id']}").get_json()
+    assert [player["name"] for player in game["players"]] == ["Ann", "Bj\u00f6rn"]
+    assert [(c["was"], c["now"]) for c in game["changes"]] == [("Bo", "Bj\u00f6rn")]
