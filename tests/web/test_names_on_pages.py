@@ -9,6 +9,8 @@ import re
 
 import pytest
 
+from chicago_scorer.rules.errors import sentence
+from chicago_scorer.web.languages.wording import translate
 from chicago_scorer.web.player_names import isolated_name_text
 from support.api_client import create_api_game
 from support.legacy_names import rename_as_stored_before
@@ -165,7 +167,7 @@ def test_an_imported_name_is_kept_in_its_one_spelling(client):
     ("players", "message"),
     [
         (["Ann", "\u0410nn"], "Game 2 (Ann, \u0410nn): 'Ann' and '\u0410nn' look alike"),
-        (["\u202eAnn", "Bo"], "Game 2 (\u202eAnn, Bo): Player 1's name has an invisible"),
+        (["\u202eAnn", "Bo"], f"Game 2 ({FSI}\u202eAnn, Bo{PDI}): Player 1's name has an"),
     ],
 )
 def test_an_import_with_a_refused_name_says_which_game_and_imports_nothing(
@@ -220,3 +222,17 @@ def test_an_imported_trail_names_players_in_the_same_one_spelling(client):
     game = client.get(f"/api/games/{response.get_json()['games'][0]['id']}").get_json()
     assert [player["name"] for player in game["players"]] == ["Ann", "Bj\u00f6rn"]
     assert [(c["was"], c["now"]) for c in game["changes"]] == [("Bo", "Bj\u00f6rn")]
+
+
+def test_a_refusal_keeps_a_name_from_turning_the_sentence_around(app):
+    refusal = sentence(
+        "%(name)s needs %(needed)s points to call Chicago and has %(score)s.",
+        name=OVERRIDDEN_ANN,
+        needed=15,
+        score=12,
+    )
+
+    with app.test_request_context():
+        said = translate(refusal)
+
+    assert said == f"{FSI}{OVERRIDDEN_ANN}{PDI} needs 15 points to call Chicago and has 12."
