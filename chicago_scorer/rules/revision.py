@@ -7,6 +7,9 @@ stamped with another is never trusted: the game is replayed instead, and
 
 Bump it with every change to this package that changes what a replay of some log gives:
 a score, a status, a winner, a statistic, or the shape of a stored position.
+
+2: a player is found across games by the name's folded spelling (NFKC, case folded),
+so that names that differ only in how they were typed count as one player.
 """
 
-RULES_REVISION = 1
+RULES_REVISION = 2

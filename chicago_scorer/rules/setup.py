@@ -1,16 +1,14 @@
 """Who plays, in which seats, who deals first, and by which rules."""
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import RuleViolation, counted, sentence
+from .names import look_alike_keys, name_fault, normal_name, same_name_key
 from .ruleset import STANDARD_RULES, RuleSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 MAX_NAME_LENGTH = 40
-# Control characters, unpaired surrogates and line or paragraph separators.
-_INVISIBLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 @dataclass(frozen=True)
@@ -22,10 +20,12 @@ class GameSetup:
     rules: RuleSet = field(default=STANDARD_RULES)
 
     def seat_of(self, name: str, field_name: str = "player") -> int:
-        """The seat of the player with this name, ignoring case."""
-        wanted = name.strip().casefold()
+        """The seat of the player with this name, however it is spelt or cased."""
+        if name in self.players:  # as the log names them: no need to fold anything
+            return self.players.index(name)
+        wanted = same_name_key(name)
         for seat, player in enumerate(self.players):
-            if player.casefold() == wanted:
+            if same_name_key(player) == wanted:
                 return seat
         raise RuleViolation(
             sentence(
@@ -43,7 +43,7 @@ def _checked_name(position: int, raw: object) -> str:
         raise RuleViolation(
             sentence("Player %(number)s's name must be text.", number=position + 1), where
         )
-    name = raw.strip()
+    name = normal_name(raw)
     if not name:
         raise RuleViolation(
             sentence(
@@ -52,15 +52,9 @@ def _checked_name(position: int, raw: object) -> str:
             ),
             where,
         )
-    if any(unicodedata.category(character) in _INVISIBLE for character in name):
-        raise RuleViolation(
-            sentence(
-                "Player %(number)s's name has a control character or line break; "
-                "type it again with letters, digits and spaces.",
-                number=position + 1,
-            ),
-            where,
-        )
+    fault = name_fault(position + 1, name)
+    if fault is not None:
+        raise RuleViolation(fault, where)
     if len(name) > MAX_NAME_LENGTH:
         raise RuleViolation(
             sentence(
@@ -92,22 +86,33 @@ def new_setup(
             "players",
         )
     players = tuple(_checked_name(position, raw) for position, raw in enumerate(names))
-    seen: dict[str, int] = {}
-    for position, name in enumerate(players):
-        earlier = seen.setdefault(name.casefold(), position)
-        if earlier != position:
-            raise RuleViolation(
-                sentence(
-                    "%(first)s and %(second)s are the same name; "
-                    "give each player a different one.",
-                    first=repr(players[earlier]),
-                    second=repr(name),
-                ),
-                f"players.{position}",
-            )
+    _refuse_names_alike(players)
     setup = GameSetup(players, 0, rules)
     if dealer is None:
         return setup
     if not isinstance(dealer, str):
         raise RuleViolation("'dealer' must be one of the players' names.", "dealer")
     return GameSetup(players, setup.seat_of(dealer, "dealer"), rules)
+
+
+def _refuse_names_alike(players: tuple[str, ...]) -> None:
+    """Refuse two names that are one name, or that look alike, naming the later seat."""
+    for position, name in enumerate(players):
+        for earlier in players[:position]:
+            if same_name_key(earlier) == same_name_key(name):
+                message = sentence(
+                    "%(first)s and %(second)s are the same name; "
+                    "give each player a different one.",
+                    first=repr(earlier),
+                    second=repr(name),
+                )
+            elif look_alike_keys(earlier) & look_alike_keys(name):
+                message = sentence(
+                    "%(first)s and %(second)s look alike; "
+                    "give each player a name that looks different.",
+                    first=repr(earlier),
+                    second=repr(name),
+                )
+            else:
+                continue
+            raise RuleViolation(message, f"players.{position}")

@@ -29,6 +29,7 @@ from chicago_scorer.rules.corrections import (
     setup_before_fix,
 )
 from chicago_scorer.rules.errors import Message, sentence
+from chicago_scorer.rules.names import normal_name, same_name_key
 from chicago_scorer.services.errors import IllegalGameInImport, MalformedImport
 from chicago_scorer.storage.game_log import Change, Correction
 from chicago_scorer.storage.models import as_utc
@@ -124,8 +125,9 @@ def _read_changes(name: Message, raw: object, span: Span) -> tuple[Change, ...]:
                 sentence("%(game)s: 'was' and 'now' must be players' names.", game=where)
             )
         at = _moment_in_order(where, change["at"], changes[-1].at if changes else None, span)
-        # Names are kept trimmed, as a game's players are.
-        changes.append(Change(change["what"], change["was"].strip(), change["now"].strip(), at))
+        # Names are kept in their one spelling, as a game's players are.
+        was, now = normal_name(change["was"]), normal_name(change["now"])
+        changes.append(Change(change["what"], was, now, at))
     return tuple(changes)
 
 
@@ -217,7 +219,7 @@ def _earlier_version(version: Message, raw: dict, entry: Event, players: tuple[s
     player = named_player(was)
     if player is None:
         return was
-    spelt = [name for name in players if name.casefold() == player.casefold()]
+    spelt = [name for name in players if same_name_key(name) == same_name_key(player)]
     if not spelt:
         raise IllegalGameInImport(
             sentence(

@@ -1,5 +1,6 @@
 """The stored log: a game's setup (game and players) and its ordered events."""
 
+import hashlib
 from datetime import UTC, datetime
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
@@ -9,8 +10,11 @@ from chicago_scorer.extensions import db
 from chicago_scorer.rules import MAX_NAME_LENGTH, STANDARD_RULES, Hand
 from chicago_scorer.rules.statistics import player_key
 
-# Case folding can lengthen a name (one character may fold to three).
+# Case folding can lengthen a name (one character may fold to three), and so can
+# compatibility folding (a ligature to many letters): a longer key is cut and ends with
+# a digest of the whole, so that it still finds exactly its own player.
 NAME_KEY_LENGTH = 3 * MAX_NAME_LENGTH
+_DIGEST_LENGTH = 64
 
 
 def standard_rule_settings() -> dict[str, object]:
@@ -32,7 +36,11 @@ def name_key(name: str) -> str:
     """The stored form of ``rules.statistics.player_key``, that finds a player's rows."""
     # PostgreSQL cannot compare text holding NUL. No stored name has a control character,
     # so a NUL swapped for another one still finds nobody.
-    return player_key(name).replace("\x00", "\x01")
+    key = player_key(name).replace("\x00", "\x01")
+    if len(key) <= NAME_KEY_LENGTH:
+        return key
+    digest = hashlib.sha256(key.encode()).hexdigest()
+    return key[: NAME_KEY_LENGTH - _DIGEST_LENGTH - 1] + "#" + digest
 
 
 def as_utc(moment: datetime) -> datetime:

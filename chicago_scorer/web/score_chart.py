@@ -14,6 +14,7 @@ from chicago_scorer.rules.statistics import progression_from, score_progression
 from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
+from chicago_scorer.web.player_names import isolated_name_text
 
 WIDTH = 360  # the viewBox is the width of a small phone, and scales up from there
 FULL_HEIGHT = 220
@@ -112,7 +113,10 @@ class ScoreChart:
         entries = self.frame.entry_count
         if not entries:
             return gettext("Nothing is recorded yet: every player has 0 points.")
-        finals = ", ".join(f"{line.name} {format_number(line.final_score)}" for line in self.lines)
+        finals = ", ".join(
+            f"{isolated_name_text(line.name)} {format_number(line.final_score)}"
+            for line in self.lines
+        )
         if self.entries_before:
             what = gettext(
                 "One line per player: the score after each of the last %(entries)s entries, "

@@ -139,7 +139,11 @@ def test_an_unknown_player_is_a_404_with_an_error(three_games, client):
 def test_the_players_page_lists_everyone_with_games_wins_and_win_rate(three_games, client):
     page = client.get("/players").text
 
-    assert page.index(">Ann</a>") < page.index(">Bo</a>") < page.index(">Cy</a>")
+    assert (
+        page.index("<bdi>Ann</bdi></a>")
+        < page.index("<bdi>Bo</bdi></a>")
+        < page.index("<bdi>Cy</bdi></a>")
+    )
     assert "<td>3</td>\n          <td>1</td>\n          <td>50%</td>" in page
     assert "<td>2</td>\n          <td>0</td>\n          <td>0%</td>" in page
 

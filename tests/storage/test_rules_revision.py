@@ -90,7 +90,7 @@ def test_after_a_rules_fix_every_page_and_answer_shows_the_replay(app, client, f
 
     assert [player["score"] for player in api_game["players"]] == [9, 2]
     assert [player["score"] for player in listed["players"]] == [9, 2]
-    assert "Ann 9 · Bo 2" in history
+    assert "<bdi>Ann</bdi> 9 · <bdi>Bo</bdi> 2" in history
     assert '<span class="score">9</span>' in watcher
     with app.app_context():  # the listings rebuilt the stale game before they read it
         assert rebuild.stale_game_ids() == []

@@ -18,6 +18,7 @@ from chicago_scorer.web.corrected_marks import corrected_mark
 from chicago_scorer.web.languages.labels import signed
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.languages.wording import hand_words
+from chicago_scorer.web.player_names import isolated_name_text
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def cell_text(scored: ScoredEvent) -> str:
         case HandResult(outcome=Outcome.WIN, winner=str(winner), hand=hand) if hand:
             return gettext(
                 "%(name)s %(points)s %(hand)s",
-                name=winner,
+                name=isolated_name_text(winner),
                 points=signed(points[winner]),
                 hand=hand_words(hand),
             )
@@ -69,10 +70,12 @@ def cell_text(scored: ScoredEvent) -> str:
         case HandResult():
             return "—"
         case LastTrick(taker=taker):
-            return f"{taker} {signed(points[taker])}"
+            return f"{isolated_name_text(taker)} {signed(points[taker])}"
         case ChicagoCall(caller=caller):
             return gettext(
-                "%(name)s Chicago %(points)s", name=caller, points=signed(points[caller])
+                "%(name)s Chicago %(points)s",
+                name=isolated_name_text(caller),
+                points=signed(points[caller]),
             )
     raise TypeError(f"not an event: {scored.event!r}")
 

@@ -9,6 +9,7 @@ from chicago_scorer.rules.hand_words import CATEGORY_WORDS
 from chicago_scorer.rules.ranking import Category
 from chicago_scorer.web.languages.locales import SOURCE_LANGUAGE, format_number
 from chicago_scorer.web.languages.translation import gettext, ngettext, response_language
+from chicago_scorer.web.player_names import isolated_name_text
 
 
 def translate(message: Message | str) -> str:
@@ -28,7 +29,8 @@ def _written(value: object) -> str:
         return in_a_list(_written(item) for item in value)
     if isinstance(value, int) and not isinstance(value, bool):
         return format_number(value)
-    return str(value)
+    # Mostly a player's name: kept from turning the sentence around it (player_names.py).
+    return isolated_name_text(str(value))
 
 
 def in_a_list(items: Iterable[str]) -> str:

@@ -20,6 +20,7 @@ from chicago_scorer.web.languages.labels import STEP_LABELS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import in_a_list, reason
+from chicago_scorer.web.player_names import isolated_name_text
 from chicago_scorer.web.refused_forms import back_to_scoreboard, redirect_refused
 from chicago_scorer.web.scoreboard.correction_forms import (
     CorrectionForm,
@@ -147,5 +148,10 @@ def delete_game(game_id: int):
         return _back(game_id, reason(error))
     forget_edit_key(game_id)
     # Translators: said on the start page once a game is deleted; %(names)s is its players.
-    flash(gettext("Deleted the game of %(names)s.", names=in_a_list(setup.players)))
+    flash(
+        gettext(
+            "Deleted the game of %(names)s.",
+            names=in_a_list(map(isolated_name_text, setup.players)),
+        )
+    )
     return redirect(url_for("pages.home"), 303)

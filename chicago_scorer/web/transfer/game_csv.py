@@ -2,18 +2,22 @@
 
 import csv
 import io
+import unicodedata
 
 from chicago_scorer.rules import ChicagoCall, GameState, HandResult, LastTrick, ScoredEvent
 from chicago_scorer.rules.statistics import score_progression
 
 FIXED_COLUMNS = ("entry", "round", "step", "tiebreak", "outcome", "player", "hand", "points")
-# A spreadsheet would run a cell that starts with one of these as a formula.
+# A spreadsheet would run a cell that starts with one of these as a formula, and some
+# read the fullwidth and small forms (＝, ＋, －, ＠, ﹦) as these too: the start of a cell
+# is checked after folding those (NFKC).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_cell(text: str) -> str:
     """Text as a spreadsheet will show it, never run it."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    folded_start = unicodedata.normalize("NFKC", text[:1])
+    return "'" + text if folded_start.startswith(FORMULA_STARTS) else text
 
 
 def entry_columns(scored: ScoredEvent) -> tuple[str, str, str, int | str]:

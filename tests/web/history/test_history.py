@@ -62,7 +62,7 @@ def test_history_filters_by_player_ignoring_case(thirty_games, client):
     ids = listed_game_ids(page)
     assert len(ids) == 10 + 10  # Ann against Bo, and bo against Cy
     assert set(ids) == {n + 1 for n in range(30) if n % 3 == 0 or n % 2 == 0}
-    assert "20 games with BO" in page
+    assert "20 games with <bdi>BO</bdi>" in page
 
 
 def test_history_filters_by_status_and_keeps_the_filter_on_the_page_links(thirty_games, client):
@@ -90,8 +90,8 @@ def test_a_history_row_shows_start_players_scores_winner_and_rounds(thirty_games
     page = client.get("/history?status=finished&page=1").text
 
     row = page[page.index('href="/games/28/review"') :].split("</li>")[0]
-    assert "Ann 52 · Bo 5" in row
-    assert "Ann won" in row
+    assert "<bdi>Ann</bdi> 52 · <bdi>Bo</bdi> 5" in row
+    assert "<bdi>Ann</bdi> won" in row
     assert "1 round" in row
     started = "Mar 2, 2026, 10:00\u202fPM UTC"
     assert f'<time datetime="2026-03-02T22:00:00+00:00">{started}</time>' in row
@@ -144,7 +144,7 @@ def test_the_review_shows_each_round_each_step_and_the_tiebreaks(app, client):
     assert ["Ann +5 flush", "—", "Bo Chicago \u221215", "—"] in cells
     assert 'class="tiebreak-round"' in page
     assert "Final standings" in page
-    standings = re.findall(r'<span class="standing-name">(\w+)', page)
+    standings = re.findall(r'<span class="standing-name"><bdi>(\w+)</bdi>', page)
     assert standings == ["Ann", "Bo", "Cy"]
     assert "Winner" in page
 
@@ -300,10 +300,11 @@ def test_the_home_page_shows_each_recent_game_as_its_replay_does(app, client, ga
         with app.app_context():
             state = services.load_game(int(game_id)).state
         assert players == " · ".join(
-            f"{name} {score}" for name, score in zip(state.players, state.scores, strict=True)
+            f"<bdi>{name}</bdi> {score}"
+            for name, score in zip(state.players, state.scores, strict=True)
         )
         if state.winner:
-            assert meta == f"{state.winner} won"
+            assert meta == f"<bdi>{state.winner}</bdi> won"
         elif state.status == "tiebreak":
             assert meta == "Tiebreak"
         else:

@@ -241,7 +241,7 @@ def test_a_whole_game_plays_through_in_the_chosen_language(client, code):
     catalog = Translations.load(str(TRANSLATIONS), [code])
     banner = catalog.ngettext(
         "%(name)s wins with %(num)s point!", "%(name)s wins with %(num)s points!", 82
-    ) % {"name": "Ann", "num": digits(code, 82)}
+    ) % {"name": "<bdi>Ann</bdi>", "num": digits(code, 82)}
     assert html_lang(page) == code
     assert banner in page
     assert (

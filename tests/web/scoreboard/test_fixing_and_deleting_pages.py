@@ -73,7 +73,7 @@ def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
     assert accepted(client, client.post(f"{game_url}/players", data=fields))
 
     page = client.get(game_url).text
-    assert "Round 1 · Bo deals, Cy leads" in page
+    assert "Round 1 · <bdi>Bo</bdi> deals, <bdi>Cy</bdi> leads" in page
     assert scores(page) == [2, 0, 5]
 
 

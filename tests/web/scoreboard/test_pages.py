@@ -36,7 +36,7 @@ def test_pages_load_nothing_from_another_origin(client):
 def test_a_whole_game_can_be_played_through_the_forms(client):
     game_url = start_game(client, "Ann", "Bo", "Cy", dealer_row=1)
     page = client.get(game_url).text
-    assert "Round 1 · Bo deals, Cy leads" in page
+    assert "Round 1 · <bdi>Bo</bdi> deals, <bdi>Cy</bdi> leads" in page
     assert "Round 1 · Phase 1: best hand?" in page
 
     for fields in [
@@ -48,7 +48,7 @@ def test_a_whole_game_can_be_played_through_the_forms(client):
         assert accepted(client, tap(client, game_url, **fields))
 
     page = client.get(game_url).text
-    assert "Ann wins with 52 points!" in page
+    assert "<bdi>Ann</bdi> wins with 52 points!" in page
     assert scores(page) == [52, 5, 0]
     assert 'name="hand"' not in page  # nothing more to record
     assert "Ann +52 · royal flush" in page
@@ -344,7 +344,7 @@ def test_watchers_see_the_next_step_and_who_deals_it(app, client):
     page = app.test_client().get(game_url).text
 
     assert "Next: Round 1 · Phase 2" in page
-    assert "Round 1 · Cy deals, Ann leads" in page
+    assert "Round 1 · <bdi>Cy</bdi> deals, <bdi>Ann</bdi> leads" in page
     assert 'name="hand"' not in page
 
 

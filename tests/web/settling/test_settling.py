@@ -183,7 +183,7 @@ def test_the_standalone_settler_gives_a_verdict_in_words(client):
     response = pick(client, {"Ann": "Qs 9s 7s 4s 2s", "Bo": "Qh 8h 7h 4h 2h"})
 
     assert response.status_code == 200
-    assert "Ann wins +5" in response.text
+    assert "<bdi>Ann</bdi> wins +5" in response.text
     assert "Ann wins: both flush; first difference 9 against 8." in response.text
     assert "Record:" not in response.text  # no game to record it in
 
@@ -194,8 +194,8 @@ def test_unnamed_rows_are_called_by_their_seat_and_blank_rows_left_out(client):
     )
 
     assert "Exact tie: both two pair" in response.text
-    assert "<strong>Player 1</strong>: two pair" in response.text
-    assert "<strong>Player 3</strong>: two pair" in response.text
+    assert "<strong><bdi>Player 1</bdi></strong>: two pair" in response.text
+    assert "<strong><bdi>Player 3</bdi></strong>: two pair" in response.text
     assert "Player 2</strong>" not in response.text
 
 
@@ -297,7 +297,7 @@ def test_a_tie_settled_in_the_game_is_recorded_in_one_tap(client):
     fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', record_form))
     recorded = client.post(f"{game_url}/entries", data=fields)
 
-    assert "Record: Ann +5 · flush" in verdict.text
+    assert "Record: <bdi>Ann</bdi> +5 · flush" in verdict.text
     assert recorded.status_code == 303
     event = client.get(f"/api{game_url}").get_json()["events"][0]
     assert event == {
@@ -332,7 +332,7 @@ def test_the_game_picker_has_a_cards_box_for_each_player_of_the_round(client):
     page = client.get(f"{game_url}/settle").text
 
     for row, name in enumerate(["Ann", "Bo", "Cy"]):
-        assert f'<label class="hand-name" for="hands-{row}">{name}</label>' in page
+        assert f'<label class="hand-name" for="hands-{row}"><bdi>{name}</bdi></label>' in page
     assert page.count("data-hand-input") == 3
 
 
@@ -354,7 +354,7 @@ def test_other_devices_get_a_verdict_but_no_record_button(app, client):
         f"{game_url}/settle", data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"}
     )
 
-    assert "Ann wins +5" in page.text
+    assert "<bdi>Ann</bdi> wins +5" in page.text
     assert "Record:" not in page.text
 
 
@@ -381,5 +381,5 @@ def test_a_tie_settled_in_a_house_rules_game_scores_by_its_rules_from_one_read(
         data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"},
     )
 
-    assert "Record: Ann +7 · flush" in verdict.text
+    assert "Record: <bdi>Ann</bdi> +7 · flush" in verdict.text
     assert reads == [game["id"]]

@@ -184,7 +184,7 @@ def test_the_import_page_links_each_game_and_shows_its_key_once(client):
     assert response.status_code == 200
     assert "Imported 1 game" in response.text
     assert 'href="/games/1"' in imported
-    assert "Ann · Bo" in imported
+    assert "<bdi>Ann</bdi> · <bdi>Bo</bdi>" in imported
     assert (
         '<span class="game-meta">Played <time datetime="2026-03-01T19:00:00+00:00">'
         "Mar 1, 2026, 7:00\u202fPM UTC</time></span>"

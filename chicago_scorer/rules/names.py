@@ -1,0 +1,173 @@
+"""What a player's name may hold, its one spelling, and when two names are one.
+
+A name is kept in Unicode's composed form (NFC), so that "Åsa" typed as one character
+or as an A and a ring is one name, one player. It must show something, and show the
+same thing everywhere: no invisible characters (format characters, fillers, blanks
+that are not spaces), which could hide in it or turn the text around it backwards, and
+no tower of combining marks that would draw over the rows around it.
+
+Two names of a game are the same name when they fold to the same key (compatibility
+forms and case folded, spaces squeezed), and they look alike when their skeletons
+(Unicode TR39, from the confusables data kept beside this module) are the same, as
+Latin "Ann" and Cyrillic "Аnn" are.
+"""
+
+import unicodedata
+from functools import cache
+from importlib.resources import files
+
+from .errors import Message, counted, sentence
+
+# At most this many combining marks on one character: enough for Vietnamese, Hebrew
+# with its points, or Thai and Devanagari vowel signs, and too few to draw over a line.
+MAX_MARKS_PER_CHARACTER = 3
+
+# Control characters, unpaired surrogates and line or paragraph separators.
+_BREAKING = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt) less the variation
+# selectors, which choose how an emoji or an ideograph before them is drawn; and the
+# braille blank, a character that shows nothing yet is no space.
+_INVISIBLE_RANGES = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE00FF),
+    (0xE01F0, 0xE0FFF),
+)
+_VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+
+
+def _in_ranges(character: str, ranges: tuple[tuple[int, int], ...]) -> bool:
+    code = ord(character)
+    return any(first <= code <= last for first, last in ranges)
+
+
+def is_invisible(character: str) -> bool:
+    """Whether a character shows nothing and is no space: a format character (which may
+    also turn text around), a filler, or a blank."""
+    return unicodedata.category(character) == "Cf" or _in_ranges(character, _INVISIBLE_RANGES)
+
+
+def is_visible(character: str) -> bool:
+    """Whether a character draws something by itself: a letter, digit, punctuation or
+    symbol that is not one of the blanks."""
+    return unicodedata.category(character)[0] in "LNPS" and not is_invisible(character)
+
+
+def normal_name(name: str) -> str:
+    """A name in its one stored spelling: composed (NFC), without spaces around it."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def code_point(character: str) -> str:
+    """A character as people look it up: U+200B."""
+    return f"U+{ord(character):04X}"
+
+
+def name_fault(number: int, name: str) -> Message | None:
+    """Why a name (already in its stored spelling) cannot be a player's, or None if it
+    can; ``number`` is the player's, from 1."""
+    for character in name:
+        category = unicodedata.category(character)
+        if category in _BREAKING:
+            return sentence(
+                "Player %(number)s's name has a control character or line break; "
+                "type it again with letters, digits and spaces.",
+                number=number,
+            )
+        if is_invisible(character):
+            return sentence(
+                "Player %(number)s's name has an invisible character (%(code)s); "
+                "type it again without it.",
+                number=number,
+                code=code_point(character),
+            )
+    if not any(is_visible(character) for character in name):
+        return sentence(
+            "Player %(number)s's name shows nothing: type one with letters or digits.",
+            number=number,
+        )
+    marks = longest_run_of_marks(name)
+    if marks > MAX_MARKS_PER_CHARACTER:
+        return counted(
+            "Player %(number)s's name has %(count)s mark stacked on one letter; "
+            "keep it to %(limit)s.",
+            "Player %(number)s's name has %(count)s marks stacked on one letter; "
+            "keep it to %(limit)s.",
+            marks,
+            number=number,
+            limit=MAX_MARKS_PER_CHARACTER,
+        )
+    return None
+
+
+def longest_run_of_marks(name: str) -> int:
+    """The most combining marks (accents, vowel signs) in a row anywhere in the name."""
+    longest = run = 0
+    for character in name:
+        if unicodedata.category(character)[0] == "M" and not _in_ranges(
+            character, _VARIATION_SELECTORS
+        ):
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+    return longest
+
+
+def same_name_key(name: str) -> str:
+    """The form two names share when they are one name: compatibility forms folded
+    (fullwidth letters, ligatures), case folded, and spaces squeezed to one."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
+
+
+def look_alike_keys(name: str) -> frozenset[str]:
+    """The skeletons a name is compared by, of its letters as typed and case folded: two
+    names that share one look alike (Latin "Ann" and Cyrillic "Аnn", "AI" and "Al")."""
+    folded = same_name_key(name)
+    return frozenset(
+        " ".join(skeleton(form).casefold().split())
+        for form in (unicodedata.normalize("NFKC", name), folded)
+    )
+
+
+def skeleton(text: str) -> str:
+    """Unicode TR39's skeleton: decomposed, without default-ignorable characters, each
+    character replaced by its prototype, and decomposed again."""
+    prototypes = _prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    mapped = "".join(
+        prototypes.get(character, character)
+        for character in decomposed
+        if not (is_invisible(character) or _in_ranges(character, _VARIATION_SELECTORS))
+    )
+    return unicodedata.normalize("NFD", mapped)
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables data (UTS #39, confusables.txt), read once when first needed."""
+    text = files(__package__).joinpath("confusables.txt").read_text(encoding="utf-8")
+    prototypes = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            source, target = line.split(";")
+            prototypes[chr(int(source, 16))] = "".join(
+                chr(int(code, 16)) for code in target.split()
+            )
+    return prototypes

@@ -1,0 +1,255 @@
+"""A player's name has one spelling, shows what it says, and cannot pass for another's."""
+
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chicago_scorer.rules import GameSetup, RuleViolation, new_setup
+from chicago_scorer.rules.corrections import fixed_setup
+from chicago_scorer.rules.names import (
+    MAX_MARKS_PER_CHARACTER,
+    is_visible,
+    longest_run_of_marks,
+    look_alike_keys,
+    normal_name,
+    same_name_key,
+    skeleton,
+)
+from chicago_scorer.rules.statistics import player_key
+
+COMPOSED_ASA = "\u00c5sa"
+DECOMPOSED_ASA = "A\u030asa"
+
+
+def refusal_of(players: list[str]) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        new_setup(players)
+    return refused.value
+
+
+def test_a_name_is_kept_composed_whichever_way_it_was_typed():
+    assert new_setup([DECOMPOSED_ASA, "Bo"]).players == (COMPOSED_ASA, "Bo")
+
+
+def test_the_two_spellings_of_asa_are_one_name_in_a_game():
+    refused = refusal_of([COMPOSED_ASA, DECOMPOSED_ASA])
+
+    assert "are the same name" in refused.message
+    assert refused.field == "players.1"
+
+
+def test_the_two_spellings_of_asa_are_one_player_across_games():
+    assert player_key(COMPOSED_ASA) == player_key(DECOMPOSED_ASA)
+
+
+def test_a_seat_is_found_by_either_spelling_of_its_name():
+    setup = new_setup([COMPOSED_ASA, "Bo"])
+
+    assert setup.seat_of(DECOMPOSED_ASA) == 0
+    assert setup.seat_of("\uff22\uff4f") == 1  # fullwidth "Bo"
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("\u202eAnn", "U+202E"),  # right-to-left override: turns the row around
+        ("\u200b\u200b", "U+200B"),  # zero-width spaces only
+        ("\u202e", "U+202E"),
+        ("\u3164", "U+3164"),  # Hangul filler
+        ("\u115f", "U+115F"),  # Hangul choseong filler
+        ("\u1160", "U+1160"),  # Hangul jungseong filler
+        ("\uffa0", "U+FFA0"),  # halfwidth Hangul filler
+        ("\u2800", "U+2800"),  # braille blank
+        ("An\u200bn", "U+200B"),
+        ("\ufeffAnn", "U+FEFF"),
+        ("Ann\u2066", "U+2066"),  # a left-to-right isolate left open
+        ("Ann\u00ad", "U+00AD"),  # soft hyphen
+    ],
+)
+def test_a_name_with_an_invisible_character_is_refused_naming_the_character(name, code):
+    refused = refusal_of(["Bo", name])
+
+    assert refused.message == (
+        f"Player 2's name has an invisible character ({code}); type it again without it."
+    )
+    assert refused.field == "players.1"
+
+
+@pytest.mark.parametrize("name", ["Ann\x07", "Ann\nBo", "Ann\u2028Bo", "Ann\u2029Bo", "\x1b[2J"])
+def test_a_name_with_a_control_character_or_line_break_is_refused(name):
+    refused = refusal_of([name, "Bo"])
+
+    assert "Player 1's name has a control character or line break" in refused.message
+
+
+@pytest.mark.parametrize("name", ["\u0301", "\u0301\u0302", " \u20dd "])
+def test_a_name_of_marks_alone_shows_nothing_and_is_refused(name):
+    refused = refusal_of(["Bo", name])
+
+    assert refused.message.startswith("Player 2's name shows nothing")
+
+
+def test_spaces_between_letters_are_fine():
+    assert new_setup(["Ann Marie", "Bo\u00a0Ek", "Cy\u3000Li"]).players == (
+        "Ann Marie",
+        "Bo\u00a0Ek",
+        "Cy\u3000Li",
+    )
+
+
+def test_a_variation_selector_after_an_emoji_is_fine():
+    assert new_setup(["\u2764\ufe0f Ann", "Bo"]).players[0] == "\u2764\ufe0f Ann"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Vi\u1ec7t",  # Vietnamese, composed
+        "Vie\u0323\u0302t",  # the same with two marks; composes to one character
+        "\u05e9\u05c1\u05b8\u05bc\u05dc",  # Hebrew letter with shin dot, vowel and dagesh
+        "\u0e17\u0e35\u0e48",  # Thai: a consonant with a vowel and a tone mark
+        "Z\u0301\u0302\u0303",  # three marks on one letter: the most allowed
+    ],
+)
+def test_names_with_a_few_marks_on_a_letter_are_accepted(name):
+    assert new_setup([name, "Bo"]).players[0] == unicodedata.normalize("NFC", name)
+
+
+def test_a_letter_under_a_tower_of_marks_is_refused():
+    zalgo = "Q" + "\u0301\u0316\u0334" * 13  # 39 marks on a letter none compose with
+
+    refused = refusal_of(["Bo", zalgo])
+
+    assert refused.message == ("Player 2's name has 39 marks stacked on one letter; keep it to 3.")
+    assert refused.field == "players.1"
+
+
+def test_four_marks_on_one_letter_are_one_too_many():
+    refused = refusal_of(["Bo", "Z\u0316\u0317\u0318\u0319"])
+
+    assert "4 marks stacked on one letter; keep it to 3" in refused.message
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Ann", "\uff21\uff4e\uff4e"),  # fullwidth
+        ("Ann", "ANN"),
+        ("\ufb01na", "fina"),  # the "fi" ligature
+        ("Ann Bo", "Ann  Bo"),  # two spaces look like one
+        (COMPOSED_ASA, DECOMPOSED_ASA),
+    ],
+)
+def test_names_that_fold_to_one_are_the_same_name(first, second):
+    refused = refusal_of([first, second])
+
+    assert refused.message == (
+        f"{first!r} and {normal_name(second)!r} are the same name; "
+        "give each player a different one."
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Ann", "\u0410nn"),  # Cyrillic capital A
+        ("Ann", "\u0430nn"),  # Cyrillic small a
+        ("Al", "AI"),  # small L and capital i
+        ("Bo", "B0"),  # o and zero
+        ("Kim", "Kirn"),  # m and r n
+        ("Olle", "\u039flle"),  # Greek capital omicron
+    ],
+)
+def test_names_that_look_alike_may_not_sit_in_one_game(first, second):
+    refused = refusal_of(["Cy", first, second])
+
+    assert refused.message == (
+        f"{first!r} and {second!r} look alike; give each player a name that looks different."
+    )
+    assert refused.field == "players.2"
+
+
+def test_names_that_only_share_letters_are_not_alike():
+    assert new_setup(["Ann", "Anna", "Jo", "J\u00f6"]).players == ("Ann", "Anna", "Jo", "J\u00f6")
+
+
+def test_the_skeleton_maps_cyrillic_and_latin_a_to_one_prototype():
+    assert skeleton("\u0410nn") == skeleton("Ann")
+    assert skeleton("m") == "rn"
+
+
+def test_fixing_names_applies_the_same_rules():
+    setup = new_setup(["Ann", "Bo"])
+
+    assert fixed_setup(setup, [DECOMPOSED_ASA, "Bo"]).players == (COMPOSED_ASA, "Bo")
+    with pytest.raises(RuleViolation, match="look alike"):
+        fixed_setup(setup, ["Ann", "\u0410nn"])
+    with pytest.raises(RuleViolation, match=r"invisible character \(U\+202E\)"):
+        fixed_setup(setup, ["\u202eAnn", "Bo"])
+
+
+def test_a_stored_game_keeps_finding_its_players_by_the_names_it_has():
+    # Games stored before these rules may hold names they refuse now, even two that fold
+    # to one: each is still found by its exact spelling.
+    setup = GameSetup(("Ann", "\uff21\uff4e\uff4e", "\u202eCy"))
+
+    assert [setup.seat_of(name) for name in setup.players] == [0, 1, 2]
+
+
+names = st.text(st.characters(codec="utf-8"), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(names)
+def test_the_stored_spelling_of_a_name_is_idempotent(name):
+    assert normal_name(normal_name(name)) == normal_name(name)
+    assert same_name_key(same_name_key(name)) == same_name_key(name)
+
+
+@settings(max_examples=300, deadline=None)
+@given(names)
+def test_an_accepted_name_shows_something_and_hides_nothing(name):
+    try:
+        [accepted] = new_setup([name, "\U0001f0a1"]).players[:1]
+    except RuleViolation:
+        return
+    assert accepted == normal_name(name)
+    assert any(is_visible(character) for character in accepted)
+    assert not any(unicodedata.category(character) in ("Cf", "Cc") for character in accepted)
+    assert longest_run_of_marks(accepted) <= MAX_MARKS_PER_CHARACTER
+
+
+# Letters that fold or look alike often, so that clashes are common.
+alike_letters = st.sampled_from(list("AaIl1O0onmr \u00c5\u030a\u0410\u0430\u039f\uff21\ufb01"))
+table_names = st.text(st.one_of(alike_letters, st.characters(codec="utf-8")), max_size=5)
+
+
+def clash(first: str, second: str) -> bool:
+    return same_name_key(first) == same_name_key(second) or bool(
+        look_alike_keys(first) & look_alike_keys(second)
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(table_names, min_size=2, max_size=4))
+def test_two_accepted_names_in_a_game_never_fold_or_look_alike(players):
+    try:
+        accepted = new_setup(players).players
+    except RuleViolation as refusal:
+        if "same name" in refusal.message or "look alike" in refusal.message:
+            spelt = [normal_name(name) for name in players]
+            assert any(clash(a, b) for seat, a in enumerate(spelt) for b in spelt[:seat])
+        return
+    for seat, name in enumerate(accepted):
+        for other in accepted[:seat]:
+            assert not clash(name, other)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["Ann", "Bo", COMPOSED_ASA, "Cy"]), st.sampled_from(["NFC", "NFD"]))
+def test_a_player_is_found_by_any_normal_form_of_the_name(name, form):
+    setup = new_setup(["Ann", "Bo", COMPOSED_ASA, "Cy"])
+
+    assert setup.players[setup.seat_of(unicodedata.normalize(form, name))] == name

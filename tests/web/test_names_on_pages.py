@@ -1,0 +1,238 @@
+"""Names on the pages and in the API: refused where they could hide or pass for another,
+and shown so that none can turn the text around it."""
+
+import csv
+import html
+import io
+import json
+import re
+
+import pytest
+
+from chicago_scorer.rules.errors import sentence
+from chicago_scorer.web.languages.wording import translate
+from chicago_scorer.web.player_names import isolated_name_text
+from support.api_client import create_api_game
+from support.legacy_names import rename_as_stored_before
+from support.table_forms import follow_refusal, start_game
+
+FSI, PDI = "\u2068", "\u2069"
+OVERRIDDEN_ANN = "\u202eAnn"
+
+
+@pytest.fixture
+def overridden_game(app, client):
+    """Ann 12, Bo 5, Cy 3, with Ann's name stored, as an older game could, behind a
+    right-to-left override that would turn the rest of its line around."""
+    game = create_api_game(client, ("Ann", "Bo", "Cy"))
+    game.win(1, "phase1", "Ann", "full_house")
+    game.win(1, "phase2", "Bo", "flush")
+    game.last_trick(1, "Ann")
+    game.win(1, "phase3", "Cy", "three_of_a_kind")
+    game.win(2, "phase1", "Ann", "one_pair")
+    with app.app_context():
+        rename_as_stored_before(game.id, "Ann", OVERRIDDEN_ANN)
+    return game
+
+
+def test_a_history_row_keeps_an_override_inside_its_name(overridden_game, client):
+    page = client.get("/history").text
+
+    row = re.search(r'<span class="game-players">\s*(.*?)\s*</span>', page, re.S).group(1)
+    assert row == f"<bdi>{OVERRIDDEN_ANN}</bdi> 12 · <bdi>Bo</bdi> 5 · <bdi>Cy</bdi> 3"
+
+
+def test_the_scoreboard_title_isolates_each_name_it_holds(overridden_game, client):
+    page = client.get(f"/games/{overridden_game.id}").text
+
+    title = html.unescape(re.search(r"<title>(.*?)</title>", page, re.S).group(1))
+    assert title == f"{FSI}{OVERRIDDEN_ANN}{PDI} · Bo · Cy · Chicago Scorer"
+    assert f"<bdi>{OVERRIDDEN_ANN}</bdi> · <bdi>Bo</bdi> · <bdi>Cy</bdi></h1>" in page
+
+
+def test_the_round_log_and_review_isolate_the_name_in_each_entry(overridden_game, client):
+    scoreboard = client.get(f"/games/{overridden_game.id}").text
+    review = client.get(f"/games/{overridden_game.id}/review").text
+
+    assert f"{FSI}{OVERRIDDEN_ANN}{PDI} +1 · one pair" in scoreboard
+    assert f"<td>{FSI}{OVERRIDDEN_ANN}{PDI} +6 full house</td>" in review
+    assert f'<span class="standing-name"><bdi>{OVERRIDDEN_ANN}</bdi>' in review
+
+
+def test_the_chart_isolates_names_in_its_description_legend_and_table(overridden_game, client):
+    review = client.get(f"/games/{overridden_game.id}/review").text
+
+    description = re.search(r'<desc id="review-chart-desc">(.*?)</desc>', review, re.S).group(1)
+    assert f"{FSI}{OVERRIDDEN_ANN}{PDI} 12" in html.unescape(description)
+    assert f"</svg><bdi>{OVERRIDDEN_ANN}</bdi> <strong>12</strong>" in review
+    assert f'<th scope="col"><bdi>{OVERRIDDEN_ANN}</bdi></th>' in review
+
+
+def test_the_players_pages_isolate_names(overridden_game, client):
+    listing = client.get("/players").text
+    page = client.get(f"/players/{OVERRIDDEN_ANN}").text
+
+    assert f"<bdi>{OVERRIDDEN_ANN}</bdi></a>" in listing
+    assert f"<h1><bdi>{OVERRIDDEN_ANN}</bdi></h1>" in page
+    title = html.unescape(re.search(r"<title>(.*?)</title>", page, re.S).group(1))
+    assert title == f"{FSI}{OVERRIDDEN_ANN}{PDI} · Players · Chicago Scorer"
+
+
+def test_a_name_written_left_to_right_needs_no_isolates_in_plain_text():
+    assert isolated_name_text("Ann") == "Ann"
+    assert isolated_name_text("\u05d3\u05d5\u05d3") == f"{FSI}\u05d3\u05d5\u05d3{PDI}"
+    assert isolated_name_text(OVERRIDDEN_ANN) == f"{FSI}{OVERRIDDEN_ANN}{PDI}"
+
+
+def test_the_players_page_finds_a_player_by_either_spelling_of_the_name(client):
+    create_api_game(client, ("\u00c5sa", "Bo"))
+    create_api_game(client, ("A\u030asa", "Cy"))
+
+    listing = client.get("/players").text
+    decomposed = client.get("/players/A\u030asa")
+
+    assert listing.count("<bdi>\u00c5sa</bdi></a>") == 1
+    assert '<h2 id="player-count">3 players</h2>' in listing
+    assert decomposed.status_code == 200
+    stats = client.get("/api/players/A\u030asa/stats").get_json()
+    assert stats["games"] == 2
+
+
+REPRODUCTIONS = [
+    (["\u202eAnn", "Bo", "Cy"], "Player 1's name has an invisible character (U+202E)"),
+    (["\u200b\u200b", "Bo"], "Player 1's name has an invisible character (U+200B)"),
+    (["Bo", "\u3164"], "Player 2's name has an invisible character (U+3164)"),
+    (["Bo", "\u2800"], "Player 2's name has an invisible character (U+2800)"),
+    (["Ann", "An\u200bn"], "Player 2's name has an invisible character (U+200B)"),
+    (["Ann", "\ufeffAnn"], "Player 2's name has an invisible character (U+FEFF)"),
+    (["Ann", "\u0410nn"], "'Ann' and '\u0410nn' look alike"),
+    (["Ann", "\uff21\uff4e\uff4e"], "'Ann' and '\uff21\uff4e\uff4e' are the same name"),
+    (["\u00c5sa", "A\u030asa"], "'\u00c5sa' and '\u00c5sa' are the same name"),
+    (["Bo", "Z" + "\u0316" * 39], "Player 2's name has 39 marks stacked on one letter"),
+]
+
+
+@pytest.mark.parametrize(("players", "message"), REPRODUCTIONS)
+def test_the_api_refuses_each_name_that_hides_or_passes_for_another(client, players, message):
+    response = client.post("/api/games", json={"players": players})
+
+    assert response.status_code == 422
+    assert response.get_json()["error"].startswith(message)
+
+
+@pytest.mark.parametrize(("players", "message"), REPRODUCTIONS)
+def test_the_new_game_form_shows_why_a_name_is_refused(client, players, message):
+    data = {f"players-{row}": name for row, name in enumerate(players)} | {"dealer": "0"}
+
+    page = follow_refusal(client, client.post("/games", data=data), "/")
+
+    assert message in html.unescape(page)
+
+
+def test_fixing_the_names_refuses_a_look_alike(client):
+    game_url = start_game(client, "Ann", "Bo")
+    fix = {"players-0": "Ann", "players-1": "\u0410nn", "dealer": "0"}
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=fix), game_url)
+
+    assert "'Ann' and '\u0410nn' look alike" in html.unescape(page)
+
+
+def import_document(*games: dict) -> bytes:
+    return json.dumps({"format": "chicago-scorer/1", "games": list(games)}).encode()
+
+
+IMPORTED = {
+    "players": ["A\u030asa", "Bo"],
+    "first_dealer": "Bo",
+    "created_at": "2026-03-01T19:00:00+00:00",
+    "updated_at": "2026-03-01T19:30:00+00:00",
+    "events": [
+        {"round": 1, "step": "phase1", "outcome": "win", "winner": "A\u030asa", "hand": "flush"}
+    ],
+}
+
+
+def test_an_imported_name_is_kept_in_its_one_spelling(client):
+    response = client.post("/api/import", data=import_document(IMPORTED))
+
+    assert response.status_code == 201, response.get_json()
+    game_id = response.get_json()["games"][0]["id"]
+    game = client.get(f"/api/games/{game_id}").get_json()
+    assert [player["name"] for player in game["players"]] == ["\u00c5sa", "Bo"]
+    assert game["events"][0]["winner"] == "\u00c5sa"
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["Ann", "\u0410nn"], "Game 2 (Ann, \u0410nn): 'Ann' and '\u0410nn' look alike"),
+        (["\u202eAnn", "Bo"], f"Game 2 ({FSI}\u202eAnn, Bo{PDI}): Player 1's name has an"),
+    ],
+)
+def test_an_import_with_a_refused_name_says_which_game_and_imports_nothing(
+    client, players, message
+):
+    refused = IMPORTED | {"players": players, "first_dealer": players[1], "events": []}
+
+    response = client.post("/api/import", data=import_document(IMPORTED, refused))
+
+    assert response.status_code == 422
+    assert message in response.get_json()["error"]
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+@pytest.mark.parametrize("start", ["\uff1d", "\uff0b", "\uff0d", "\uff20", "\ufe66"])
+def test_a_name_starting_with_a_fullwidth_formula_sign_is_written_as_text_in_the_csv(
+    client, start
+):
+    name = f"{start}cmd|' /C calc'!A0"
+    game = create_api_game(client, (name, "Bo"))
+    game.win(1, "phase1", name, "flush")
+
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{game.id}/export.csv").text)))
+
+    assert rows[0][-2] == f"'{name}"
+    assert rows[1][5] == f"'{name}"
+
+
+def test_a_name_with_a_fullwidth_letter_first_is_left_as_it_is_in_the_csv(client):
+    game = create_api_game(client, ("\uff21nn", "Bo"))
+
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{game.id}/export.csv").text)))
+
+    assert rows[0][-2] == "\uff21nn"
+
+
+def test_an_imported_trail_names_players_in_the_same_one_spelling(client):
+    bjorn = "Bjo\u0308rn"
+    renamed = IMPORTED | {
+        "players": ["Ann", bjorn],
+        "first_dealer": "Ann",
+        "events": [],
+        "changes": [
+            {"what": "name", "was": "Bo", "now": bjorn, "at": "2026-03-01T19:10:00+00:00"}
+        ],
+    }
+    document = json.dumps({"format": "chicago-scorer/2", "games": [renamed]}).encode()
+
+    response = client.post("/api/import", data=document)
+
+    assert response.status_code == 201, response.get_json()
+    game = client.get(f"/api/games/{response.get_json()['games'][0]['id']}").get_json()
+    assert [player["name"] for player in game["players"]] == ["Ann", "Bj\u00f6rn"]
+    assert [(c["was"], c["now"]) for c in game["changes"]] == [("Bo", "Bj\u00f6rn")]
+
+
+def test_a_refusal_keeps_a_name_from_turning_the_sentence_around(app):
+    refusal = sentence(
+        "%(name)s needs %(needed)s points to call Chicago and has %(score)s.",
+        name=OVERRIDDEN_ANN,
+        needed=15,
+        score=12,
+    )
+
+    with app.test_request_context():
+        said = translate(refusal)
+
+    assert said == f"{FSI}{OVERRIDDEN_ANN}{PDI} needs 15 points to call Chicago and has 12."
