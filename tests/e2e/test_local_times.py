@@ -35,7 +35,11 @@ def export_of(players: list[str], created_at: str) -> str:
 @pytest.fixture(scope="module")
 def late_game(api) -> int:
     """The id of a game of Lena and Mats, started at ``STARTED``."""
-    response = api.post("/api/import", data=export_of(["Lena", "Mats"], STARTED))
+    response = api.post(
+        "/api/import",
+        data=export_of(["Lena", "Mats"], STARTED),
+        headers={"Content-Type": "application/json"},
+    )
     assert response.status == 201, response.text()
     return response.json()["games"][0]["id"]
 

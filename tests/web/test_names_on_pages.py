@@ -19,6 +19,8 @@ from support.table_forms import follow_refusal, start_game
 FSI, PDI = "\u2068", "\u2069"
 OVERRIDDEN_ANN = "\u202eAnn"
 
+JSON = "application/json"
+
 
 @pytest.fixture
 def overridden_game(app, client):
@@ -154,7 +156,7 @@ IMPORTED = {
 
 
 def test_an_imported_name_is_kept_in_its_one_spelling(client):
-    response = client.post("/api/import", data=import_document(IMPORTED))
+    response = client.post("/api/import", data=import_document(IMPORTED), content_type=JSON)
 
     assert response.status_code == 201, response.get_json()
     game_id = response.get_json()["games"][0]["id"]
@@ -175,7 +177,9 @@ def test_an_import_with_a_refused_name_says_which_game_and_imports_nothing(
 ):
     refused = IMPORTED | {"players": players, "first_dealer": players[1], "events": []}
 
-    response = client.post("/api/import", data=import_document(IMPORTED, refused))
+    response = client.post(
+        "/api/import", data=import_document(IMPORTED, refused), content_type=JSON
+    )
 
     assert response.status_code == 422
     assert message in response.get_json()["error"]
@@ -216,7 +220,7 @@ def test_an_imported_trail_names_players_in_the_same_one_spelling(client):
     }
     document = json.dumps({"format": "chicago-scorer/2", "games": [renamed]}).encode()
 
-    response = client.post("/api/import", data=document)
+    response = client.post("/api/import", data=document, content_type=JSON)
 
     assert response.status_code == 201, response.get_json()
     game = client.get(f"/api/games/{response.get_json()['games'][0]['id']}").get_json()
