@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -51,8 +52,16 @@ def free_port() -> int:
 class LiveServer:
     """Start, stop and kill a gunicorn server on one database."""
 
-    def __init__(self, database_url: str, *, log_path: Path, workers: int = 2) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        *,
+        log_path: Path,
+        workers: int = 2,
+        environment: Mapping[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
+        self.environment = dict(environment or {})
         self.log_path = log_path
         self.workers = workers
         self.port = free_port()
@@ -89,10 +98,11 @@ class LiveServer:
             f"{HOST}:{self.port}",
             "app:app",
         ]
-        environment = os.environ | {
-            "DATABASE_URL": self.database_url,
-            "SECRET_KEY": TEST_SECRET_KEY,
-        }
+        environment = (
+            os.environ
+            | {"DATABASE_URL": self.database_url, "SECRET_KEY": TEST_SECRET_KEY}
+            | self.environment
+        )
         with open(self.log_path, "ab") as log:
             self._process = subprocess.Popen(
                 command,
