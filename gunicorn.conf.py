@@ -8,6 +8,16 @@ import gc
 # than the app reads; so it trusts them from nowhere, whatever TRUSTED_PROXIES says.
 forwarded_allow_ips = ""
 
+# A worker busy with one request longer than this is killed, and the request gets
+# gunicorn's bare error page. So every wait of the app's own (config.py) ends first, and
+# answers in the app's words, a 503 to try again:
+#   a lock on the database     5 s  (SQLite's busy timeout, PostgreSQL's lock_timeout)
+#   one SQL statement         10 s  (PostgreSQL's statement_timeout)
+#   an import                 10 s  (it begins no batch of games after that)
+# An import's last batch, begun just before its deadline, takes well under a second;
+# the longest request ends well within the 30 s here.
+timeout = 30
+
 
 def post_worker_init(worker) -> None:
     """Put what the worker loaded with the app (about 120,000 objects: SQLAlchemy, Babel,

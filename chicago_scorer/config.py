@@ -70,6 +70,14 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         # message was pending must not bring that message back.
         "SESSION_REFRESH_EACH_REQUEST": False,
         "WTF_CSRF_TIME_LIMIT": None,
+        # The app's own waits, each shorter than the next and all well within gunicorn's
+        # timeout (gunicorn.conf.py), so that a request that waits too long gets the
+        # app's own answer, a 503 to try again, never the bare page of a killed worker:
+        # a lock on the database, then one SQL statement (PostgreSQL), then an import,
+        # which begins no batch after its deadline.
+        "DATABASE_LOCK_TIMEOUT_SECONDS": 5,
+        "DATABASE_STATEMENT_TIMEOUT_SECONDS": 10,
+        "IMPORT_DEADLINE_SECONDS": 10,
     }
     if environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])

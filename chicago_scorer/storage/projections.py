@@ -12,6 +12,7 @@ and the listings and statistics rebuild such games before they read them (rebuil
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, delete, insert, update
 
@@ -89,6 +90,51 @@ def project_new_game(game_id: int, state: GameState, version: str, updated_at: d
     )
     _write_figures(game_id, summary.players)
     _write_points(game_id, list(enumerate(state.history, start=1)))
+
+
+class NewLog(NamedTuple):
+    """A game just added with its whole log (not yet projected), and what it replays to."""
+
+    game_id: int
+    state: GameState
+    version: str
+    updated_at: datetime
+
+
+def project_new_games(logs: Sequence[NewLog]) -> None:
+    """Store what games just added with their whole logs derive, with one statement per
+    kind of copy for them all (not committed)."""
+    if not logs:
+        return
+    session = db.session
+    session.execute(
+        _ADD_FOLD,
+        [{"game_id": log.game_id} | _fold_columns(log.version, log.state) for log in logs],
+    )
+    summaries = [(log, summarize(log.state)) for log in logs]
+    session.execute(
+        _ADD_SUMMARY,
+        [
+            {"game_id": log.game_id, "updated_at": log.updated_at, "write_count": 1}
+            | summary_columns(summary)
+            for log, summary in summaries
+        ],
+    )
+    session.execute(
+        _UPDATE_FIGURES,
+        [
+            {"g_id": log.game_id, "g_seat": seat} | figure_columns(stats)
+            for log, summary in summaries
+            for seat, stats in enumerate(summary.players)
+        ],
+    )
+    points = [
+        {"g_id": log.game_id, "g_seq": seq, "points": _entry_points(scored)}
+        for log in logs
+        for seq, scored in enumerate(log.state.history, start=1)
+    ]
+    if points:
+        session.execute(_WRITE_POINTS, points)
 
 
 def _entry_points(scored: ScoredEvent) -> dict[str, int]:

@@ -1,5 +1,6 @@
 """How large a request may be: small everywhere, larger where a view says so."""
 
+import time
 from collections.abc import Callable
 
 from flask import Flask, abort, current_app, request
@@ -41,6 +42,12 @@ def too_large_message() -> str:
         "The request is too large: this address takes at most %(limit)s KB.",
         limit=format_number(limit // 1024),
     )
+
+
+def import_deadline() -> float:
+    """The ``time.monotonic()`` moment after which this request's import begins no more
+    batches: well before the server gives up on the request (gunicorn.conf.py)."""
+    return time.monotonic() + current_app.config["IMPORT_DEADLINE_SECONDS"]
 
 
 def register(app: Flask) -> None:
