@@ -13,10 +13,10 @@ forwarded_allow_ips = ""
 # answers in the app's words, a 503 to try again:
 #   a lock on the database     5 s  (SQLite's busy timeout, PostgreSQL's lock_timeout)
 #   one SQL statement         10 s  (PostgreSQL's statement_timeout)
-#   an import                 10 s  (it begins no batch of games after that)
-# An import's last batch, begun just before its deadline, takes well under a second;
-# the longest request ends well within the 30 s here.
-timeout = 30
+#   an import                 20 s  (it begins no batch of games after that)
+# An import's last batch, begun just before its deadline, takes a few milliseconds; even
+# with a statement running to its bound it ends by 30 s, well within the 40 s here.
+timeout = 40
 
 
 def post_worker_init(worker) -> None:

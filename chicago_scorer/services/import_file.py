@@ -6,7 +6,7 @@ of it is stored. The format, ``chicago-scorer/2``, is described in transfer.py; 
 """
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -55,10 +55,10 @@ class CheckedGame:
     trail: Trail = NO_TRAIL
 
 
-def read_import(raw: bytes | str) -> list[CheckedGame]:
+def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> list[CheckedGame]:
     """Every game of an export file, replayed through the rules; the file is refused whole
     if it is too large, not a document of a format this version reads, or any game (or
-    its trail) breaks a rule."""
+    its trail) breaks a rule. ``pause`` is called after each game, to give way."""
     if len(raw) > MAX_IMPORT_BYTES:
         raise ImportTooLarge(
             sentence(

@@ -17,8 +17,10 @@ are still read.
 An import checks the whole file before it writes anything: a file refused (one that
 breaks a rule, or is larger than ``import_file`` takes in bytes, games or entries) stores
 nothing. It then stores the games in batches of a few milliseconds' writing, each its own
-transaction, and gives way between them, so that writes to other games go on at their
-usual pace however large the import (on SQLite a write holds the whole database). An
+transaction, and paces itself (``Pace``), so that writes to other games go on at their
+usual pace however large the import (on SQLite a write holds the whole database). The
+import is done within the request rather than by a worker of its own: its bounds keep
+it to seconds, and the importer gets each game's edit key in the answer. An
 import that runs out of time between batches, or finds the database locked for longer
 than the app waits, stops with ``ImportInterrupted``: the batches before are stored,
 with their edit keys in its result, and nothing of the rest. Since a game already here
@@ -53,17 +55,22 @@ from chicago_scorer.services.game_records import (
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
 from chicago_scorer.storage.models import Game
-from chicago_scorer.storage.new_games import NewGame, add_games
+from chicago_scorer.storage.new_games import NewGame, add_games, rows_of, store_rows
 
 EXPORT_BATCH = 500
 # An import writes a batch of games per transaction, so that other writers get the
 # database between batches: on SQLite a write locks the whole database. A batch this
-# size takes a few milliseconds to write.
-IMPORT_BATCH_GAMES = 50
-IMPORT_BATCH_ENTRIES = 1_000
-# After each batch, the import waits this many times as long as the batch took to
-# write: the database is free for other writers at least four fifths of the time.
-GIVE_WAY = 4.0
+# size holds it for a few milliseconds, about as long as a write of one entry does;
+# smaller ones would spend the import's time on commits.
+IMPORT_BATCH_GAMES = 10
+IMPORT_BATCH_ENTRIES = 200
+# After each stretch of work (a batch, or 10 ms of checking), the import pauses for
+# twice the processor time the stretch took: it takes at most a third of a processor,
+# and of the database on SQLite, so that other requests keep their pace beside it even
+# on a machine of two processors. The largest file takes about 2 s of work, and so
+# about 6 s in all, well within its deadline (config.py).
+GIVE_WAY = 2.0
+STRETCH = 0.01
 
 
 @dataclass(frozen=True)
@@ -124,14 +131,21 @@ def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportRe
     ``deadline`` is a ``time.monotonic()`` moment: no batch begins after it, and the
     import stops with ``ImportInterrupted``, which tells what was stored so far.
     """
-    checked = read_import(raw)
+    pace = Pace()
+    checked = read_import(raw, pause=pace.pause_if_due)
+    # The games here that the file's games could be, looked up once: each batch adds its
+    # own, so that a game the file holds twice is stored once.
+    here = stored_fingerprints([game.created_at for game in checked])
+    db.session.commit()  # end the lookup's read, so that only the writing holds the database
+    db.session.expunge_all()  # and forget its games: memory stays flat
     imported: list[ImportedGame] = []
     already_here: list[GameAlreadyHere] = []
     for done, batch in _batches(checked):
         if deadline is not None and time.monotonic() > deadline:
             raise ImportInterrupted(done, len(checked), ImportResult(imported, already_here))
+        pace.pause()
         try:
-            added, repeats, held = _store_batch(batch)
+            added, repeats = _store_batch(batch, here)
         except OperationalError:  # the database stayed locked longer than the app waits
             db.session.rollback()
             if not (imported or already_here):
@@ -141,10 +155,27 @@ def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportRe
             ) from None
         imported += added
         already_here += repeats
-        # Give the database to the other writers for a while, so that however long the
-        # import, a write to a game waits for at most one short batch.
-        time.sleep(held * GIVE_WAY)
     return ImportResult(imported, already_here)
+
+
+class Pace:
+    """Keeps a long task to a share of the processor (and so of SQLite's lock, which it
+    holds only while it works): each pause lasts ``GIVE_WAY`` times the processor time
+    the task took since the pause before. Processor time, not time on the clock: on a
+    busy machine the task's work takes longer by the clock, and its pauses need not."""
+
+    def __init__(self) -> None:
+        self.since = time.process_time()
+
+    def pause(self) -> None:
+        """Give way now, for as long as is due."""
+        time.sleep((time.process_time() - self.since) * GIVE_WAY)
+        self.since = time.process_time()
+
+    def pause_if_due(self) -> None:
+        """Give way if a stretch of work has passed since the last pause."""
+        if time.process_time() - self.since >= STRETCH:
+            self.pause()
 
 
 def _batches(checked: Sequence[CheckedGame]) -> Iterator[tuple[int, list[CheckedGame]]]:
@@ -167,35 +198,30 @@ def _batches(checked: Sequence[CheckedGame]) -> Iterator[tuple[int, list[Checked
 
 
 def _store_batch(
-    batch: Sequence[CheckedGame],
-) -> tuple[list[ImportedGame], list[GameAlreadyHere], float]:
-    """Store each game of the batch that is not already here, once, and commit: what was
-    added, what was left out, and how long the writing took."""
-    stored_ids = stored_fingerprints([game.created_at for game in batch])
-    db.session.commit()  # end the lookup's read, so that only the writing holds the database
-    db.session.expunge_all()  # and forget its games: memory stays flat however many batches
+    batch: Sequence[CheckedGame], here: dict[str, int]
+) -> tuple[list[ImportedGame], list[GameAlreadyHere]]:
+    """Store each game of the batch that is not ``here`` (by fingerprint), and commit:
+    what was added (now ``here`` too), and what was left out."""
     new: dict[str, tuple[CheckedGame, str]] = {}
     repeats: list[tuple[str, CheckedGame]] = []
     for game in batch:
         key = fingerprint(replayed_record(game.state, game.created_at, game.updated_at))
-        if key in stored_ids or key in new:  # a file may also hold one game twice
+        if key in here or key in new:  # a file may also hold one game twice
             repeats.append((key, game))
         else:
             new[key] = (game, new_edit_key())
-    rows = [_new_game(game, hash_edit_key(edit_key)) for game, edit_key in new.values()]
-    began = time.monotonic()
-    ids = dict(zip(new, add_games(rows), strict=True))
+    rows = rows_of([_new_game(game, hash_edit_key(key)) for game, key in new.values()])
+    ids = dict(zip(new, store_rows(rows), strict=True))
     db.session.commit()
-    held = time.monotonic() - began
+    here.update(ids)
     imported = [
         ImportedGame(ids[key], game.state.players, game.created_at, edit_key)
         for key, (game, edit_key) in new.items()
     ]
     already_here = [
-        GameAlreadyHere(stored_ids.get(key) or ids[key], game.state.players, game.created_at)
-        for key, game in repeats
+        GameAlreadyHere(here[key], game.state.players, game.created_at) for key, game in repeats
     ]
-    return imported, already_here, held
+    return imported, already_here
 
 
 def _new_game(checked: CheckedGame, edit_key_hash: str) -> NewGame:

@@ -45,71 +45,84 @@ class NewGame:
 
 def add_games(games: Sequence[NewGame]) -> list[int]:
     """Store these games, their logs, trails and projections (not committed); their ids."""
-    if not games:
+    return store_rows(rows_of(games))
+
+
+def rows_of(games: Sequence[NewGame]) -> list["GameRows"]:
+    """Every row of these games but for their ids, worked out before any is written."""
+    return [GameRows.of(game) for game in games]
+
+
+def store_rows(rows: Sequence["GameRows"]) -> list[int]:
+    """Store games worked out by ``rows_of`` (not committed); their ids.
+
+    This only writes, with one statement per table: on SQLite the writing holds the
+    whole database until the commit.
+    """
+    if not rows:
         return []
-    session = db.session
-    ids = session.scalars(_ADD_GAMES, [_game_row(game) for game in games]).all()
-    _insert(
-        _PLAYERS,
-        [
-            {"game_id": game_id, "seat": seat, "name": name, "name_key": name_key(name)}
-            for game_id, game in zip(ids, games, strict=True)
-            for seat, name in enumerate(game.state.players)
-        ],
-    )
-    # The file keeps when the game last changed, not when each entry was recorded.
-    _insert(
-        _EVENTS,
-        [
-            {
-                "game_id": game_id,
-                "seq": seq,
-                "payload": event_to_dict(scored.event),
-                "recorded_at": game.updated_at,
-            }
-            for game_id, game in zip(ids, games, strict=True)
-            for seq, scored in enumerate(game.state.history, start=1)
-        ],
-    )
-    _insert(
-        _CORRECTIONS,
-        [
-            {"game_id": game_id, "seq": seq, "was": was, "at": at}
-            for game_id, game in zip(ids, games, strict=True)
-            for seq, was, at in game.corrections
-        ],
-    )
-    _insert(
-        _CHANGES,
-        [
-            {"game_id": game_id} | change._asdict()
-            for game_id, game in zip(ids, games, strict=True)
-            for change in game.changes
-        ],
-    )
-    projections.project_new_games(
-        [
-            projections.NewLog(game_id, game.state, _version(game), game.updated_at)
-            for game_id, game in zip(ids, games, strict=True)
-        ]
-    )
+    ids = db.session.scalars(_ADD_GAMES, [game.game for game in rows]).all()
+    by_id = list(zip(ids, rows, strict=True))
+    for table, part in (
+        (_PLAYERS, "players"),
+        (_EVENTS, "events"),
+        (_CORRECTIONS, "corrections"),
+        (_CHANGES, "changes"),
+    ):
+        _insert(
+            table,
+            [{"game_id": game_id} | row for game_id, game in by_id for row in getattr(game, part)],
+        )
+    projections.project_new_games([(game_id, game.copies) for game_id, game in by_id])
     return list(ids)
 
 
-def _game_row(game: NewGame) -> dict[str, object]:
-    return {
-        "created_at": game.created_at,
-        "first_dealer_seat": game.state.setup.first_dealer,
-        "edit_key_hash": game.edit_key_hash,
-        "event_count": len(game.state.history),
-        "rules": game.state.setup.rules.settings(),
-        "rewrites": 0,
-    }
+@dataclass(frozen=True)
+class GameRows:
+    """A new game's rows in every table, but for the game's id."""
 
+    game: dict[str, object]
+    players: list[dict[str, object]]
+    events: list[dict[str, object]]
+    corrections: list[dict[str, object]]
+    changes: list[dict[str, object]]
+    copies: projections.NewGameCopies
 
-def _version(game: NewGame) -> str:
-    entries = len(game.state.history)
-    return log_version(entries, game.updated_at if entries else None, 0, game.created_at)
+    @classmethod
+    def of(cls, new: NewGame) -> "GameRows":
+        state = new.state
+        entries = len(state.history)
+        version = log_version(entries, new.updated_at if entries else None, 0, new.created_at)
+        copies = projections.new_game_copies(state, version, new.updated_at)
+        return cls(
+            {
+                "created_at": new.created_at,
+                "first_dealer_seat": state.setup.first_dealer,
+                "edit_key_hash": new.edit_key_hash,
+                "event_count": entries,
+                "rules": state.setup.rules.settings(),
+                "rewrites": 0,
+            },
+            [
+                {"seat": seat, "name": name, "name_key": name_key(name)}
+                for seat, name in enumerate(state.players)
+            ],
+            # The file keeps when the game last changed, not when each entry was recorded.
+            [
+                {
+                    "seq": seq,
+                    "payload": event_to_dict(scored.event),
+                    "points": points,
+                    "recorded_at": new.updated_at,
+                }
+                for seq, (scored, points) in enumerate(
+                    zip(state.history, copies.points, strict=True), start=1
+                )
+            ],
+            [{"seq": seq, "was": was, "at": at} for seq, was, at in new.corrections],
+            [change._asdict() for change in new.changes],
+            copies,
+        )
 
 
 def _insert(table, rows: list[dict[str, object]]) -> None:

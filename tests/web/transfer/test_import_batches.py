@@ -118,11 +118,11 @@ def _stopping_after_batches(monkeypatch, batches: int, stop) -> None:
     store = transfer._store_batch
     done = []
 
-    def counted_store(batch):
+    def counted_store(batch, here):
         if len(done) == batches:
             stop()
         done.append(batch)
-        return store(batch)
+        return store(batch, here)
 
     monkeypatch.setattr(transfer, "_store_batch", counted_store)
 
