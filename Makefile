@@ -15,7 +15,8 @@ run: install $(COMPILED_CATALOGS)
 	@$(BIN)/flask --app app address --port $(PORT)
 	$(BIN)/gunicorn --workers $(WORKERS) --bind 0.0.0.0:$(PORT) app:app
 
-install: $(VENV)/.installed
+# The compiled catalogs too: without them every page is in English.
+install: $(VENV)/.installed $(COMPILED_CATALOGS)
 
 test: $(VENV)/.installed-dev $(COMPILED_CATALOGS)
 	$(BIN)/ruff check .

@@ -175,8 +175,11 @@ def time_writes(
     return [statistics.median(taken) for taken in timings]
 
 
-# The app takes an import of at most 1 MiB; each batch stays well under it.
+# The app takes an import of at most 1 MiB, 1,000 games and 20,000 entries
+# (chicago_scorer/services/import_file.py); each batch stays well under each bound.
 IMPORT_BATCH_BYTES = 800_000
+IMPORT_BATCH_GAMES = 800
+IMPORT_BATCH_ENTRIES = 16_000
 EXPORT_FORMAT = "chicago-scorer/1"
 
 
@@ -204,21 +207,28 @@ def export_documents(
     games: Sequence[GameToImport],
     first_created_at: datetime,
     batch_bytes: int = IMPORT_BATCH_BYTES,
+    batch_games: int = IMPORT_BATCH_GAMES,
+    batch_entries: int = IMPORT_BATCH_ENTRIES,
 ) -> list[dict[str, object]]:
     """The games as ``chicago-scorer/1`` files small enough to import, a millisecond apart.
 
     The later a game in the list, the newer it is, so the last ones are listed first.
     """
     batches: list[list[dict[str, object]]] = [[]]
-    size = 0
+    size = entries = 0
     for number, game in enumerate(games):
         exported = exported_game(game, first_created_at + timedelta(milliseconds=number))
         length = len(json.dumps(exported))
-        if batches[-1] and size + length > batch_bytes:
+        if batches[-1] and (
+            size + length > batch_bytes
+            or len(batches[-1]) == batch_games
+            or entries + len(game.entries) > batch_entries
+        ):
             batches.append([])
-            size = 0
+            size = entries = 0
         batches[-1].append(exported)
         size += length
+        entries += len(game.entries)
     return [{"format": EXPORT_FORMAT, "games": batch} for batch in batches if batch]
 
 

@@ -46,7 +46,11 @@ def register_extensions(app: Flask) -> None:
     csrf.init_app(app)
     register_languages(app)
     with app.app_context():
-        configure_engine(db.engine)
+        configure_engine(
+            db.engine,
+            lock_timeout=app.config["DATABASE_LOCK_TIMEOUT_SECONDS"],
+            statement_timeout=app.config["DATABASE_STATEMENT_TIMEOUT_SECONDS"],
+        )
 
 
 def register_languages(app: Flask) -> None:

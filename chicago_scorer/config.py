@@ -2,6 +2,7 @@
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 SECRET_KEY_FILE = "secret_key"
@@ -18,18 +19,43 @@ def default_database_url(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "chicago.sqlite3")
 
 
+class EmptySecretKey(RuntimeError):
+    """The instance folder's key file is there but holds no key."""
+
+
 def load_or_create_secret_key(instance_path: str) -> str:
-    """The key kept in the instance folder, generated once on first start."""
+    """The key kept in the instance folder, generated once on first start.
+
+    The key is written whole to a file of its own, which is then linked into place only if
+    no key is there yet: a reader never sees a key half written, and when several workers
+    start at once they all end up with the one key that was linked first.
+    """
     path = Path(instance_path) / SECRET_KEY_FILE
-    try:
-        # O_EXCL: when two workers start at once, exactly one writes the key.
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    key = secrets.token_hex(32)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(key)
+    if not path.exists():
+        _write_key_once(path, secrets.token_hex(32))
+    key = path.read_text().strip()
+    if not key:
+        raise EmptySecretKey(
+            f"The secret key file {path} is empty. Delete it to have a new key made at "
+            "the next start, or set SECRET_KEY (signed-in devices then need their keys again)."
+        )
     return key
+
+
+def _write_key_once(path: Path, key: str) -> None:
+    """Put ``key`` at ``path`` unless a key is already there; never overwrite one."""
+    descriptor, temporary = tempfile.mkstemp(prefix=".secret_key-", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "w") as file:
+            file.write(key)
+            file.flush()
+            os.fsync(file.fileno())
+        # link, unlike rename, fails when the name is taken: the first key linked stays.
+        os.link(temporary, path)
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(temporary)
 
 
 def normalize_database_url(url: str) -> str:
@@ -55,6 +81,14 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         "RATELIMIT_STORAGE_URI": (
             environ.get("RATE_LIMIT_STORAGE_URI", "").strip() or DEFAULT_RATE_LIMIT_STORAGE_URI
         ),
+        # The app's own waits, each shorter than the next and all well within gunicorn's
+        # timeout (gunicorn.conf.py), so that a request that waits too long gets the
+        # app's own answer, a 503 to try again, never the bare page of a killed worker:
+        # a lock on the database, then one SQL statement (PostgreSQL), then an import,
+        # which begins no batch after its deadline.
+        "DATABASE_LOCK_TIMEOUT_SECONDS": 5,
+        "DATABASE_STATEMENT_TIMEOUT_SECONDS": 10,
+        "IMPORT_DEADLINE_SECONDS": 20,
     }
     if environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])

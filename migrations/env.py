@@ -48,6 +48,11 @@ def run_migrations_online() -> None:
             # keys on, that drop would cascade and delete every player and event.
             connection.exec_driver_sql("PRAGMA foreign_keys = OFF")
             connection.commit()  # end the implicit transaction; alembic begins its own
+        elif connection.dialect.name == "postgresql":
+            # A migration may rewrite a large table: the app's bound on one statement
+            # (storage/database.py) is for requests, not for this.
+            connection.exec_driver_sql("SET statement_timeout = 0")
+            connection.commit()
         context.configure(connection=connection, target_metadata=target_metadata, **configure_args)
         with context.begin_transaction():
             context.run_migrations()

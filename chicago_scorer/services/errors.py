@@ -1,7 +1,12 @@
 """The refusals of the use cases, beside the rules' own (``rules.errors``): each
 carries a message a person can act on, and ``web.errors`` gives each its HTTP status."""
 
+from typing import TYPE_CHECKING
+
 from chicago_scorer.rules.errors import Refusal, counted, sentence
+
+if TYPE_CHECKING:
+    from chicago_scorer.services.transfer import ImportResult
 
 
 class GameNotFound(Refusal):
@@ -71,6 +76,26 @@ class ImportTooLarge(ImportRefused):
 
 class IllegalGameInImport(ImportRefused):
     """A game in the file breaks a rule when it is replayed."""
+
+
+class ImportInterrupted(Refusal):
+    """An import stopped between two batches, its time or the database's patience spent:
+    the games of the batches before are stored (``result``), the rest are not."""
+
+    def __init__(self, done: int, count: int, result: "ImportResult") -> None:
+        super().__init__(
+            counted(
+                "The server was too busy to finish: %(done)s of the file's %(count)s game "
+                "is stored, the rest are not. Send the same file again to add them; games "
+                "already here are left out.",
+                "The server was too busy to finish: %(done)s of the file's %(count)s games "
+                "are stored, the rest are not. Send the same file again to add them; games "
+                "already here are left out.",
+                count,
+                done=done,
+            )
+        )
+        self.result = result
 
 
 class VersionMismatch(Refusal):

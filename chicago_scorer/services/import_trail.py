@@ -11,7 +11,7 @@ as a game that breaks a rule does.
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from itertools import groupby
 
 from chicago_scorer.rules import (
@@ -60,8 +60,18 @@ class Span:
     updated_at: datetime
 
 
+# The times a file may hold. Its times were written by a server's clock when its games
+# were played, and no game here was played before 2000. A time later than tomorrow (a day
+# of grace for a clock running ahead) would keep a game at the top of the history for
+# years, or for ever at 9999-12-31; a time near the ends of the calendar would overflow
+# on its way to UTC.
+EARLIEST_MOMENT = datetime(2000, 1, 1, tzinfo=UTC)
+GRACE_AFTER_NOW = timedelta(days=1)
+
+
 def read_moment(where: Message, text: object, field_name: str) -> datetime:
-    """A time from the file, in UTC; refused unless it is ISO 8601 with its UTC offset."""
+    """A time from the file, in UTC; refused unless it is ISO 8601 with its UTC offset,
+    and lies between 2000 and tomorrow."""
     try:
         moment = datetime.fromisoformat(text) if isinstance(text, str) else None
     except ValueError:
@@ -75,7 +85,24 @@ def read_moment(where: Message, text: object, field_name: str) -> datetime:
                 field=repr(field_name),
             )
         )
-    return as_utc(moment)
+    latest = datetime.now(UTC) + GRACE_AFTER_NOW
+    try:
+        in_utc = as_utc(moment)
+    except OverflowError:  # a few hours from the calendar's ends
+        in_utc = None
+    if in_utc is None or not EARLIEST_MOMENT <= in_utc <= latest:
+        raise MalformedImport(
+            sentence(
+                "%(game)s: %(field)s is %(moment)s; a time in a file lies between "
+                "%(earliest)s and %(latest)s.",
+                game=where,
+                field=repr(field_name),
+                moment=text,
+                earliest=EARLIEST_MOMENT.date().isoformat(),
+                latest=latest.date().isoformat(),
+            )
+        )
+    return in_utc
 
 
 def read_trail(

@@ -1,5 +1,4 @@
-"""Export games losslessly, trail and all, and import them all or nothing after
-replaying each one.
+"""Export games losslessly, trail and all, and import them after replaying each one.
 
 The format, ``chicago-scorer/2``::
 
@@ -15,25 +14,37 @@ fixes of names and first dealer are listed oldest first, each only when there ar
 as the API's game shows them. ``chicago-scorer/1`` files, the same without the trail,
 are still read.
 
+An import checks the whole file before it writes anything: a file refused (one that
+breaks a rule, or is larger than ``import_file`` takes in bytes, games or entries) stores
+nothing. It then stores the games in batches of a few milliseconds' writing, each its own
+transaction, and paces itself (``Pace``), so that writes to other games go on at their
+usual pace however large the import (on SQLite a write holds the whole database). The
+import is done within the request rather than by a worker of its own: its bounds keep
+it to seconds, and the importer gets each game's edit key in the answer. An
+import that runs out of time between batches, or finds the database locked for longer
+than the app waits, stops with ``ImportInterrupted``: the batches before are stored,
+with their edit keys in its result, and nothing of the rest. Since a game already here
+is left out (below), sending the same file again completes it; so does sending it again
+after a crash in the middle of an import.
+
 An import never overwrites: each game in the file becomes a new game with a new edit
 key, unless exactly that game is already here (see game_records.py), when it is left
 out and reported, so that importing one file twice never counts its games twice.
 """
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.extensions import db
-from chicago_scorer.rules import (
-    GameState,
-    event_to_dict,
-)
+from chicago_scorer.rules import GameState
 from chicago_scorer.services.edit_keys import hash_edit_key, new_edit_key
-from chicago_scorer.services.errors import GameNotFound
+from chicago_scorer.services.errors import GameNotFound, ImportInterrupted
 from chicago_scorer.services.game_records import (
     fingerprint,
     game_record,
@@ -43,11 +54,23 @@ from chicago_scorer.services.game_records import (
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
-from chicago_scorer.storage import game_log, projections
-from chicago_scorer.storage.game_log import log_version
-from chicago_scorer.storage.models import Event, Game, Player
+from chicago_scorer.storage.models import Game
+from chicago_scorer.storage.new_games import NewGame, add_games, rows_of, store_rows
 
 EXPORT_BATCH = 500
+# An import writes a batch of games per transaction, so that other writers get the
+# database between batches: on SQLite a write locks the whole database. A batch this
+# size holds it for a few milliseconds, about as long as a write of one entry does;
+# smaller ones would spend the import's time on commits.
+IMPORT_BATCH_GAMES = 10
+IMPORT_BATCH_ENTRIES = 200
+# After each stretch of work (a batch, or 10 ms of checking), the import pauses for
+# twice the processor time the stretch took: it takes at most a third of a processor,
+# and of the database on SQLite, so that other requests keep their pace beside it even
+# on a machine of two processors. The largest file takes about 2 s of work, and so
+# about 6 s in all, well within its deadline (config.py).
+GIVE_WAY = 2.0
+STRETCH = 0.01
 
 
 @dataclass(frozen=True)
@@ -101,37 +124,120 @@ def export_all_games() -> Iterator[str]:
     yield "]}"
 
 
-def import_games(raw: bytes | str) -> ImportResult:
-    """Replay every game in the file, then store those not already here, or none at all."""
-    return _store_new_games(read_import(raw))
+def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportResult:
+    """Replay every game in the file, then store those not already here, a batch at a
+    time; or, if the file is refused, none at all.
+
+    ``deadline`` is a ``time.monotonic()`` moment: no batch begins after it, and the
+    import stops with ``ImportInterrupted``, which tells what was stored so far.
+    """
+    pace = Pace()
+    checked = read_import(raw, pause=pace.pause_if_due)
+    # The games here that the file's games could be, looked up once: each batch adds its
+    # own, so that a game the file holds twice is stored once.
+    here = stored_fingerprints([game.created_at for game in checked])
+    db.session.commit()  # end the lookup's read, so that only the writing holds the database
+    db.session.expunge_all()  # and forget its games: memory stays flat
+    imported: list[ImportedGame] = []
+    already_here: list[GameAlreadyHere] = []
+    for done, batch in _batches(checked):
+        if deadline is not None and time.monotonic() > deadline:
+            raise ImportInterrupted(done, len(checked), ImportResult(imported, already_here))
+        pace.pause()
+        try:
+            added, repeats = _store_batch(batch, here)
+        except OperationalError:  # the database stayed locked longer than the app waits
+            db.session.rollback()
+            if not (imported or already_here):
+                raise  # nothing stored: answered as any busy database is
+            raise ImportInterrupted(
+                done, len(checked), ImportResult(imported, already_here)
+            ) from None
+        imported += added
+        already_here += repeats
+    return ImportResult(imported, already_here)
 
 
-def _store_new_games(checked: list[CheckedGame]) -> ImportResult:
-    """Store each game that is not already here, once; commit."""
-    stored_ids = stored_fingerprints([game.created_at for game in checked])
-    added: dict[str, tuple[Game, str, CheckedGame]] = {}
-    repeats: list[tuple[str, CheckedGame]] = []
+class Pace:
+    """Keeps a long task to a share of the processor (and so of SQLite's lock, which it
+    holds only while it works): each pause lasts ``GIVE_WAY`` times the processor time
+    the task took since the pause before. Processor time, not time on the clock: on a
+    busy machine the task's work takes longer by the clock, and its pauses need not."""
+
+    def __init__(self) -> None:
+        self.since = time.process_time()
+
+    def pause(self) -> None:
+        """Give way now, for as long as is due."""
+        time.sleep((time.process_time() - self.since) * GIVE_WAY)
+        self.since = time.process_time()
+
+    def pause_if_due(self) -> None:
+        """Give way if a stretch of work has passed since the last pause."""
+        if time.process_time() - self.since >= STRETCH:
+            self.pause()
+
+
+def _batches(checked: Sequence[CheckedGame]) -> Iterator[tuple[int, list[CheckedGame]]]:
+    """The file's games in batches of at most ``IMPORT_BATCH_GAMES`` games and
+    ``IMPORT_BATCH_ENTRIES`` entries (a longer game alone), with how many games come
+    before each."""
+    batch: list[CheckedGame] = []
+    entries = 0
+    done = 0
     for game in checked:
+        length = len(game.state.history)
+        if batch and (len(batch) == IMPORT_BATCH_GAMES or entries + length > IMPORT_BATCH_ENTRIES):
+            yield done, batch
+            done += len(batch)
+            batch, entries = [], 0
+        batch.append(game)
+        entries += length
+    if batch:
+        yield done, batch
+
+
+def _store_batch(
+    batch: Sequence[CheckedGame], here: dict[str, int]
+) -> tuple[list[ImportedGame], list[GameAlreadyHere]]:
+    """Store each game of the batch that is not ``here`` (by fingerprint), and commit:
+    what was added (now ``here`` too), and what was left out."""
+    new: dict[str, tuple[CheckedGame, str]] = {}
+    repeats: list[tuple[str, CheckedGame]] = []
+    for game in batch:
         key = fingerprint(replayed_record(game.state, game.created_at, game.updated_at))
-        if key in stored_ids or key in added:  # a file may also hold one game twice
+        if key in here or key in new:  # a file may also hold one game twice
             repeats.append((key, game))
         else:
-            added[key] = (*_stored(game), game)
-    db.session.flush()
+            new[key] = (game, new_edit_key())
+    rows = rows_of([_new_game(game, hash_edit_key(key)) for game, key in new.values()])
+    ids = dict(zip(new, store_rows(rows), strict=True))
+    db.session.commit()
+    here.update(ids)
     imported = [
-        ImportedGame(row.id, game.state.players, game.created_at, edit_key)
-        for row, edit_key, game in added.values()
+        ImportedGame(ids[key], game.state.players, game.created_at, edit_key)
+        for key, (game, edit_key) in new.items()
     ]
     already_here = [
-        GameAlreadyHere(
-            stored_ids[key] if key in stored_ids else added[key][0].id,
-            game.state.players,
-            game.created_at,
-        )
-        for key, game in repeats
+        GameAlreadyHere(here[key], game.state.players, game.created_at) for key, game in repeats
     ]
-    db.session.commit()
-    return ImportResult(imported, already_here)
+    return imported, already_here
+
+
+def _new_game(checked: CheckedGame, edit_key_hash: str) -> NewGame:
+    trail = checked.trail
+    return NewGame(
+        checked.state,
+        checked.created_at,
+        checked.updated_at,
+        edit_key_hash,
+        [
+            (seq, correction.was, correction.at)
+            for seq, corrections in sorted(trail.corrections.items())
+            for correction in corrections
+        ],
+        trail.changes,
+    )
 
 
 def add_replayed_game(
@@ -140,45 +246,9 @@ def add_replayed_game(
     updated_at: datetime,
     edit_key_hash: str,
     trail: Trail = NO_TRAIL,
-) -> Game:
-    """Add a game with its whole log, its trail and its summary to the session (not
-    committed)."""
-    game = Game(
-        created_at=created_at,
-        first_dealer_seat=state.setup.first_dealer,
-        edit_key_hash=edit_key_hash,
-        event_count=len(state.history),
-        rules=state.setup.rules.settings(),
+) -> int:
+    """Add a game with its whole log, its trail and its summary (not committed); its id."""
+    (game_id,) = add_games(
+        [_new_game(CheckedGame(state, created_at, updated_at, trail), edit_key_hash)]
     )
-    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(state.players)]
-    # The file keeps when the game last changed, not when each entry was recorded.
-    game.events = [
-        Event(seq=seq, payload=event_to_dict(scored.event), recorded_at=updated_at)
-        for seq, scored in enumerate(state.history, start=1)
-    ]
-    db.session.add(game)
-    db.session.flush()
-    version = log_version(len(state.history), updated_at if state.history else None, 0, created_at)
-    projections.project_new_game(game.id, state, version, updated_at)
-    game_log.add_corrections(
-        game.id,
-        [
-            (seq, correction.was, correction.at)
-            for seq, corrections in sorted(trail.corrections.items())
-            for correction in corrections
-        ],
-    )
-    game_log.add_changes(game.id, trail.changes)
-    return game
-
-
-def _stored(checked: CheckedGame) -> tuple[Game, str]:
-    edit_key = new_edit_key()
-    game = add_replayed_game(
-        checked.state,
-        checked.created_at,
-        checked.updated_at,
-        hash_edit_key(edit_key),
-        checked.trail,
-    )
-    return game, edit_key
+    return game_id

@@ -3,15 +3,18 @@
 A game's log (its setup and ordered events) is the truth. Beside it the database keeps
 copies of what its replay gives: the fold's position (``game_folds``), the points each
 event moved (``events.points``), and the summary (``game_summaries`` and the figures on
-``players``). Every write stores them here, in the transaction that changes the log, and
-stamps them with the rules' revision (``rules.revision``). When the rules change what a
-replay gives, the revision moves on, and every copy of another revision counts as
-missing: a write replays instead of resuming, a read replays instead of trusting it,
-and the listings and statistics rebuild such games before they read them (rebuild.py).
+``players``). Every write stores them here, in the transaction that changes the log
+(but for the points of a game added whole, worked out here and inserted with its
+events), and stamps them with the rules' revision (``rules.revision``). When the rules
+change what a replay gives, the revision moves on, and every copy of another revision
+counts as missing: a write replays instead of resuming, a read replays instead of
+trusting it, and the listings and statistics rebuild such games before they read them
+(rebuild.py).
 """
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, delete, insert, update
 
@@ -89,6 +92,45 @@ def project_new_game(game_id: int, state: GameState, version: str, updated_at: d
     )
     _write_figures(game_id, summary.players)
     _write_points(game_id, list(enumerate(state.history, start=1)))
+
+
+class NewGameCopies(NamedTuple):
+    """What a game about to be stored with its whole log derives, worked out before the
+    transaction that stores it, so that the transaction only writes (on SQLite it holds
+    the whole database)."""
+
+    fold: dict[str, object]
+    summary: dict[str, object]
+    figures: list[dict[str, object]]  # by seat
+    # The points of each entry, in order: the new event rows are inserted with them
+    # (new_games.py), as an UPDATE of every one would cost as much again.
+    points: list[dict[str, int]]
+
+
+def new_game_copies(state: GameState, version: str, updated_at: datetime) -> NewGameCopies:
+    """The copies of a game's replay to store beside its whole log (``project_new_games``)."""
+    summary = summarize(state)
+    return NewGameCopies(
+        _fold_columns(version, state),
+        {"updated_at": updated_at, "write_count": 1} | summary_columns(summary),
+        [{"g_seat": seat} | figure_columns(stats) for seat, stats in enumerate(summary.players)],
+        [_entry_points(scored) for scored in state.history],
+    )
+
+
+def project_new_games(copies: Sequence[tuple[int, NewGameCopies]]) -> None:
+    """Store the copies of games just added with their whole logs, by game id, with one
+    statement per kind of copy for them all (not committed); their events already hold
+    their points."""
+    if not copies:
+        return
+    session = db.session
+    session.execute(_ADD_FOLD, [{"game_id": game_id} | new.fold for game_id, new in copies])
+    session.execute(_ADD_SUMMARY, [{"game_id": game_id} | new.summary for game_id, new in copies])
+    session.execute(
+        _UPDATE_FIGURES,
+        [{"g_id": game_id} | seat for game_id, new in copies for seat in new.figures],
+    )
 
 
 def _entry_points(scored: ScoredEvent) -> dict[str, int]:

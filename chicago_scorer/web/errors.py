@@ -27,6 +27,7 @@ from chicago_scorer.services.errors import (
     EditKeyWrong,
     GameNotFound,
     IllegalGameInImport,
+    ImportInterrupted,
     ImportRefused,
     ImportTooLarge,
     MalformedImport,
@@ -83,7 +84,12 @@ STATUS_OF: dict[type[Refusal], int] = {
     CorrectionBreaksTheLog: 422,
     FixDoesNotFit: 422,  # a file's fixes that do not lead back to a setup
     IllegalGameInImport: 422,
+    # Stopped before the end, its time or the database's patience spent: send it again.
+    ImportInterrupted: 503,
 }
+
+# Sent with every 503: the database or the server was busy, and a try again will do.
+RETRY_SOON = {"Retry-After": "1"}
 
 FORM_EXPIRED = lazy_gettext(
     "This page was out of date, so nothing was recorded. Check the scores and tap again."
@@ -147,12 +153,22 @@ def answer_http_error(error: HTTPException):
     return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name))
 
 
+# PostgreSQL's codes for a wait the app cut short (lock_timeout, statement_timeout) and
+# for a deadlock it broke: like SQLite's "database is locked", busy for now.
+BUSY_SQLSTATES = frozenset({"55P03", "57014", "40P01"})
+
+
 def _database_busy(error: OperationalError):
-    """SQLite's 'database is locked' becomes a 503 to retry, never a 500."""
+    """A database that stayed locked or busy longer than the app waits (storage/database.py)
+    becomes a 503 to retry, never a 500; the transaction is rolled back whole."""
     db.session.rollback()
     text = str(error.orig).lower()
-    if "locked" in text or "busy" in text:
-        return _answer(503, PLAIN_MESSAGES[503], {"Retry-After": "1"})
+    if (
+        getattr(error.orig, "sqlstate", None) in BUSY_SQLSTATES
+        or "locked" in text
+        or "busy" in text
+    ):
+        return _answer(503, PLAIN_MESSAGES[503], RETRY_SOON)
     raise error
 
 

@@ -13,7 +13,14 @@ from datetime import UTC, datetime
 import pytest
 from jinja2 import Environment
 
-from bench.api_calls import Answer, GameToImport, export_documents
+from bench.api_calls import (
+    IMPORT_BATCH_BYTES,
+    IMPORT_BATCH_ENTRIES,
+    IMPORT_BATCH_GAMES,
+    Answer,
+    GameToImport,
+    export_documents,
+)
 from bench.baseline_app import Row, json_body, page_context, page_template
 from bench.baseline_app import create_app as create_baseline
 from bench.baseline_app import db as baseline_db
@@ -61,6 +68,11 @@ from bench.taps import (
     write_tap_file,
 )
 from chicago_scorer.rules import record
+from chicago_scorer.services.import_file import (
+    MAX_ENTRIES_PER_IMPORT,
+    MAX_GAMES_PER_IMPORT,
+    MAX_IMPORT_BYTES,
+)
 from support.games import new_game
 
 WRK_OUTPUT = """Running 5s test @ http://127.0.0.1:40123
@@ -428,6 +440,26 @@ def test_imported_games_go_in_files_under_the_limit_and_the_last_is_the_newest(m
         ids += [game["id"] for game in imported.get_json()["games"]]
     listed = client.get("/api/games?limit=3").get_json()["games"]
     assert [game["id"] for game in listed] == ids[::-1][:3]
+
+
+def test_imported_games_go_in_files_under_the_bounds_on_games_and_entries():
+    games = [GameToImport(PLAYERS, endless_game(random.Random(n), PLAYERS, 30)) for n in range(9)]
+    start = datetime(2026, 3, 1, tzinfo=UTC)
+
+    by_games = export_documents(games, start, batch_games=4)
+    by_entries = export_documents(games, start, batch_entries=70)
+
+    assert [len(document["games"]) for document in by_games] == [4, 4, 1]
+    assert [len(document["games"]) for document in by_entries] == [2, 2, 2, 2, 1]
+    for documents in (by_games, by_entries):
+        exported = [game for document in documents for game in document["games"]]
+        assert [game["events"] for game in exported] == [game.entries for game in games]
+
+
+def test_the_bench_files_stay_within_the_apps_bounds():
+    assert IMPORT_BATCH_BYTES < MAX_IMPORT_BYTES
+    assert IMPORT_BATCH_GAMES < MAX_GAMES_PER_IMPORT
+    assert IMPORT_BATCH_ENTRIES < MAX_ENTRIES_PER_IMPORT
 
 
 def test_the_baselines_tap_inserts_a_row_and_sends_the_browser_to_its_page():

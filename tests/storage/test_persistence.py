@@ -9,7 +9,7 @@ from sqlalchemy.exc import IntegrityError
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db
-from chicago_scorer.storage.database import SQLITE_BUSY_TIMEOUT_MS, configure_engine
+from chicago_scorer.storage.database import configure_engine
 from chicago_scorer.storage.models import Event, Game, Player
 from support.api_client import create_api_game
 from support.settings import settings_for
@@ -76,7 +76,7 @@ def test_the_database_refuses_a_player_of_a_game_that_does_not_exist(db):
 
 def test_sqlite_connections_use_foreign_keys_wal_and_a_busy_timeout(tmp_path):
     engine = create_engine(f"sqlite:///{tmp_path / 'pragmas.sqlite3'}")
-    configure_engine(engine)
+    configure_engine(engine, lock_timeout=2.5)
 
     with engine.connect() as connection:
         pragmas = [
@@ -85,4 +85,4 @@ def test_sqlite_connections_use_foreign_keys_wal_and_a_busy_timeout(tmp_path):
         ]
     engine.dispose()
 
-    assert pragmas == [1, "wal", SQLITE_BUSY_TIMEOUT_MS]
+    assert pragmas == [1, "wal", 2500]

@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -57,12 +58,12 @@ class LiveServer:
         *,
         log_path: Path,
         workers: int = 2,
-        environment: dict[str, str] | None = None,
+        environment: Mapping[str, str] | None = None,
     ) -> None:
         self.database_url = database_url
+        self.environment = dict(environment or {})
         self.log_path = log_path
         self.workers = workers
-        self.environment = environment or {}
         self.port = free_port()
         self.starts = 0
         self._process: subprocess.Popen | None = None

@@ -3,10 +3,13 @@
 from flask import Blueprint, Response, stream_with_context
 
 from chicago_scorer.rules import Hand
+from chicago_scorer.services.errors import ImportInterrupted
 from chicago_scorer.services.players import player_statistics
-from chicago_scorer.services.transfer import export_all_games, import_games
+from chicago_scorer.services.transfer import ImportResult, export_all_games, import_games
 from chicago_scorer.web.api.bodies import json_text
-from chicago_scorer.web.platform.limits import allows_large_body
+from chicago_scorer.web.errors import RETRY_SOON, status_of
+from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
 from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
 
@@ -39,10 +42,25 @@ def export():
 @same_origin_only
 @limited_as(IMPORTING)
 def import_document():
-    """Add each game of an export that is not already here, with a new edit key; or none."""
-    result = import_games(json_text())
-    keep_out_of_caches()
-    body = {
+    """Add each game of an export that is not already here, with a new edit key; or none.
+
+    An import stopped part way (see transfer.py) answers 503 with what it stored so far:
+    their edit keys are given nowhere else.
+    """
+    keep_out_of_caches()  # the answer holds the new games' edit keys
+    try:
+        result = import_games(json_text(), deadline=import_deadline())
+    except ImportInterrupted as refusal:
+        return (
+            _result_json(refusal.result) | {"error": reason(refusal)},
+            status_of(refusal),
+            RETRY_SOON,
+        )
+    return _result_json(result), 201 if result.imported else 200
+
+
+def _result_json(result: ImportResult) -> dict[str, object]:
+    return {
         "games": [
             {"id": game.id, "players": list(game.players), "edit_key": game.edit_key}
             for game in result.imported
@@ -56,4 +74,3 @@ def import_document():
             for game in result.already_here
         ],
     }
-    return body, 201 if result.imported else 200

@@ -16,6 +16,7 @@ from chicago_scorer.web.languages.locales import (
     language_code,
     languages_in,
     select_locale,
+    uncompiled_catalogs,
 )
 from chicago_scorer.web.languages.translation import install_in_templates
 from chicago_scorer.web.languages.wording import hand_words, in_a_list, translate
@@ -66,6 +67,12 @@ def register(app: Flask) -> None:
     """Bind Flask-Babel to the app and give templates the language helpers."""
     directory = Path(app.config["BABEL_TRANSLATION_DIRECTORIES"])
     app.config.setdefault("LANGUAGES", languages_in(directory))
+    for catalog in uncompiled_catalogs(directory):
+        app.logger.warning(
+            "The catalog %s is not compiled, or changed since it was compiled, so its "
+            "language is served in English or in older words: run `make install`.",
+            catalog,
+        )
     babel.init_app(app, locale_selector=select_locale)
     install_in_templates(app.jinja_env)
     app.register_blueprint(language_choice)

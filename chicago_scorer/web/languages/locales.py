@@ -28,6 +28,17 @@ def languages_in(translation_directory: Path) -> dict[str, str]:
     return {code: native_name(code) for code in [SOURCE_LANGUAGE, *codes]}
 
 
+def uncompiled_catalogs(translation_directory: Path) -> list[Path]:
+    """The catalogs (.po) whose compiled form (.mo) is missing or older than they are:
+    their language would be served in English, or in an earlier wording."""
+    stale = []
+    for catalog in sorted(translation_directory.glob(CATALOG_GLOB)):
+        compiled = catalog.with_suffix(".mo")
+        if not compiled.exists() or compiled.stat().st_mtime < catalog.stat().st_mtime:
+            stale.append(catalog)
+    return stale
+
+
 def available_languages() -> dict[str, str]:
     """The languages this app has catalogs for, named in themselves."""
     return current_app.config["LANGUAGES"]

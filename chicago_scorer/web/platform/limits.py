@@ -6,6 +6,7 @@ gunicorn and Werkzeug's server pass on with ``wsgi.input_terminated``) would be 
 to the limit and quietly cut there; ``BodyCappedRequest`` reads one byte more to tell.
 """
 
+import time
 import typing as t
 from collections.abc import Callable
 
@@ -78,6 +79,12 @@ def too_large_message() -> str:
         "The request is too large: this address takes at most %(limit)s KB.",
         limit=format_number(limit // 1024),
     )
+
+
+def import_deadline() -> float:
+    """The ``time.monotonic()`` moment after which this request's import begins no more
+    batches: well before the server gives up on the request (gunicorn.conf.py)."""
+    return time.monotonic() + current_app.config["IMPORT_DEADLINE_SECONDS"]
 
 
 def register(app: Flask) -> None:

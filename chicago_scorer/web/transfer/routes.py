@@ -7,7 +7,7 @@ from flask import Blueprint, Response, render_template, stream_with_context
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from chicago_scorer.services import games
-from chicago_scorer.services.errors import ImportRefused
+from chicago_scorer.services.errors import ImportInterrupted, ImportRefused
 from chicago_scorer.services.import_file import MAX_IMPORT_BYTES
 from chicago_scorer.services.transfer import (
     ImportResult,
@@ -15,10 +15,14 @@ from chicago_scorer.services.transfer import (
     export_game,
     import_games,
 )
-from chicago_scorer.web.errors import status_of
+from chicago_scorer.web.errors import RETRY_SOON, status_of
 from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.platform.limits import allows_large_body, too_large_message
+from chicago_scorer.web.platform.limits import (
+    allows_large_body,
+    import_deadline,
+    too_large_message,
+)
 from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.scoreboard.scorekeeper import remember_edit_key
@@ -69,7 +73,7 @@ def _render_import(form: ImportForm, result: ImportResult | None = None, status:
     page = render_template(
         "import.html", form=form, result=result, max_kb=MAX_IMPORT_BYTES // 1024
     )
-    return page, status
+    return page, status, (RETRY_SOON if status == 503 else {})
 
 
 @transfer.route("/import", methods=["GET", "POST"])
@@ -86,11 +90,22 @@ def import_page():
     if not form.validate():
         return _render_import(form, status=400)
     try:
-        result = import_games(form.file.data.read(MAX_IMPORT_BYTES + 1))
+        result = import_games(
+            form.file.data.read(MAX_IMPORT_BYTES + 1), deadline=import_deadline()
+        )
     except ImportRefused as refusal:
         form.file.errors = [reason(refusal)]
         return _render_import(form, status=status_of(refusal))
+    except ImportInterrupted as refusal:  # what was stored is shown, and its keys kept
+        form.file.errors = [reason(refusal)]
+        _keep_keys(refusal.result)
+        return _render_import(form, refusal.result, status_of(refusal))
+    _keep_keys(result)
+    return _render_import(form, result)
+
+
+def _keep_keys(result: ImportResult) -> None:
+    """This device becomes the scorekeeper of the games the import added."""
     # The device keeps a limited number of keys: the most recently played games are kept.
     for game in sorted(result.imported, key=lambda game: (game.created_at, game.id)):
         remember_edit_key(game.id, game.edit_key)
-    return _render_import(form, result)

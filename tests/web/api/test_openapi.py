@@ -9,10 +9,12 @@ from openapi_spec_validator import validate as validate_openapi
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES, Hand, Status, Step
 from chicago_scorer.rules.house_rules import PRESETS
+from chicago_scorer.services import transfer
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 from support.api_client import ApiGame, create_api_game
 
@@ -129,6 +131,11 @@ def test_every_operation_says_what_its_refusals_look_like(spec):
                 if status.startswith("4") or status.startswith("5"):
                     documented, _ = resolved(spec, response)
                     schema = documented["content"]["application/json"]["schema"]
+                    if (method, path, status) == ("post", "/api/import", "503"):
+                        # Stopped part way, it also lists what it stored: the keys are
+                        # given nowhere else.
+                        assert schema["oneOf"][0] == {"$ref": "#/components/schemas/Error"}
+                        continue
                     assert schema == {"$ref": "#/components/schemas/Error"}, (method, path)
 
 
@@ -630,6 +637,28 @@ def test_too_many_requests_are_a_429_with_retry_after_as_described(
 
     assert response.status_code == 429
     assert_documented(spec, method, path, response)
+
+
+def test_an_import_stopped_part_way_is_a_503_as_described(client, spec, monkeypatch):
+    monkeypatch.setattr(transfer, "IMPORT_BATCH_GAMES", 1)
+    store = transfer._store_batch
+    stored = []
+
+    def locked_after_the_first(batch, here):
+        if stored:
+            raise OperationalError("INSERT", {}, Exception("database is locked"))
+        stored.append(batch)
+        return store(batch, here)
+
+    monkeypatch.setattr(transfer, "_store_batch", locked_after_the_first)
+    later = GAME_TO_IMPORT | {"created_at": "2026-03-02T19:00:00+00:00"}
+    document = {"format": "chicago-scorer/1", "games": [GAME_TO_IMPORT, later]}
+
+    response = client.post("/api/import", json=document)
+
+    assert response.status_code == 503
+    assert len(response.get_json()["games"]) == 1
+    assert_documented(spec, "post", "/api/import", response)
 
 
 def test_every_refusal_the_description_lists_is_provoked_above(spec):

@@ -1,0 +1,111 @@
+"""A database locked longer than the app waits gets the app's own 503, in JSON for the
+API and HTML for pages, and nothing of the refused request is written."""
+
+import io
+import json
+import sqlite3
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import create_engine, make_url, text
+
+from support.api_client import create_api_game
+
+BUSY = "The database is busy, so nothing was recorded. Try again in a moment."
+APP_WAIT = 0.3
+
+
+@contextmanager
+def writes_locked(database_url: str):
+    """Hold every write to the games table, longer than the app waits, until the end."""
+    url = make_url(database_url)
+    if url.get_backend_name() == "sqlite":
+        holder = sqlite3.connect(url.database, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # the one writer SQLite allows at a time
+        try:
+            yield
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        return
+    engine = create_engine(url)
+    try:
+        with engine.connect() as holder:
+            holder.execute(text("LOCK TABLE games IN SHARE MODE"))  # reads go on
+            yield
+            holder.rollback()
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def impatient_app(make_app):
+    return make_app(DATABASE_LOCK_TIMEOUT_SECONDS=APP_WAIT)
+
+
+def test_an_api_write_past_the_apps_wait_gets_a_json_503_and_records_nothing(
+    impatient_app, database_url
+):
+    client = impatient_app.test_client()
+    game = create_api_game(client, ["Ann", "Bo"])
+    before = client.get(game.url).json
+
+    with writes_locked(database_url):
+        response = game.post({"round": 1, "step": "phase1", "outcome": "none"})
+
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "1"
+    assert response.json == {"error": BUSY}
+    assert client.get(game.url).json == before
+
+
+def test_a_page_write_past_the_apps_wait_gets_an_html_503_and_records_nothing(
+    impatient_app, database_url
+):
+    client = impatient_app.test_client()
+    game_url = client.post(
+        "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    ).headers["Location"]
+    game_id = game_url.rsplit("/", 1)[-1]
+    before = client.get(f"/api/games/{game_id}").json
+
+    with writes_locked(database_url):
+        response = client.post(
+            f"{game_url}/entries", data={"round": "1", "step": "phase1", "outcome": "none"}
+        )
+
+    assert response.status_code == 503
+    assert response.mimetype == "text/html"
+    assert "The database is busy, so nothing was recorded." in response.text
+    assert client.get(f"/api/games/{game_id}").json == before
+
+
+def test_an_import_past_the_apps_wait_stores_nothing(impatient_app, database_url):
+    client = impatient_app.test_client()
+    body = json.dumps(
+        {
+            "format": "chicago-scorer/1",
+            "games": [
+                {
+                    "players": ["Ann", "Bo"],
+                    "first_dealer": "Bo",
+                    "created_at": "2026-03-01T19:00:00+00:00",
+                    "updated_at": "2026-03-01T19:30:00+00:00",
+                    "events": [{"round": 1, "step": "phase1", "outcome": "none"}],
+                }
+            ],
+        }
+    ).encode()
+
+    with writes_locked(database_url):
+        api = client.post("/api/import", data=body)
+        page = client.post(
+            "/import",
+            data={"file": (io.BytesIO(body), "export.json")},
+            content_type="multipart/form-data",
+        )
+
+    assert (api.status_code, api.json) == (503, {"error": BUSY})
+    assert (page.status_code, page.mimetype) == (503, "text/html")
+    assert "The database is busy" in page.text
+    assert client.get("/api/games").json["total"] == 0
