@@ -98,7 +98,7 @@ def test_an_import_past_the_apps_wait_stores_nothing(impatient_app, database_url
     ).encode()
 
     with writes_locked(database_url):
-        api = client.post("/api/import", data=body)
+        api = client.post("/api/import", data=body, content_type="application/json")
         page = client.post(
             "/import",
             data={"file": (io.BytesIO(body), "export.json")},
