@@ -52,7 +52,7 @@ def small_batches(monkeypatch):
 def test_a_file_of_more_games_than_an_import_takes_is_refused_before_any_replay(app, client):
     body = games_file(import_file.MAX_GAMES_PER_IMPORT + 1, entries=[])
 
-    response = client.post("/api/import", data=body)
+    response = client.post("/api/import", content_type="application/json", data=body)
 
     assert response.status_code == 413
     assert response.json["error"] == (
@@ -64,7 +64,7 @@ def test_a_file_of_more_games_than_an_import_takes_is_refused_before_any_replay(
 def test_a_file_of_more_entries_in_all_than_an_import_takes_is_refused(app, client, monkeypatch):
     monkeypatch.setattr(import_file, "MAX_ENTRIES_PER_IMPORT", 9)
 
-    response = client.post("/api/import", data=games_file(5))
+    response = client.post("/api/import", content_type="application/json", data=games_file(5))
 
     assert response.status_code == 413
     assert (
@@ -76,7 +76,7 @@ def test_a_file_of_more_entries_in_all_than_an_import_takes_is_refused(app, clie
 def test_a_file_of_the_most_games_an_import_takes_is_imported_whole(app, client):
     count = import_file.MAX_GAMES_PER_IMPORT
 
-    response = client.post("/api/import", data=games_file(count))
+    response = client.post("/api/import", content_type="application/json", data=games_file(count))
 
     assert response.status_code == 201
     assert len({game["id"] for game in response.json["games"]}) == count
@@ -86,7 +86,7 @@ def test_a_file_of_the_most_games_an_import_takes_is_imported_whole(app, client)
 def test_games_stored_in_several_batches_are_each_whole_and_open_with_their_keys(
     small_batches, app, client
 ):
-    response = client.post("/api/import", data=games_file(8))
+    response = client.post("/api/import", content_type="application/json", data=games_file(8))
 
     imported = response.json["games"]
     assert response.status_code == 201
@@ -107,7 +107,7 @@ def test_a_game_twice_in_a_file_in_two_batches_is_stored_once(small_batches, app
     once = json.loads(games_file(4))["games"]
     body = json.dumps({"format": "chicago-scorer/1", "games": [*once, once[0]]})
 
-    answer = client.post("/api/import", data=body).json
+    answer = client.post("/api/import", content_type="application/json", data=body).json
 
     assert [game["id"] for game in answer["already_here"]] == [answer["games"][0]["id"]]
     assert row_counts(app)[0] == 4
@@ -142,7 +142,7 @@ def test_an_import_out_of_time_says_what_it_stored_and_sending_it_again_complete
     _stopping_after_batches(monkeypatch, 1, an_hour_passes)  # in the second batch
     body = games_file(8)
 
-    first = client.post("/api/import", data=body)
+    first = client.post("/api/import", content_type="application/json", data=body)
 
     assert first.status_code == 503
     assert first.headers["Retry-After"] == "1"
@@ -155,13 +155,15 @@ def test_an_import_out_of_time_says_what_it_stored_and_sending_it_again_complete
     assert row_counts(app) == (6, 12, 12, 6, 6)
 
     monkeypatch.undo()
-    second = client.post("/api/import", data=body)
+    second = client.post("/api/import", content_type="application/json", data=body)
 
     assert second.status_code == 201
     assert [game["id"] for game in second.json["already_here"]] == [g["id"] for g in kept]
     assert len(second.json["games"]) == 2
     assert row_counts(app) == (8, 16, 16, 8, 8)
-    assert client.post("/api/import", data=body).json["games"] == []
+    assert (
+        client.post("/api/import", content_type="application/json", data=body).json["games"] == []
+    )
 
 
 def test_a_crash_in_the_middle_of_an_import_loses_no_batch_and_sending_again_completes_it(
@@ -174,11 +176,11 @@ def test_a_crash_in_the_middle_of_an_import_loses_no_batch_and_sending_again_com
     body = games_file(7)
 
     with pytest.raises(RuntimeError):
-        client.post("/api/import", data=body)
+        client.post("/api/import", content_type="application/json", data=body)
     assert row_counts(app) == (3, 6, 6, 3, 3)  # the first batch, whole; nothing of the next
 
     monkeypatch.undo()
-    again = client.post("/api/import", data=body).json
+    again = client.post("/api/import", content_type="application/json", data=body).json
 
     assert (len(again["already_here"]), len(again["games"])) == (3, 4)
     assert row_counts(app) == (7, 14, 14, 7, 7)
@@ -192,7 +194,7 @@ def test_a_database_locked_past_the_apps_wait_mid_import_keeps_the_batches_befor
 
     _stopping_after_batches(monkeypatch, 1, locked)
 
-    response = client.post("/api/import", data=games_file(5))
+    response = client.post("/api/import", content_type="application/json", data=games_file(5))
 
     assert response.status_code == 503
     assert "3 of the file's 5 games are stored" in response.json["error"]

@@ -37,7 +37,11 @@ TOMORROW_AND_A_BIT = (datetime.now(UTC) + timedelta(days=1, hours=1)).isoformat(
     ],
 )
 def test_a_time_outside_2000_to_tomorrow_is_refused_naming_game_and_field(client, field, moment):
-    response = client.post("/api/import", data=_file(TINY_GAME, TINY_GAME | {field: moment}))
+    response = client.post(
+        "/api/import",
+        content_type="application/json",
+        data=_file(TINY_GAME, TINY_GAME | {field: moment}),
+    )
 
     assert response.status_code == 400
     error = response.get_json()["error"]
@@ -63,7 +67,10 @@ def test_the_first_moment_of_2000_and_a_moment_of_today_are_taken(client):
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
     game = TINY_GAME | {"created_at": "2000-01-01T00:00:00+00:00", "updated_at": now}
 
-    assert client.post("/api/import", data=_file(game)).status_code == 201
+    assert (
+        client.post("/api/import", content_type="application/json", data=_file(game)).status_code
+        == 201
+    )
     assert [stored["created_at"] for stored in _stored_games(client)] == [game["created_at"]]
 
 
@@ -76,7 +83,9 @@ def test_a_correction_time_out_of_range_is_refused_by_the_same_rule(client):
     }
 
     response = client.post(
-        "/api/import", data=json.dumps({"format": "chicago-scorer/2", "games": [game]})
+        "/api/import",
+        content_type="application/json",
+        data=json.dumps({"format": "chicago-scorer/2", "games": [game]}),
     )
 
     assert response.status_code == 400
