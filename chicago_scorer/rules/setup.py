@@ -115,4 +115,5 @@ def _refuse_names_alike(players: tuple[str, ...]) -> None:
                 )
             else:
                 continue
-            raise RuleViolation(message, f"players.{position}")
+            where = f"players.{position}"
+            raise RuleViolation(message, where)
