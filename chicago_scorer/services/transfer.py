@@ -60,10 +60,12 @@ from chicago_scorer.storage.new_games import NewGame, add_games, rows_of, store_
 EXPORT_BATCH = 500
 # An import writes a batch of games per transaction, so that other writers get the
 # database between batches: on SQLite a write locks the whole database. A batch this
-# size holds it for a few milliseconds, about as long as a write of one entry does;
-# smaller ones would spend the import's time on commits.
-IMPORT_BATCH_GAMES = 10
-IMPORT_BATCH_ENTRIES = 200
+# size holds it for about as long as a write of one entry does. Batches of 10 games and
+# 200 entries held it long enough, and often enough, to double the p95 of the writes
+# beside the largest import (tests/services/test_import_beside_writes.py); smaller ones
+# would spend the import's time on commits.
+IMPORT_BATCH_GAMES = 4
+IMPORT_BATCH_ENTRIES = 80
 # After each stretch of work (a batch, or 10 ms of checking), the import pauses for
 # twice the processor time the stretch took: it takes at most a third of a processor,
 # and of the database on SQLite, so that other requests keep their pace beside it even
