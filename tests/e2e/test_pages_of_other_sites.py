@@ -14,20 +14,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from playwright.sync_api import APIRequestContext, expect
 
+from support.export_documents import empty_game_export
 from support.live_server import LiveServer, free_port
 
-IMPORTED = {
-    "format": "chicago-scorer/2",
-    "games": [
-        {
-            "players": ["Mallory", "Trudy"],
-            "first_dealer": "Mallory",
-            "created_at": "2026-11-29T19:02:11+00:00",
-            "updated_at": "2026-11-29T19:30:00+00:00",
-            "events": [],
-        }
-    ],
-}
+IMPORTED = empty_game_export("Mallory", "Trudy")
 CREATED = {"players": ["Mallory", "Eve"]}
 
 PROBE = """<!doctype html>

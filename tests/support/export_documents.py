@@ -26,3 +26,19 @@ def export_document(*states: GameState) -> bytes:
         for number, state in enumerate(states)
     ]
     return json.dumps({"format": "chicago-scorer/1", "games": games}).encode()
+
+
+def empty_game_export(first: str = "Ann", second: str = "Bo") -> dict[str, object]:
+    """A ``chicago-scorer/2`` file of one game of two players with no entries yet."""
+    return {
+        "format": "chicago-scorer/2",
+        "games": [
+            {
+                "players": [first, second],
+                "first_dealer": first,
+                "created_at": "2026-11-29T19:02:11+00:00",
+                "updated_at": "2026-11-29T19:30:00+00:00",
+                "events": [],
+            }
+        ],
+    }

@@ -7,20 +7,10 @@ import json
 import pytest
 
 from support.api_client import create_api_game
+from support.export_documents import empty_game_export
 
 JSON = "application/json"
-EXPORT = {
-    "format": "chicago-scorer/2",
-    "games": [
-        {
-            "players": ["Ann", "Bo"],
-            "first_dealer": "Ann",
-            "created_at": "2026-11-29T19:02:11+00:00",
-            "updated_at": "2026-11-29T19:30:00+00:00",
-            "events": [],
-        }
-    ],
-}
+EXPORT = empty_game_export()
 KEYLESS_WRITES = [
     ("/api/games", {"players": ["Ann", "Bo"]}),
     ("/api/import", EXPORT),

@@ -5,6 +5,7 @@ import io
 import json
 
 from support.api_client import create_api_game
+from support.export_documents import empty_game_export
 from support.table_forms import start_game
 
 NO_STORE = "no-store"
@@ -89,18 +90,7 @@ def test_any_answer_that_sets_a_session_cookie_holding_keys_is_not_stored(client
 
 
 def test_the_import_page_showing_new_keys_is_not_stored(client):
-    document = {
-        "format": "chicago-scorer/2",
-        "games": [
-            {
-                "players": ["Ann", "Bo"],
-                "first_dealer": "Ann",
-                "created_at": "2026-11-29T19:02:11+00:00",
-                "updated_at": "2026-11-29T19:30:00+00:00",
-                "events": [],
-            }
-        ],
-    }
+    document = empty_game_export()
     upload = (io.BytesIO(json.dumps(document).encode()), "games.json")
 
     response = client.post("/import", data={"file": upload})
