@@ -150,7 +150,9 @@ def answer_http_error(error: HTTPException):
         return _answer(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
         return _answer(400, FORM_EXPIRED)
-    return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name))
+    # Werkzeug's own headers for the error, such as the Allow of a 405, stay with it.
+    headers = {name: value for name, value in error.get_headers() if name != "Content-Type"}
+    return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name), headers)
 
 
 # PostgreSQL's codes for a wait the app cut short (lock_timeout, statement_timeout) and

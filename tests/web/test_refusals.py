@@ -82,3 +82,19 @@ def test_an_unknown_player_is_answered_alike_by_the_api_and_the_pages(client):
     assert page.mimetype == "text/html"
     assert api.get_json()["error"].startswith("Ingen som heter")
     assert escape(api.get_json()["error"]) in page.text
+
+
+def test_a_method_an_api_address_does_not_take_is_a_405_that_says_which_it_does(client):
+    response = client.put("/api/games", json={"players": ["Ann", "Bo"]})
+
+    assert response.status_code == 405
+    assert set(response.headers["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS", "POST"}
+    assert response.get_json() == {"error": "That action is not allowed here."}
+
+
+def test_a_method_a_page_does_not_take_is_a_405_page_that_says_which_it_does(client):
+    response = client.delete("/history")
+
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"].split(", ")
+    assert response.mimetype == "text/html"
