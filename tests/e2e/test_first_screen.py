@@ -297,6 +297,42 @@ def test_an_undo_says_what_it_removed_in_the_first_screen(new_phone, seed_game):
     assert entries_of(game) == []
 
 
+def test_an_undo_that_names_no_entry_is_refused_in_the_first_screen(new_phone, seed_game):
+    game = seed_game(NAMES[4], hand_win(1, "phase1", "Björn", "flush"))
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    phone.page.get_by_text("Undo last entry", exact=True).tap()
+    phone.page.evaluate("document.querySelector('[name=event_count]').remove()")
+    with phone.page.expect_navigation():
+        phone.page.get_by_role("button", name="Yes, undo it").tap()
+
+    message = phone.page.locator(".form-error, .field-error, .flash")
+    expect(message).to_have_text(
+        "This undo did not say which entry the page showed, so nothing was undone. "
+        "Reload the scoreboard and tap Undo again."
+    )
+    assert_first_screen_holds_the_next_step(phone)
+    assert len(entries_of(game)) == 1
+
+
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+def test_a_name_that_passes_for_another_is_refused_in_the_first_screen(viewport, new_phone):
+    phone = keeper(new_phone, viewport, "en")
+    phone.open("/")
+    phone.page.get_by_label("Player 1", exact=True).fill("Ann")
+    phone.page.get_by_label("Player 2", exact=True).fill("\u0410nn")  # a Cyrillic A
+    with phone.page.expect_navigation():
+        phone.page.get_by_role("button", name="Start game").tap()
+
+    # The long form's summary, at its top, names the refusal and links to the box.
+    summary = phone.page.locator(".refusal-summary")
+    expect(summary).to_contain_text("'Ann' and '\u0410nn' look alike")
+    expect(summary.get_by_role("link")).to_have_attribute("href", "#players-1")
+    assert phone.page.evaluate("window.scrollY") == 0
+    assert outside(phone, ".refusal-summary") == []
+    assert phone.page.get_by_label("Player 2", exact=True).input_value() == "\u0410nn"
+
+
 def test_switching_language_after_a_refusal_shows_the_game_in_that_language(new_phone, seed_game):
     game = seed_game(NAMES[3])
     phone = keeper(new_phone, SE, "en")
