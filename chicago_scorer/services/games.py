@@ -228,6 +228,7 @@ def undo_last_event(
 
     ``expected_count`` (the scoreboard's) or ``expected_version`` (the API's If-Match)
     names the game the undo was asked against, so a repeated tap undoes one entry, not two.
+    The entry's Idempotency-Key goes with it: the same entry sent again is recorded again.
     """
     stored = writable_stored_game(game_id, edit_key)
     require_version(stored, expected_version)
