@@ -53,7 +53,8 @@ def correct_entry(
     expected_version: ExpectedVersion = None,
 ) -> CorrectedGame:
     """Replace entry ``number`` (from 1) by ``entry``, if every later entry still holds;
-    the answer says what the entry was."""
+    the answer says what the entry was. The entry keeps the Idempotency-Key it was sent
+    with, so that sending it again is still found (services/repeats.py)."""
     stored = writable_stored_game(game_id, edit_key)
     read_event(entry)  # a malformed entry is refused as such, whatever the version
     require_version(stored, expected_version)

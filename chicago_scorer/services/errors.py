@@ -117,3 +117,16 @@ class NothingToChange(Refusal):
         super().__init__(
             sentence("The game already has these names and this first dealer; nothing changed.")
         )
+
+
+class IdempotencyKeyReused(Refusal):
+    """An entry sent with a key the game's log already holds for another entry."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(
+            sentence(
+                "This Idempotency-Key was already used for another entry (entry %(number)s "
+                "of this game), so nothing was recorded: use a new key for each entry.",
+                number=number,
+            )
+        )

@@ -150,6 +150,15 @@ class RecordedEntry:
 
 
 @dataclass(frozen=True)
+class RepeatedEntry:
+    """An entry sent again with the Idempotency-Key it was recorded with: nothing new
+    was recorded; ``number`` (from 1) is where the entry stands in the log."""
+
+    game_id: int
+    number: int
+
+
+@dataclass(frozen=True)
 class CreatedGame:
     """A new game and the edit key that only its creator receives."""
 

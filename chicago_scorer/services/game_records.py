@@ -39,6 +39,7 @@ def game_record(game: Game) -> dict[str, object]:
 
     An entry's earlier versions go with it, and the game's fixes of names and first
     dealer after its events, as the API's game shows them: each only when there are any.
+    The Idempotency-Key an entry was sent with is left out: it is not part of the game.
     """
     record = _played_record(game)
     earlier: dict[int, list[dict[str, object]]] = {}

@@ -34,8 +34,10 @@ from chicago_scorer.services.game_answers import (
     LoadedGame,
     LoggedGame,
     RecordedEntry,
+    RepeatedEntry,
     UndoneGame,
 )
+from chicago_scorer.services.repeats import entry_sent_before
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import Game, Player, as_utc, now_utc
@@ -164,16 +166,44 @@ def load_game_at_table(game_id: int) -> GameAtTable:
     )
 
 
-def record_event(game_id: int, edit_key: str | None, entry: Mapping[str, object]) -> RecordedEntry:
-    """Check one entry against the rules and append it to the game's log."""
+def record_event(
+    game_id: int,
+    edit_key: str | None,
+    entry: Mapping[str, object],
+    idempotency_key: str | None = None,
+) -> RecordedEntry | RepeatedEntry:
+    """Check one entry against the rules and append it to the game's log; an entry sent
+    again with the ``idempotency_key`` it was recorded with is found, not recorded twice
+    (see repeats.py)."""
     stored = writable_stored_game(game_id, edit_key)
-    count = stored.event_count
+    if idempotency_key is None:
+        return _append_entry(stored, entry)
+    repeated = entry_sent_before(stored, idempotency_key, entry)
+    if repeated is not None:
+        return repeated
+    try:
+        return _append_entry(stored, entry, idempotency_key)
+    except OutOfTurn:
+        # A request with the same key may have recorded it first, between our reads and
+        # our compare-and-set: then its entry is the answer, as to any repeat.
+        db.session.rollback()
+        repeated = entry_sent_before(stored, idempotency_key, entry)
+        if repeated is None:
+            raise
+        return repeated
+
+
+def _append_entry(
+    stored: game_log.StoredGame, entry: Mapping[str, object], idempotency_key: str | None = None
+) -> RecordedEntry:
+    game_id, count = stored.id, stored.event_count
     state, figures = _state_to_write_on(stored, stored.setup())
     state = record(state, entry)
     scored = state.history[-1]
     claim_event_count_or_refuse(game_id, count, count + 1, stored.rewrites)
     recorded_at = now_utc()
-    game_log.add_event(game_id, count + 1, event_to_dict(scored.event), recorded_at)
+    payload = event_to_dict(scored.event)
+    game_log.add_event(game_id, count + 1, payload, recorded_at, idempotency_key)
     version = log_version(count + 1, recorded_at, stored.rewrites, stored.created_at)
     projections.project_entry(
         game_id,
@@ -198,6 +228,7 @@ def undo_last_event(
 
     ``expected_count`` (the scoreboard's) or ``expected_version`` (the API's If-Match)
     names the game the undo was asked against, so a repeated tap undoes one entry, not two.
+    The entry's Idempotency-Key goes with it: the same entry sent again is recorded again.
     """
     stored = writable_stored_game(game_id, edit_key)
     require_version(stored, expected_version)

@@ -12,7 +12,9 @@ The format, ``chicago-scorer/2``::
 The players are listed in seating order. An entry's earlier versions and the game's
 fixes of names and first dealer are listed oldest first, each only when there are any,
 as the API's game shows them. ``chicago-scorer/1`` files, the same without the trail,
-are still read.
+are still read. The Idempotency-Key an entry was sent with is not exported: it belongs
+to the conversation between one phone and this server (see repeats.py), not to the
+game, and an imported game's entries have none.
 
 An import checks the whole file before it writes anything: a file refused (one that
 breaks a rule, or is larger than ``import_file`` takes in bytes, games or entries) stores

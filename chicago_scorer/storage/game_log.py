@@ -156,6 +156,10 @@ _CLAIM = (
     .values(event_count=bindparam("new"), rewrites=bindparam("new_rewrites"))
 )
 _ADD_EVENT = insert(_EVENTS)
+_KEYED_ENTRY = select(_EVENTS.c.seq, _EVENTS.c.payload).where(
+    _EVENTS.c.game_id == bindparam("game_id"),
+    _EVENTS.c.idempotency_key == bindparam("idempotency_key"),
+)
 _DROP_EVENT = delete(_EVENTS).where(
     _EVENTS.c.game_id == bindparam("g_id"), _EVENTS.c.seq == bindparam("g_seq")
 )
@@ -437,12 +441,46 @@ def claim_event_count(
     return claimed.rowcount == 1
 
 
-def add_event(game_id: int, seq: int, payload: dict, recorded_at: datetime) -> None:
-    """Append an event to the log (not committed); projections.py stores its points."""
+def add_event(
+    game_id: int,
+    seq: int,
+    payload: dict,
+    recorded_at: datetime,
+    idempotency_key: str | None = None,
+) -> None:
+    """Append an event to the log, with the key the client sent it with if any (not
+    committed); projections.py stores its points."""
     db.session.execute(
         _ADD_EVENT,
-        {"game_id": game_id, "seq": seq, "payload": payload, "recorded_at": recorded_at},
+        {
+            "game_id": game_id,
+            "seq": seq,
+            "payload": payload,
+            "recorded_at": recorded_at,
+            "idempotency_key": idempotency_key,
+        },
     )
+
+
+class KeyedEntry(NamedTuple):
+    """The entry a key was sent with: its number (from 1) and every version it has had,
+    as it reads now first, then what it said before each correction, newest first."""
+
+    number: int
+    versions: tuple[dict, ...]
+
+
+def entry_with_key(game_id: int, idempotency_key: str) -> KeyedEntry | None:
+    """The game's entry recorded with this key, or None if none is (any more: an undo
+    removes the key with its entry)."""
+    row = db.session.execute(
+        _KEYED_ENTRY, {"game_id": game_id, "idempotency_key": idempotency_key}
+    ).one_or_none()
+    if row is None:
+        return None
+    seq, payload = row
+    earlier = corrections_of(game_id, first_seq=seq).get(seq, ())
+    return KeyedEntry(seq, (payload, *(correction.was for correction in reversed(earlier))))
 
 
 def drop_event(game_id: int, seq: int) -> None:
@@ -487,7 +525,8 @@ def changes_of(game_id: int) -> tuple[Change, ...]:
 
 def replace_event(game_id: int, seq: int, payload: dict, at: datetime) -> None:
     """Put a corrected entry in the place of entry ``seq``, keeping the one it replaces
-    in the trail (not committed); projections.py stores the points that follow."""
+    in the trail (not committed); projections.py stores the points that follow. The row
+    stays, and with it the Idempotency-Key the entry was first sent with."""
     was = db.session.scalar(
         select(_EVENTS.c.payload).where(_EVENTS.c.game_id == game_id, _EVENTS.c.seq == seq)
     )

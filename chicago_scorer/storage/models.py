@@ -15,6 +15,8 @@ from chicago_scorer.rules.statistics import player_key
 # a digest of the whole, so that it still finds exactly its own player.
 NAME_KEY_LENGTH = 3 * MAX_NAME_LENGTH
 _DIGEST_LENGTH = 64
+# The longest key a client may send with an entry to make sending it again safe.
+IDEMPOTENCY_KEY_LENGTH = 64
 
 
 def standard_rule_settings() -> dict[str, object]:
@@ -156,7 +158,13 @@ class Event(db.Model):
     """One recorded step; ``(game_id, seq)`` is unique so a step is stored at most once."""
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq"),
+        # An entry sent again with its key finds the entry it recorded, and two requests
+        # racing with one key cannot both store it. NULLs never collide: an entry sent
+        # without a key (the scoreboard's, an import's) is one of many.
+        Index("ix_events_game_id_idempotency_key", "game_id", "idempotency_key", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
@@ -167,6 +175,12 @@ class Event(db.Model):
     # kept: the next write to the game replays its log and fills them in.
     points: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now_utc)
+    # The client's Idempotency-Key the entry was sent with, if any. Part of the log row
+    # (a correction keeps it, an undo drops it with the row), never of what the entry
+    # says: it is not exported, and plays no part in a replay.
+    idempotency_key: Mapped[str | None] = mapped_column(
+        String(IDEMPOTENCY_KEY_LENGTH), nullable=True
+    )
 
     game: Mapped[Game] = relationship(back_populates="events")
 

@@ -2,8 +2,10 @@
 of the rules, or of all games: ``flask rebuild``, and the check before each listing.
 
 Each game is replayed from its log and everything it derives is written again, through
-projections.py, in batches that are each committed, so a rebuild can be stopped and run
-again. It counts the games in which a stored copy disagreed with the replay.
+projections.py (of an event's row only its points: its entry, and the Idempotency-Key
+it was sent with, are the log's), in batches that are each committed, so a rebuild can
+be stopped and run again. It counts the games in which a stored copy disagreed with the
+replay.
 """
 
 from collections.abc import Callable, Iterator

@@ -26,6 +26,7 @@ from chicago_scorer.services.errors import (
     EditKeyMissing,
     EditKeyWrong,
     GameNotFound,
+    IdempotencyKeyReused,
     IllegalGameInImport,
     ImportInterrupted,
     ImportRefused,
@@ -84,6 +85,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     CorrectionBreaksTheLog: 422,
     FixDoesNotFit: 422,  # a file's fixes that do not lead back to a setup
     IllegalGameInImport: 422,
+    IdempotencyKeyReused: 422,  # a key sent again with another entry than its own
     # Stopped before the end, its time or the database's patience spent: send it again.
     ImportInterrupted: 503,
 }

@@ -23,8 +23,11 @@ class ApiGame:
     def state(self) -> dict:
         return self.client.get(self.url).get_json()
 
-    def post(self, entry: dict, key: str | None = None):
-        return self.client.post(f"{self.url}/events", json=entry, headers=self.auth(key))
+    def post(self, entry: dict, key: str | None = None, idempotency_key: str | None = None):
+        headers = self.auth(key)
+        if idempotency_key is not None:
+            headers["Idempotency-Key"] = idempotency_key
+        return self.client.post(f"{self.url}/events", json=entry, headers=headers)
 
     def record(self, entry: dict) -> dict:
         response = self.post(entry)

@@ -7,7 +7,9 @@ from flask import Blueprint, Response, current_app, request, url_for
 from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.errors import Message, sentence
 from chicago_scorer.services import corrections, games
+from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.history import newest_games
+from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.storage.summaries import listings_key
 from chicago_scorer.web.api.bodies import json_object
 from chicago_scorer.web.api.description import openapi_description
@@ -153,12 +155,31 @@ def _json_answer(body: bytes, status: int = 200, headers: dict | None = None) ->
     return current_app.response_class(body, status, headers, mimetype=current_app.json.mimetype)
 
 
+def _idempotency_key() -> str | None:
+    """The entry's ``Idempotency-Key``, if it was sent with one; a key that is empty,
+    too long, or holds anything but printable ASCII is refused."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= IDEMPOTENCY_KEY_LENGTH or not all(" " <= c <= "~" for c in key):
+        raise MalformedBody(
+            sentence(
+                "The Idempotency-Key header must be 1 to %(most)s printable ASCII "
+                "characters (letters, digits, punctuation or spaces), new for each entry.",
+                most=IDEMPOTENCY_KEY_LENGTH,
+            )
+        )
+    return key
+
+
 @api.post("/games/<int:game_id>/events")
 def record_event(game_id: int):
-    """Record the next step; needs the game's edit key."""
+    """Record the next step; needs the game's edit key. Sent again with the same
+    ``Idempotency-Key``, the entry is not recorded twice: the answer is the game (200)."""
     body = json_object()
-    games.record_event(game_id, _bearer_key(), body)
-    return _json_answer(game_body(games.load_logged_game(game_id)), 201)
+    answer = games.record_event(game_id, _bearer_key(), body, _idempotency_key())
+    status = 200 if isinstance(answer, RepeatedEntry) else 201
+    return _json_answer(game_body(games.load_logged_game(game_id)), status)
 
 
 @api.put("/games/<int:game_id>/events/<int:number>")

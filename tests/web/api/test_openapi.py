@@ -15,6 +15,7 @@ from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES, Hand, Status, Step
 from chicago_scorer.rules.house_rules import PRESETS
 from chicago_scorer.services import transfer
+from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 from support.api_client import ApiGame, create_api_game
 
@@ -244,6 +245,28 @@ def test_recording_and_undoing_match_the_description(client, spec, in_tiebreak):
     assert_documented(spec, "delete", "/api/games/{id}/events/last", undone)
 
 
+def test_an_entry_sent_again_with_its_idempotency_key_matches_the_description(client, spec):
+    game = create_api_game(client)
+    entry = {"round": 1, "step": "phase1", "outcome": "none"}
+
+    recorded = game.post(entry, idempotency_key="entry-1")
+    again = game.post(entry, idempotency_key="entry-1")
+
+    assert (recorded.status_code, again.status_code) == (201, 200)
+    assert_documented(spec, "post", "/api/games/{id}/events", recorded)
+    assert_documented(spec, "post", "/api/games/{id}/events", again)
+
+
+def test_the_idempotency_key_is_described_as_the_api_takes_it(spec):
+    (parameter,) = spec["paths"]["/api/games/{id}/events"]["post"]["parameters"]
+    described, _ = resolved(spec, parameter)
+
+    assert (described["name"], described["in"]) == ("Idempotency-Key", "header")
+    assert described["schema"]["maxLength"] == IDEMPOTENCY_KEY_LENGTH
+    assert re.fullmatch(described["schema"]["pattern"], "~ !" + "x" * 61)
+    assert not re.fullmatch(described["schema"]["pattern"], "caf\xe9")
+
+
 def test_a_rotated_edit_key_matches_the_description(client, spec, finished):
     response = client.post(f"{finished.url}/edit-key", headers=finished.auth())
 
@@ -334,6 +357,12 @@ def correct(game: ApiGame, number: int, entry: dict, headers: dict | None = None
     )
 
 
+def reuse_a_key(fresh: ApiGame):
+    """Send a second entry with the Idempotency-Key of the first."""
+    assert fresh.post(NO_HAND, idempotency_key="entry-1").status_code == 201
+    return fresh.post(NO_HAND | {"step": "phase2"}, idempotency_key="entry-1")
+
+
 # Each documented refusal of the core operations, provoked for real: (method, path, status,
 # how to send it). ``game`` is a finished game; ``fresh`` has nothing recorded yet.
 CROSS_SITE = {"Sec-Fetch-Site": "cross-site"}
@@ -364,6 +393,12 @@ REFUSALS = [
     ("get", "/api/games", 400, lambda c, game, fresh: c.get("/api/games?limit=101")),
     ("get", "/api/games/{id}", 404, lambda c, game, fresh: c.get("/api/games/404")),
     ("post", "/api/games/{id}/events", 400, lambda c, game, fresh: fresh.post(["round", 1])),
+    (
+        "post",
+        "/api/games/{id}/events",
+        400,
+        lambda c, game, fresh: fresh.post(NO_HAND, idempotency_key="x" * 65),
+    ),
     (
         "post",
         "/api/games/{id}/events",
@@ -404,6 +439,7 @@ REFUSALS = [
         422,
         lambda c, game, fresh: fresh.post({"round": 1, "step": "phase1", "outcome": "maybe"}),
     ),
+    ("post", "/api/games/{id}/events", 422, lambda c, game, fresh: reuse_a_key(fresh)),
     (
         "delete",
         "/api/games/{id}/events/last",
