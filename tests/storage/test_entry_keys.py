@@ -2,33 +2,18 @@
 in a game, any number of entries without one, and entries stored before keys existed
 are kept as they were."""
 
-from datetime import UTC, datetime
-
-import flask_migrate
 import pytest
-from sqlalchemy import MetaData, insert, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from chicago_scorer import create_app
 from chicago_scorer.extensions import db
-from chicago_scorer.rules import STANDARD_RULES, Hand
 from chicago_scorer.services import games as services
 from chicago_scorer.storage import game_log
-from chicago_scorer.storage.models import Event, hand_wins_column
-from support.settings import settings_for
+from chicago_scorer.storage.models import Event
+from support.older_schemas import WHEN, store_game, upgraded_app
 
 BEFORE = "0008_composed_names"
-WHEN = datetime(2026, 1, 1, 20, tzinfo=UTC)
 NOBODY = {"round": 1, "step": "phase1", "outcome": "none"}
-# A player's figures before a rebuild works them out: nothing yet.
-NO_FIGURES = {
-    "score": 0,
-    "is_winner": False,
-    "played_tiebreak": False,
-    "chicago_called": 0,
-    "chicago_won": 0,
-    "last_tricks": 0,
-} | {hand_wins_column(hand): 0 for hand in Hand}
 
 
 def new_game_id() -> int:
@@ -61,16 +46,14 @@ def test_entries_without_a_key_and_one_key_in_two_games_never_collide(db):
 
 
 def test_entries_stored_before_keys_existed_are_kept_without_one(empty_database_url):
-    app = create_app(settings_for(empty_database_url))
+    def fill(connection, tables):
+        steps = [NOBODY | {"step": step} for step in ("phase1", "phase2")]
+        store_game(connection, tables, 1, ["Ann", "Bo"], steps)
+
+    app = upgraded_app(empty_database_url, BEFORE, fill)
     with app.app_context():
-        flask_migrate.upgrade(revision=BEFORE)
-        with db.engine.begin() as connection:
-            tables = MetaData()
-            tables.reflect(connection)
-            store_game_with_two_entries(connection, tables.tables)
-        flask_migrate.upgrade()
-        with db.engine.connect() as connection:
-            keys = connection.execute(select(Event.idempotency_key)).scalars().all()
+        keys = db.session.execute(select(Event.idempotency_key)).scalars().all()
+        db.session.remove()
         db.engine.dispose()
 
     game = app.test_client().get("/api/games/1").get_json()
@@ -79,36 +62,3 @@ def test_entries_stored_before_keys_existed_are_kept_without_one(empty_database_
     assert [event["step"] for event in game["events"]] == ["phase1", "phase2"]
     with app.app_context():
         db.engine.dispose()
-
-
-def store_game_with_two_entries(connection, tables) -> None:
-    """A game as the schema before keys stored it."""
-    connection.execute(
-        insert(tables["games"]).values(
-            id=1,
-            created_at=WHEN,
-            first_dealer_seat=0,
-            edit_key_hash="0" * 64,
-            event_count=2,
-            rules=STANDARD_RULES.settings(),
-            rewrites=0,
-        )
-    )
-    connection.execute(
-        insert(tables["players"]),
-        [
-            {"game_id": 1, "seat": seat, "name": name, "name_key": name.casefold()} | NO_FIGURES
-            for seat, name in enumerate(["Ann", "Bo"])
-        ],
-    )
-    connection.execute(
-        insert(tables["game_summaries"]).values(
-            game_id=1, status="in_progress", rounds=1, updated_at=WHEN, rules_revision=0
-        )
-    )
-    for seq, step in enumerate(["phase1", "phase2"], start=1):
-        connection.execute(
-            insert(tables["events"]).values(
-                game_id=1, seq=seq, payload=NOBODY | {"step": step}, recorded_at=WHEN
-            )
-        )
