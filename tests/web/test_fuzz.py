@@ -245,7 +245,21 @@ def shaped(fields: dict[str, st.SearchStrategy]) -> st.SearchStrategy[dict]:
     return st.builds(lambda known, extra: extra | known, expected, extras | st.just({}))
 
 
-names = st.sampled_from([*NAMES, "ann", " Bo ", "Dee", "", "x" * 41]) | odd_text
+# Names that lie, each seen by the security probe: a direction override, blanks that are
+# no spaces, look-alikes of "Ann", a decomposed "Åsa", and a tower of combining marks.
+HOSTILE_NAMES = [
+    "\u202eAnn",
+    "\u200b\u200b",
+    "\u3164",
+    "\u2800",
+    "An\u200bn",
+    "\ufeffAnn",
+    "\u0410nn",
+    "\uff21\uff4e\uff4e",
+    "A\u030asa",
+    "Z" + "\u0301" * 39,
+]
+names = st.sampled_from([*NAMES, "ann", " Bo ", "Dee", "", "x" * 41, *HOSTILE_NAMES]) | odd_text
 cards = st.sampled_from(
     ["As Ks Qs Js 10s", "A♠ K♠ Q♠ J♠ T♠", "9h 9d 9c 2s 2d", "As As Ks Qs Js", "1s", ""]
 ) | st.lists(st.sampled_from(["As", "Kd", "10h", "2c", "Zz", ""]), max_size=6)
@@ -580,7 +594,7 @@ form_text = st.one_of(
     st.sampled_from(["", "0", "1", "3", "4", "-1", "²", "٣", "1" * 5000, "won:Ann", "lost:"]),
     repeated(st.text(FORM_CHARACTERS, min_size=1, max_size=3), 60_000, 70_000),
 )
-form_names = st.sampled_from([*NAMES, "ann", " Bo ", "Dee", "", "x" * 41])
+form_names = st.sampled_from([*NAMES, "ann", " Bo ", "Dee", "", "x" * 41, *HOSTILE_NAMES])
 form_numbers = st.integers(-1, 210).map(str)
 # Values a field of this name expects, tried beside anything at all.
 PLAUSIBLE = {
