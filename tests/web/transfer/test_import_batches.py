@@ -49,6 +49,15 @@ def small_batches(monkeypatch):
     monkeypatch.setattr(transfer, "IMPORT_BATCH_GAMES", 3)
 
 
+def stopped_clock(monkeypatch) -> list[float]:
+    """The monotonic clock that an import's deadline is set and checked by, standing
+    still at 0 until a test moves it: ``clock[0] += 3600``."""
+    clock = [0.0]
+    monkeypatch.setattr(transfer.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr("chicago_scorer.web.platform.limits.time.monotonic", lambda: clock[0])
+    return clock
+
+
 def test_a_file_of_more_games_than_an_import_takes_is_refused_before_any_replay(app, client):
     body = games_file(import_file.MAX_GAMES_PER_IMPORT + 1, entries=[])
 
@@ -132,9 +141,7 @@ def test_an_import_out_of_time_says_what_it_stored_and_sending_it_again_complete
 ):
     app = make_app(IMPORT_DEADLINE_SECONDS=60)
     client = app.test_client()
-    clock = [0.0]
-    monkeypatch.setattr(transfer.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr("chicago_scorer.web.platform.limits.time.monotonic", lambda: clock[0])
+    clock = stopped_clock(monkeypatch)
 
     def an_hour_passes():
         clock[0] += 3600
@@ -207,9 +214,7 @@ def test_the_import_page_stopped_part_way_shows_and_keeps_what_it_stored(
 ):
     app = make_app(IMPORT_DEADLINE_SECONDS=60)
     client = app.test_client()
-    clock = [0.0]
-    monkeypatch.setattr(transfer.time, "monotonic", lambda: clock[0])
-    monkeypatch.setattr("chicago_scorer.web.platform.limits.time.monotonic", lambda: clock[0])
+    clock = stopped_clock(monkeypatch)
     _stopping_after_batches(monkeypatch, 0, lambda: clock.__setitem__(0, 3600.0))
 
     page = client.post(
