@@ -67,6 +67,7 @@ def register_blueprints(app: Flask) -> None:
     from chicago_scorer.web.history.routes import history
     from chicago_scorer.web.scoreboard.correcting import correcting
     from chicago_scorer.web.scoreboard.live import live
+    from chicago_scorer.web.scoreboard.offline import offline
     from chicago_scorer.web.scoreboard.routes import pages
     from chicago_scorer.web.scoreboard.sharing import sharing
     from chicago_scorer.web.settling.routes import settling
@@ -77,6 +78,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(settling)
     app.register_blueprint(sharing)
     app.register_blueprint(live)
+    app.register_blueprint(offline)
     app.register_blueprint(history)
     app.register_blueprint(players)
     app.register_blueprint(transfer)

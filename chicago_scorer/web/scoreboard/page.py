@@ -18,6 +18,7 @@ from chicago_scorer.web.scoreboard.correction_forms import (
     FixPlayersForm,
 )
 from chicago_scorer.web.scoreboard.forms import EntryForm, UndoForm
+from chicago_scorer.web.scoreboard.offline import OfflineState
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.sharing import share_context
 from chicago_scorer.web.scoreboard.view import (
@@ -92,6 +93,10 @@ def render_scoreboard(
         "is_scorekeeper": is_scorekeeper,
         "card": card,
         "is_correcting": card is not None and card.correcting is not None,
+        # The scorekeeper's phone keeps scoring offline from here (offline.py).
+        "offline_state": (
+            OfflineState(game, edit_key).as_json() if is_scorekeeper and opened is None else None
+        ),
         "entry_form": entry_form,
         "undo_form": UndoForm(formdata=None, event_count=game.event_count, meta=form_meta),
         "hands": list(Hand),

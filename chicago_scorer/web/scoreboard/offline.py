@@ -1,0 +1,255 @@
+"""What the scorekeeper's phone needs to keep scoring without a connection.
+
+The scoreboard holds the game as it stands (``offline_state``), small enough for every
+page. Everything else the phone needs offline, the same for every page of a game in one
+language, is the *offline kit*: the step cards as this page would draw them, and the
+words the page says about a step, a refusal or the queue, in the page's language. The
+kit's address names its contents, so a phone fetches it once per game and language.
+
+The rules themselves are ``static/rules.js``, a predictor that agrees with the Python
+core on every log (tests/e2e/test_predictor_agrees.py); the server stays the judge of
+what is recorded.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from flask import Blueprint, current_app, render_template, url_for
+
+from chicago_scorer.rules import Hand, Step
+from chicago_scorer.rules.events import STEP_ORDER
+from chicago_scorer.rules.game import GameState
+from chicago_scorer.services import games
+from chicago_scorer.services.game_answers import GameAtTable
+from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS
+from chicago_scorer.web.languages.locales import format_number, language_code
+from chicago_scorer.web.languages.translation import gettext, response_language
+from chicago_scorer.web.languages.wording import hand_words, in_a_list
+from chicago_scorer.web.platform.installable import asset_version
+from chicago_scorer.web.scoreboard.forms import EntryForm
+from chicago_scorer.web.scoreboard.view import ChicagoChoice, StepCard
+
+offline = Blueprint("offline", __name__)
+
+# The scripts the scorekeeper's page loads once it is interactive: the rules, then the queue.
+OFFLINE_SCRIPTS = ("rules.js", "offline.js")
+
+# The rules' refusals the predictor can meet, by their English template; the kit carries
+# each in the page's language. The browser test checks that the predictor says nothing
+# else.
+PREDICTED_REFUSALS = (
+    "Chicago is called before the tricks, at the tricks step.",
+    "%(name)s is not playing this tiebreak round.",
+    "%(name)s needs %(needed)s points to call Chicago and has %(score)s.",
+    "%(name)s is not playing this tiebreak round; only %(players)s may score in it.",
+    "This game's rules give no bonus for a last trick taken with a 2: leave out 'with_deuce'.",
+    "The game is finished: %(winner)s won. Undo the last entry to reopen it.",
+    "Round %(round)s %(step)s is not the next step: round %(next_round)s %(next_step)s is. "
+    "It may already be recorded; refresh to see the game.",
+    "There is no player called %(name)s in this game; the players are %(players)s.",
+    # Entries the step card never makes; the predictor answers them all with these.
+    "An entry is an object with 'round', 'step' and its result.",
+    "The %(step)s step does not take %(unknown)s; it takes %(allowed)s.",
+)
+
+
+def _placeholders(*names: str) -> dict[str, str]:
+    """Each name as its own ``%(name)s``, so that a translated template keeps its slots."""
+    return {name: f"%({name})s" for name in names}
+
+
+def _slotted(template: str, *names: str) -> str:
+    return gettext(template, **_placeholders(*names))
+
+
+def _plural_forms(singular: str, plural: str, *names: str) -> dict[str, str]:
+    """A counted sentence by CLDR plural category ("one", "few", "other"…), as the page's
+    ``Intl.PluralRules`` names them; ``%(num)s`` stays a slot."""
+    language = response_language()
+    rule = language.locale.plural_form
+    forms: dict[str, str] = {}
+    for number in range(0, 200):
+        category = rule(number)
+        if category not in forms:
+            translated = language.catalog.ungettext(singular, plural, number)
+            forms[category] = translated % _placeholders("num", *names)
+    return forms
+
+
+def _list_patterns() -> dict[str, str]:
+    """How the page's language lists 1 to 4 names: slots ``%(1)s`` to ``%(4)s``."""
+    return {
+        str(count): in_a_list(f"%({slot})s" for slot in range(1, count + 1))
+        for count in range(1, 5)
+    }
+
+
+def _refusal_words() -> dict[str, str]:
+    words = {}
+    for template in PREDICTED_REFUSALS:
+        slots = [part.split(")s", 1)[0] for part in template.split("%(")[1:]]
+        words[template] = gettext(template, **_placeholders(*slots))
+    return words
+
+
+def kit_words() -> dict[str, object]:
+    """Every word the offline scoreboard says, in this response's language."""
+    return {
+        "digits": [format_number(digit) for digit in range(10)],
+        "lists": _list_patterns(),
+        "steps": {str(step): str(STEP_LABELS[step]) for step in STEP_ORDER},
+        "questions": {str(step): str(STEP_QUESTIONS[step]) for step in STEP_ORDER},
+        "hands": {str(hand): hand_words(hand) for hand in Hand},
+        "heading": _slotted(
+            "Round %(number)s · %(step)s: %(question)s", "number", "step", "question"
+        ),
+        "round_info": _slotted(
+            "Round %(number)s · %(dealer)s deals, %(leader)s leads", "number", "dealer", "leader"
+        ),
+        "tiebreak_badge": gettext("Tiebreak"),
+        "deals": gettext("Deals"),
+        "leads": gettext("Leads"),
+        "sits_out": gettext("Sits out"),
+        "tiebreak": _slotted(
+            "Tiebreak round: %(names)s share the top score. Only they play, deal and score "
+            "this round.",
+            "names",
+        ),
+        "winner": _plural_forms(
+            "%(name)s wins with %(num)s point!", "%(name)s wins with %(num)s points!", "name"
+        ),
+        "exchange_stop": _plural_forms(
+            "No more exchanges for %(names)s: %(num)s point or more.",
+            "No more exchanges for %(names)s: %(num)s points or more.",
+            "names",
+        ),
+        "choose_winner": gettext("First tap who had the best hand, then the hand."),
+        "entry": {
+            "hand": _slotted("%(name)s %(points)s · %(hand)s", "name", "points", "hand"),
+            "tie": gettext("Tie: nobody scores"),
+            "none": gettext("Nobody had a hand"),
+            "last_trick": _slotted("%(name)s %(points)s · last trick", "name", "points"),
+            "chicago_won": _slotted("%(name)s Chicago won %(points)s", "name", "points"),
+            "chicago_lost": _slotted("%(name)s Chicago lost %(points)s", "name", "points"),
+        },
+        "undo": gettext("Undo last entry"),
+        "undo_question": _slotted(
+            "Remove “Round %(number)s · %(step)s: %(entry)s”?", "number", "step", "entry"
+        ),
+        "undo_yes": gettext("Yes, undo it"),
+        "refusals": _refusal_words(),
+        "offline": gettext(
+            "Offline: entries are kept on this phone until the connection is back."
+        ),
+        "waiting": _plural_forms(
+            "Not yet saved: %(num)s entry waiting", "Not yet saved: %(num)s entries waiting"
+        ),
+        "all_saved": gettext("All saved"),
+        "conflict": gettext(
+            "Not saved: the server refused an entry waiting on this phone. "
+            "The game may have changed on another phone."
+        ),
+        "server_said": _slotted("The server said: %(reason)s", "reason"),
+        "on_server": gettext("On the server now"),
+        "on_phone": gettext("Waiting on this phone"),
+        "discard": gettext("Discard the waiting entries"),
+        "apply": gettext("Apply them as corrections"),
+        "key_lost": gettext(
+            "This phone no longer keeps score: the scorekeeper gave the game a new key."
+        ),
+    }
+
+
+def _any_step_card(state: GameState, step: Step) -> StepCard:
+    """A step card for ``step`` with every player on it and Chicago open to all: the
+    phone hides who sits out and closes Chicago to whom the rules refuse it."""
+    everyone = list(state.players)
+    return StepCard(
+        round=state.round,
+        step=step,
+        in_tiebreak=False,
+        round_players=everyone,
+        chicago_choices=[ChicagoChoice(name, None) for name in everyone],
+        hidden={"round": "", "step": str(step)},
+    )
+
+
+def _cards(game: GameAtTable) -> dict[str, str]:
+    state = game.position
+    form = EntryForm(formdata=None, meta={"csrf": False})
+    context = {
+        "game": game,
+        "state": state,
+        "entry_form": form,
+        "hands": list(Hand),
+        "hand_points": state.setup.rules.hand_points,
+        "deuce_points": state.setup.rules.deuce_last_trick_points,
+    }
+    return {
+        "hand": render_template(
+            "_scoreboard/step_form.html", card=_any_step_card(state, Step.PHASE1), **context
+        ),
+        "tricks": render_template(
+            "_scoreboard/step_form.html", card=_any_step_card(state, Step.TRICKS), **context
+        ),
+    }
+
+
+def _setup_json(state: GameState) -> dict[str, object]:
+    setup = state.setup
+    rules = setup.rules.settings() | {"score_floor": setup.rules.score_floor}
+    return {"players": list(setup.players), "first_dealer": setup.first_dealer, "rules": rules}
+
+
+def _kit_version(setup: dict[str, object]) -> str:
+    """Names the kit's contents: the game's setup, the page's language, the static files."""
+    text = json.dumps([setup, language_code(), asset_version(current_app.static_folder)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class OfflineState:
+    """What the scorekeeper's page tells its offline script."""
+
+    game: GameAtTable
+    edit_key: str
+
+    def as_json(self) -> dict[str, object]:
+        state = self.game.position
+        setup = _setup_json(state)
+        return {
+            "game": self.game.id,
+            "version": self.game.log_version,
+            "events": self.game.event_count,
+            "key": self.edit_key,
+            "setup": setup,
+            "position": {
+                "scores": list(state.scores),
+                "round": state.round,
+                "step_index": state.step_index,
+                "dealer": state.dealer,
+                "round_seats": list(state.round_seats),
+                "is_tiebreak": state.is_tiebreak,
+                "winner_seat": state.winner_seat,
+                "chicago_callers": sorted(state.chicago_callers),
+            },
+            "urls": {
+                "events": url_for("api.record_event", game_id=self.game.id),
+                "game": url_for("api.get_game", game_id=self.game.id),
+                "kit": url_for("offline.kit", game_id=self.game.id, v=_kit_version(setup)),
+                "scripts": [url_for("static", filename=name) for name in OFFLINE_SCRIPTS],
+            },
+        }
+
+
+@offline.get("/games/<int:game_id>/offline-kit")
+def kit(game_id: int):
+    """The step cards and words of a game for its scorekeeper's phone, in the page's
+    language. The address names the contents, so the answer may be kept for good."""
+    game = games.load_game_at_table(game_id)
+    body = {"language": language_code(), "words": kit_words(), "cards": _cards(game)}
+    response = current_app.json.response(body)
+    response.headers["Cache-Control"] = "private, max-age=31536000, immutable"
+    response.vary.update(["Cookie", "Accept-Language"])
+    return response

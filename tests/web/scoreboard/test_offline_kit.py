@@ -1,0 +1,115 @@
+"""What the scorekeeper's page gives its phone for scoring offline: the game as it stands,
+and a kit of step cards and words in the page's language."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from chicago_scorer.rules import PRESETS
+from chicago_scorer.web.scoreboard.offline import PREDICTED_REFUSALS
+from support.table_forms import start_game, tap
+
+
+def offline_state(page: str) -> dict | None:
+    found = re.search(r'<script type="application/json" data-offline>(.*?)</script>', page)
+    return None if found is None else json.loads(found.group(1))
+
+
+def test_the_scorekeepers_page_holds_the_game_as_it_stands(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy", dealer_row=1)
+    tap(client, game_url, winner="Ann", hand="flush")
+
+    state = offline_state(client.get(game_url).text)
+
+    game_id = int(game_url.rsplit("/", 1)[1])
+    api_game = client.get(f"/api/games/{game_id}").get_json()
+    assert state["game"] == game_id
+    assert state["events"] == len(api_game["events"]) == 1
+    assert state["setup"] == {
+        "players": ["Ann", "Bo", "Cy"],
+        "first_dealer": 1,
+        "rules": PRESETS["standard"].rules.settings() | {"score_floor": 0},
+    }
+    assert state["position"] == {
+        "scores": [5, 0, 0],
+        "round": 1,
+        "step_index": 1,
+        "dealer": 1,
+        "round_seats": [0, 1, 2],
+        "is_tiebreak": False,
+        "winner_seat": None,
+        "chicago_callers": [],
+    }
+    assert state["urls"]["events"] == f"/api/games/{game_id}/events"
+    assert [url.split("?")[0] for url in state["urls"]["scripts"]] == [
+        "/static/rules.js",
+        "/static/offline.js",
+    ]
+
+
+def test_a_watchers_page_holds_no_offline_state(client, app):
+    game_url = start_game(client, "Ann", "Bo")
+    watcher = app.test_client()
+    page = watcher.get(game_url).text
+    assert "data-live-version" in page
+    assert offline_state(page) is None
+
+
+def test_the_kit_has_a_card_for_each_kind_of_step_with_every_player(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    kit_url = offline_state(client.get(game_url).text)["urls"]["kit"]
+
+    response = client.get(kit_url)
+
+    assert response.status_code == 200
+    assert "immutable" in response.headers["Cache-Control"]
+    kit = response.get_json()
+    hand, tricks = kit["cards"]["hand"], kit["cards"]["tricks"]
+    for name in ("Ann", "Bo", "Cy"):
+        assert f'name="winner" value="{name}"' in hand
+        assert f'name="last_trick" value="{name}"' in tricks
+        assert f'name="chicago" value="won:{name}"' in tricks
+        assert f'name="chicago" value="lost:{name}"' in tricks
+    assert 'name="hand" value="flush"' in hand
+    assert " disabled" not in tricks  # the phone closes Chicago to whom the rules refuse it
+
+
+def test_the_kits_address_changes_with_the_players_and_the_language(client):
+    game_url = start_game(client, "Ann", "Bo")
+    english = offline_state(client.get(game_url).text)["urls"]["kit"]
+    client.get("/language/sv?next=" + game_url)
+    swedish = offline_state(client.get(game_url).text)["urls"]["kit"]
+    assert english != swedish
+    assert client.get(swedish).get_json()["language"] == "sv"
+
+
+@pytest.mark.parametrize("code", ["en", "sv", "it", "et", "be", "uz", "ne"])
+def test_the_kit_speaks_the_pages_language_with_every_slot_kept(client, code):
+    game_url = start_game(client, "Ann", "Bo")
+    client.get(f"/language/{code}?next={game_url}")
+    kit = client.get(offline_state(client.get(game_url).text)["urls"]["kit"]).get_json()
+    words = kit["words"]
+
+    assert kit["language"] == code
+    assert len(words["digits"]) == 10
+    assert set(words["refusals"]) == set(PREDICTED_REFUSALS)
+    for template, translated in words["refusals"].items():
+        assert sorted(re.findall(r"%\(\w+\)s", translated)) == sorted(
+            re.findall(r"%\(\w+\)s", template)
+        )
+    # A form for each plural category a whole number can take in the language.
+    assert words["waiting"] and all("%(num)s" in form for form in words["waiting"].values())
+    assert all("%(1)s" in pattern for pattern in words["lists"].values())
+    assert "%(4)s" in words["lists"]["4"]
+
+
+def test_the_kit_has_words_for_every_refusal_the_predictor_can_make():
+    source = (Path(__file__).parents[3] / "static" / "rules.js").read_text()
+    literal = r'"(?:[^"\\]|\\.)*"'
+    calls = re.findall(rf"refuse\(((?:{literal}\s*\+\s*)*{literal})", source)
+    templates = {"".join(json.loads(part) for part in re.findall(literal, call)) for call in calls}
+    templates |= {json.loads(re.search(rf"var UNREADABLE = ({literal});", source).group(1))}
+    assert len(templates) == len(PREDICTED_REFUSALS)
+    assert templates == set(PREDICTED_REFUSALS)
