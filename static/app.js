@@ -1,7 +1,9 @@
 // Progressive enhancements for the scoreboard; every page works without them.
 // - live updates: poll a cheap version check (answered 304 while nothing changed) and
 //   swap in the fresh scoreboard;
-// - offline: say that entries are paused and refuse them, so none is silently lost;
+// - offline: say so; on the scorekeeper's phone, offline.js (loaded once the page is
+//   interactive, with rules.js) keeps the entries until the server has them, and where it
+//   cannot, entries are paused and refused, so none is silently lost;
 // - screen on: keep the scorekeeper's screen on, with a toggle: the Wake Lock API, or a
 //   tiny looping video where that API is missing;
 // - local times: rewrite the server's UTC times in the phone's own time zone;
@@ -12,8 +14,7 @@
   "use strict";
 
   var POLL_MS = 2000;
-  // Every word shown comes from the page, in the page's language: data-text-* attributes.
-  var OFFLINE_MESSAGE = document.documentElement.dataset.textOffline || "";
+  var root = document.documentElement;
 
   function registerServiceWorker() {
     if ("serviceWorker" in navigator) {
@@ -32,9 +33,11 @@
   function showConnection() {
     var banner = document.querySelector("[data-offline-banner]");
     if (!banner) return;
-    banner.textContent = OFFLINE_MESSAGE;
+    // Every word shown comes from the page, in the page's language: data-text-* attributes.
+    banner.textContent = root.dataset.textOffline || "";
     banner.hidden = !isOffline();
-    document.documentElement.classList.toggle("is-offline", isOffline());
+    root.classList.toggle("is-offline", isOffline());
+    document.dispatchEvent(new CustomEvent("chicago:connection"));  // offline.js says what waits
   }
 
   function setReachable(reachable) {
@@ -48,7 +51,7 @@
     window.addEventListener("offline", showConnection);
     showConnection();
     document.addEventListener("submit", function (event) {
-      if (isOffline()) {
+      if (isOffline() && !event.defaultPrevented) {  // offline.js did not keep it
         event.preventDefault();
         showConnection();
       }
@@ -90,11 +93,13 @@
     var versionUrl = live.getAttribute("data-live-url");
     var etag = null;
 
-    function refresh() {
+    // While entries wait on this phone, the page shows them, not the server's game.
+    function refresh(force) {
+      if (root.classList.contains("holds-queue")) return null;
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          if (!html || userIsChoosing(live)) return;
+          if (!html || (force !== true && userIsChoosing(live))) return;
           var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-version]");
           if (fresh) {
             live.innerHTML = fresh.innerHTML;
@@ -102,9 +107,12 @@
             localTimes(live);
             announce(live);
             disclosureStates();
+            document.dispatchEvent(new CustomEvent("chicago:refreshed"));
           }
         });
     }
+    // offline.js asks for the server's page once nothing waits on the phone any more.
+    document.addEventListener("chicago:refresh", function () { refresh(true); });
 
     function poll() {
       if (document.hidden) return;
@@ -322,6 +330,19 @@
     rules.addEventListener("change", changed);
   }
 
+  // The offline queue and the rules it checks entries by, only on the scorekeeper's phone
+  // and only once the page is interactive: the first load stays small.
+  function offlineScripts() {
+    var data = document.querySelector("script[data-offline]");
+    if (!data || !window.indexedDB) return;
+    JSON.parse(data.textContent).urls.scripts.forEach(function (address) {
+      var script = document.createElement("script");
+      script.src = address;
+      script.async = false;  // in order: the rules, then the queue
+      document.head.appendChild(script);
+    });
+  }
+
   registerServiceWorker();
   localTimes();
   offlineBanner();
@@ -329,4 +350,5 @@
   wakeLock();
   followDisclosures();
   houseRulesForm();
+  if (document.readyState === "complete") { offlineScripts(); } else { window.addEventListener("load", offlineScripts); }
 })();

@@ -1,5 +1,6 @@
 // Service worker: keeps the app shell and the last pages seen, so a reload on a flaky
-// connection still shows the last scoreboard; entries made offline are refused, not lost.
+// connection still shows the last scoreboard, and the scorekeeper's phone its waiting
+// entries (offline.js keeps them); a form sent without a connection is refused, not lost.
 "use strict";
 
 // One cache per language: choosing another one installs a worker whose shell speaks it.
@@ -38,6 +39,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  // The offline queue (offline.js) sends its entries to the API itself, and hears of a
+  // lost connection from the failed request.
+  if (url.pathname.startsWith("/api/")) return;
   if (request.method !== "GET") {
     // An entry sent without a connection is answered with a refusal the player can see.
     event.respondWith(fetch(request).catch(offlineRefusal));

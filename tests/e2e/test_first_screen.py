@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support.phone import Phone
-from support.screen_boxes import outside
+from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
 from support.seeding import SeededGame, hand_win, last_trick_to, no_hand
 
 SE = {"width": 375, "height": 667}  # iPhone SE and larger
@@ -88,45 +88,6 @@ def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:
             names, *tiebreak, no_hand(2, "phase1"), no_hand(2, "phase2")
         )
     return games
-
-
-def needed_for_the_next_tap(phone: Phone, *, whole_step: bool) -> dict[str, str]:
-    """What must be in the first screen, by what it is, as CSS selectors that must match."""
-    needed = {
-        "names": ".scores .player-name",
-        "scores": ".scores .score",
-        "step heading": "#next-step",
-    }
-    if phone.page.locator("input[name=winner]").count():
-        needed["player choices"] = ".tile"
-        if whole_step:
-            needed |= {
-                "hand buttons": "button[name=hand]",
-                "tie and nobody": "button[name=outcome]",
-            }
-    else:
-        needed["player choices"] = "button[name=last_trick]"
-        if whole_step:
-            needed["Chicago"] = "button[name=chicago], .why-not"
-            if phone.page.locator("button[name=last_trick_deuce]").count():
-                needed["deuce buttons"] = "button[name=last_trick_deuce]"
-    return needed
-
-
-def assert_first_screen_holds_the_next_step(
-    phone: Phone, *, whole_step: bool = True, at: str = "this step"
-) -> None:
-    assert phone.page.evaluate("window.scrollY") == 0
-    expect(phone.step_heading).to_be_visible()
-    misplaced = {}
-    for what, selector in needed_for_the_next_tap(phone, whole_step=whole_step).items():
-        assert phone.page.locator(selector).count(), f"at {at}, nothing is {what} ({selector})"
-        if off_screen := outside(phone, selector):
-            misplaced[what] = off_screen
-    refusals = outside(phone, ".form-error, .field-error, .flash")
-    if refusals:
-        misplaced["messages"] = refusals
-    assert not misplaced, f"at {at}, not in the first screen: {misplaced}"
 
 
 def keeper(new_phone, viewport: dict, language: str) -> Phone:

@@ -1,4 +1,6 @@
-"""On a flaky connection: the last scoreboard still shows, and entries are paused, not lost."""
+"""On a flaky connection the last scoreboard still shows. A phone that cannot keep entries
+(no IndexedDB) pauses them instead, and none is lost; test_scoring_offline.py has the
+phones that keep them."""
 
 from playwright.sync_api import expect
 
@@ -7,9 +9,12 @@ from support.seeding import hand_win
 OFFLINE = "Offline — entries are paused"
 
 
-def test_a_reload_offline_shows_the_last_scoreboard_and_refuses_entries(new_phone, seed_game, api):
+def test_a_reload_offline_shows_the_last_scoreboard_and_a_phone_without_storage_refuses_entries(
+    new_phone, seed_game, api
+):
     game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
     phone = new_phone()
+    phone.page.add_init_script("Object.defineProperty(window, 'indexedDB', {value: undefined})")
     phone.open(game.keep_score_path)
     phone.open(game.path)
     phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")

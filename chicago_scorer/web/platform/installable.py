@@ -24,7 +24,15 @@ BACKGROUND_COLOUR = "#f4f1ea"
 # Static files change only with a deploy, so their URLs carry a content hash and may be
 # cached for a year.
 STATIC_MAX_AGE = 365 * 24 * 60 * 60
-SHELL_FILES = ["app.css", "app.js", "picker.js", "icons/icon.svg", "icons/icon-192.png"]
+SHELL_FILES = [
+    "app.css",
+    "app.js",
+    "rules.js",
+    "offline.js",
+    "picker.js",
+    "icons/icon.svg",
+    "icons/icon-192.png",
+]
 
 
 @cache

@@ -59,11 +59,13 @@ def _placeholders(*names: str) -> dict[str, str]:
     return {name: f"%({name})s" for name in names}
 
 
-def _slotted(template: str, *names: str) -> str:
+def slotted_gettext(template: str, *names: str) -> str:
+    """``template`` translated, its slots kept for the phone to fill; the translation
+    catalogs collect these (scripts/translations.py)."""
     return gettext(template, **_placeholders(*names))
 
 
-def _plural_forms(singular: str, plural: str, *names: str) -> dict[str, str]:
+def slotted_ngettext(singular: str, plural: str, *names: str) -> dict[str, str]:
     """A counted sentence by CLDR plural category ("one", "few", "other"…), as the page's
     ``Intl.PluralRules`` names them; ``%(num)s`` stays a slot."""
     language = response_language()
@@ -101,63 +103,69 @@ def kit_words() -> dict[str, object]:
         "steps": {str(step): str(STEP_LABELS[step]) for step in STEP_ORDER},
         "questions": {str(step): str(STEP_QUESTIONS[step]) for step in STEP_ORDER},
         "hands": {str(hand): hand_words(hand) for hand in Hand},
-        "heading": _slotted(
+        "heading": slotted_gettext(
             "Round %(number)s · %(step)s: %(question)s", "number", "step", "question"
         ),
-        "round_info": _slotted(
+        "round_info": slotted_gettext(
             "Round %(number)s · %(dealer)s deals, %(leader)s leads", "number", "dealer", "leader"
         ),
         "tiebreak_badge": gettext("Tiebreak"),
         "deals": gettext("Deals"),
         "leads": gettext("Leads"),
         "sits_out": gettext("Sits out"),
-        "tiebreak": _slotted(
+        "tiebreak": slotted_gettext(
             "Tiebreak round: %(names)s share the top score. Only they play, deal and score "
             "this round.",
             "names",
         ),
-        "winner": _plural_forms(
+        "winner": slotted_ngettext(
             "%(name)s wins with %(num)s point!", "%(name)s wins with %(num)s points!", "name"
         ),
-        "exchange_stop": _plural_forms(
+        "exchange_stop": slotted_ngettext(
             "No more exchanges for %(names)s: %(num)s point or more.",
             "No more exchanges for %(names)s: %(num)s points or more.",
             "names",
         ),
         "choose_winner": gettext("First tap who had the best hand, then the hand."),
         "entry": {
-            "hand": _slotted("%(name)s %(points)s · %(hand)s", "name", "points", "hand"),
+            "hand": slotted_gettext("%(name)s %(points)s · %(hand)s", "name", "points", "hand"),
             "tie": gettext("Tie: nobody scores"),
             "none": gettext("Nobody had a hand"),
-            "last_trick": _slotted("%(name)s %(points)s · last trick", "name", "points"),
-            "chicago_won": _slotted("%(name)s Chicago won %(points)s", "name", "points"),
-            "chicago_lost": _slotted("%(name)s Chicago lost %(points)s", "name", "points"),
+            "last_trick": slotted_gettext("%(name)s %(points)s · last trick", "name", "points"),
+            "chicago_won": slotted_gettext("%(name)s Chicago won %(points)s", "name", "points"),
+            "chicago_lost": slotted_gettext("%(name)s Chicago lost %(points)s", "name", "points"),
         },
         "undo": gettext("Undo last entry"),
-        "undo_question": _slotted(
+        "undo_question": slotted_gettext(
             "Remove “Round %(number)s · %(step)s: %(entry)s”?", "number", "step", "entry"
         ),
         "undo_yes": gettext("Yes, undo it"),
         "refusals": _refusal_words(),
+        # Translators: one line above the scores on the scorekeeper's phone without a connection.
         "offline": gettext(
             "Offline: entries are kept on this phone until the connection is back."
         ),
-        "waiting": _plural_forms(
+        # Translators: entries tapped without a connection, kept on the phone for the server.
+        "waiting": slotted_ngettext(
             "Not yet saved: %(num)s entry waiting", "Not yet saved: %(num)s entries waiting"
         ),
+        # Translators: said once the server has every entry that waited on the phone.
         "all_saved": gettext("All saved"),
+        # Translators: heading of the card shown when the server refuses a waiting entry.
         "conflict": gettext(
             "Not saved: the server refused an entry waiting on this phone. "
             "The game may have changed on another phone."
         ),
-        "server_said": _slotted("The server said: %(reason)s", "reason"),
+        # Translators: %(reason)s is the server's refusal, a sentence.
+        "server_said": slotted_gettext("The server said: %(reason)s", "reason"),
+        # Translators: headings over the server's entries and the entries that wait on this phone.
         "on_server": gettext("On the server now"),
         "on_phone": gettext("Waiting on this phone"),
+        # Translators: the two choices after a refusal: drop the waiting entries, or put them
+        # in place of the server's entries for the same steps (as corrections, which keep
+        # the old ones).
         "discard": gettext("Discard the waiting entries"),
         "apply": gettext("Apply them as corrections"),
-        "key_lost": gettext(
-            "This phone no longer keeps score: the scorekeeper gave the game a new key."
-        ),
     }
 
 

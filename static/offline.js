@@ -1,0 +1,539 @@
+// The scorekeeper's phone keeps scoring without a connection.
+//
+// Loaded by app.js once the scorekeeper's page is interactive, after rules.js. While the
+// server cannot be reached, or entries are still waiting for it, a tap on the step card
+// is checked here by the rules (ChicagoRules, which agrees with the server's) and kept
+// in this phone's IndexedDB, and the scoreboard moves on: scores, roles, the next step,
+// who may call Chicago, the tiebreak and the winner. The waiting entries are sent in
+// order, each with its own Idempotency-Key, as soon as the server answers again; the
+// server stays the judge of what is recorded. If it refuses one, sending stops and the
+// scorekeeper chooses: discard what waits, or apply it as corrections.
+(function () {
+  "use strict";
+
+  var Rules = window.ChicagoRules;
+  var root = document.documentElement;
+  var RETRY_MS = 3000;
+  var SHOW_SAVED_MS = 4000;
+  var STEPS = ["phase1", "phase2", "tricks", "phase3"];
+
+  if (!Rules || !window.indexedDB || !window.fetch || !document.querySelector("[data-offline]")) return;
+
+  // --- What the page says: the game as the server had it when the page was drawn.
+  function pageGame() {
+    var data = document.querySelector("script[data-offline]");
+    return data ? JSON.parse(data.textContent) : null;
+  }
+
+  var page = pageGame();
+  var gameId = page.game;
+  var kit = null;      // the words and step cards, in the page's language
+  var base = null;     // the server's game the waiting entries follow: {version, events, position}
+  var waiting = [];    // [{key, entry}], oldest first
+  var refusal = null;  // why the server refused the first waiting entry, while it stands
+  var sending = false;
+  var saved = false;   // "All saved" shows for a moment once the last entry is sent
+  var retry = null;
+
+  // --- This phone's store: one IndexedDB object store of kits and queues.
+  var database = new Promise(function (resolve, reject) {
+    var opening = window.indexedDB.open("chicago-scorer", 1);
+    opening.onupgradeneeded = function () { opening.result.createObjectStore("kept"); };
+    opening.onsuccess = function () { resolve(opening.result); };
+    opening.onerror = function () { reject(opening.error); };
+  });
+
+  function stored(mode, work) {
+    return database.then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var transaction = db.transaction("kept", mode);
+        var request = work(transaction.objectStore("kept"));
+        transaction.oncomplete = function () { resolve(request.result); };
+        transaction.onerror = transaction.onabort = function () { reject(transaction.error); };
+      });
+    });
+  }
+  function read(key) { return stored("readonly", function (store) { return store.get(key); }); }
+  function write(key, value) { return stored("readwrite", function (store) { return store.put(value, key); }); }
+  function remove(key) { return stored("readwrite", function (store) { return store.delete(key); }); }
+
+  var QUEUE = "queue:" + gameId;
+
+  // Written before the page moves on: an entry on the screen is an entry on the phone.
+  function saveQueue() {
+    if (!waiting.length) return remove(QUEUE);
+    return write(QUEUE, { base: base, waiting: waiting, refusal: refusal });
+  }
+
+  // --- Words, in the page's language (the kit).
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (slot, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : slot;
+    });
+  }
+  function number(value) {
+    return String(value).replace(/[0-9]/g, function (digit) { return kit.words.digits[Number(digit)]; });
+  }
+  function signed(points) { return points >= 0 ? "+" + number(points) : "\u2212" + number(-points); }
+  // Names with right-to-left letters are kept from turning the sentence around them.
+  var RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+  function name(text) { return RIGHT_TO_LEFT.test(text) ? "\u2068" + text + "\u2069" : text; }
+  function list(names) {
+    var slots = {};
+    names.forEach(function (one, index) { slots[index + 1] = name(one); });
+    return fill(kit.words.lists[names.length], slots);
+  }
+  function counted(forms, count, values) {
+    var category = new Intl.PluralRules(kit.language).select(count);
+    var template = forms[category] || forms.other || forms[Object.keys(forms)[0]];
+    return fill(template, Object.assign({ num: number(count) }, values || {}));
+  }
+  // A refusal of the rules, from its English template and values, as the server says it.
+  function refusalWords(said) {
+    var values = {};
+    Object.keys(said.values || {}).forEach(function (key) {
+      var value = said.values[key];
+      if (Array.isArray(value)) { values[key] = list(value); }
+      else if (typeof value === "number") { values[key] = number(value); }
+      else if (kit.words.steps[value] && /step$/.test(key)) { values[key] = kit.words.steps[value]; }
+      else { values[key] = name(String(value)); }
+    });
+    return fill(kit.words.refusals[said.template] || said.template, values);
+  }
+  function entryWords(entry, points) {
+    var words = kit.words.entry;
+    var who = entry.winner || entry.last_trick || entry.chicago;
+    var moved = signed((points || {})[who] || 0);
+    if (entry.outcome === "tie" || entry.outcome === "none") return words[entry.outcome];
+    if (entry.hand) return fill(words.hand, { name: name(who), points: moved, hand: kit.words.hands[entry.hand] });
+    if (entry.last_trick) return fill(words.last_trick, { name: name(who), points: moved });
+    return fill(entry.chicago_won ? words.chicago_won : words.chicago_lost, { name: name(who), points: moved });
+  }
+
+  // --- The rules: the server's game, then every waiting entry.
+  function predicted() {
+    var state = Rules.resume(page.setup, base.position);
+    var steps = [];
+    waiting.forEach(function (kept) {
+      var answer = Rules.record(state, kept.entry);
+      if (answer.refusal) return;  // cannot happen: each was checked when it was tapped
+      state = answer.state;
+      steps.push({ entry: kept.entry, points: state.last_points });
+    });
+    return { state: state, steps: steps };
+  }
+
+  function positionOf(state) {
+    return {
+      scores: state.scores.slice(), round: state.round, step_index: Math.max(0, STEPS.indexOf(state.step)),
+      dealer: state.dealer, round_seats: state.round_seats.slice(), is_tiebreak: state.is_tiebreak,
+      winner_seat: state.winner === null ? null : page.setup.players.indexOf(state.winner), chicago_callers: state.chicago_callers.slice(),
+    };
+  }
+
+  // --- Drawing the scoreboard as the rules predict it.
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+  function live() { return document.querySelector("[data-live-version]"); }
+  function removeAll(selector) {
+    Array.prototype.forEach.call(document.querySelectorAll(selector), function (old) { old.remove(); });
+  }
+
+  function drawStrip(state) {
+    var finished = state.winner !== null;
+    Array.prototype.forEach.call(document.querySelectorAll(".scores.strip .score-card"), function (card, seat) {
+      var plays = state.round_seats.indexOf(seat) >= 0;
+      var leads = !finished && seat === state.leader;
+      card.querySelector(".score").textContent = number(state.scores[seat]);
+      card.classList.toggle("is-winner", page.setup.players[seat] === state.winner);
+      card.classList.toggle("is-leader", leads);
+      card.classList.toggle("sits-out", !plays && !finished);
+      var roles = card.querySelector(".roles") || card.appendChild(element("span", "roles"));
+      roles.textContent = "";
+      if (!finished && seat === state.dealer) roles.appendChild(element("span", "badge", kit.words.deals));
+      if (leads) roles.appendChild(element("span", "badge", kit.words.leads));
+      if (!plays && !finished) roles.appendChild(element("span", "badge muted", kit.words.sits_out));
+    });
+  }
+
+  function stepCard(state) {
+    var isHandStep = state.step !== "tricks";
+    var holder = document.createElement("div");
+    holder.innerHTML = kit.cards[isHandStep ? "hand" : "tricks"];
+    var card = holder.firstElementChild;
+    var heading = card.querySelector("h2");
+    heading.textContent = fill(kit.words.heading, {
+      number: number(state.round), step: kit.words.steps[state.step], question: kit.words.questions[state.step],
+    });
+    if (state.is_tiebreak) {
+      heading.insertBefore(document.createTextNode(" "), heading.firstChild);
+      heading.insertBefore(element("span", "badge", kit.words.tiebreak_badge), heading.firstChild);
+    }
+    card.querySelector("input[name=round]").value = String(state.round);
+    card.querySelector("input[name=step]").value = state.step;
+    var playing = state.round_seats.map(function (seat) { return page.setup.players[seat]; });
+    // Every player is on the kit's card: those who sit this round out leave it.
+    Array.prototype.forEach.call(card.querySelectorAll(".players button, .players input"), function (choice) {
+      var player = choice.value.replace(/^(won|lost):/, "");
+      if (playing.indexOf(player) < 0) (choice.closest("label") || choice).remove();
+    });
+    if (!isHandStep) closeChicago(card, state, playing);
+    return card;
+  }
+
+  // Chicago is open only to whom the rules allow it, with the reason under the buttons.
+  function closeChicago(card, state, playing) {
+    var form = card.querySelector("form");
+    playing.forEach(function (player, index) {
+      var why = Rules.chicagoRefusal(state, player);
+      if (!why) return;
+      var id = "chicago-why-" + (index + 1);
+      Array.prototype.forEach.call(form.querySelectorAll("button[name=chicago]"), function (button) {
+        if (button.value.replace(/^(won|lost):/, "") !== player) return;
+        button.disabled = true;
+        button.setAttribute("aria-describedby", id);
+      });
+      var reason = element("p", "why-not", refusalWords(why));
+      reason.id = id;
+      form.appendChild(reason);
+    });
+  }
+
+  function banner(kind, text) {
+    var shown = element("p", "banner " + kind, text);
+    shown.setAttribute("role", "status");
+    return shown;
+  }
+
+  function undoCard(steps) {
+    var last = steps[steps.length - 1];
+    var card = element("details", "card undo");
+    card.setAttribute("data-undo-waiting", "");
+    card.appendChild(element("summary", "", kit.words.undo));
+    card.appendChild(element("p", "", fill(kit.words.undo_question, {
+      number: number(last.entry.round), step: kit.words.steps[last.entry.step], entry: entryWords(last.entry, last.points),
+    })));
+    var form = element("form", "");
+    form.setAttribute("data-undo-waiting", "");
+    var yes = element("button", "danger wide", kit.words.undo_yes);
+    yes.type = "submit";
+    form.appendChild(yes);
+    card.appendChild(form);
+    return card;
+  }
+
+  function drawGame() {
+    var seen = predicted();
+    var state = seen.state;
+    var area = live();
+    drawStrip(state);
+    removeAll(".step-card, main > .form-error, .banner.winner, .banner.tiebreak, .banner.reminder, .rematch, details.undo, .conflict-card");
+    var strip = area.querySelector(".scores.strip");
+    var after = strip;
+    function place(shown) { after.insertAdjacentElement("afterend", shown); after = shown; }
+    if (state.winner !== null) {
+      strip.insertAdjacentElement("beforebegin", banner("winner", counted(kit.words.winner, state.scores[page.setup.players.indexOf(state.winner)], { name: name(state.winner) })));
+    }
+    if (refusal) {
+      place(conflictCard(seen.steps));
+    } else if (state.step !== null) {
+      place(stepCard(state));
+    }
+    if (state.is_tiebreak && state.winner === null) {
+      place(banner("tiebreak", fill(kit.words.tiebreak, { names: list(state.tiebreak_players) })));
+    }
+    var info = area.querySelector(".round-info");
+    if (info) {
+      info.hidden = state.step === null;
+      info.textContent = fill(kit.words.round_info, {
+        number: number(state.round), dealer: name(page.setup.players[state.dealer]), leader: name(page.setup.players[state.leader]),
+      });
+    }
+    var stopped = Rules.exchangeStopped(state);
+    if (stopped.length && state.step !== null) {
+      (info || after).insertAdjacentElement("afterend", banner("reminder", counted(kit.words.exchange_stop, page.setup.rules.exchange_stop, { names: list(stopped) })));
+    }
+    if (seen.steps.length) {
+      var toggle = area.querySelector(".screen-toggle");
+      (toggle || area.lastElementChild).insertAdjacentElement("afterend", undoCard(seen.steps));
+    }
+  }
+
+  function showStatus(text) {
+    var status = document.querySelector("[data-queue-status]");
+    status.textContent = text;
+    status.hidden = !text;
+    status.classList.toggle("is-saved", text === kit.words.all_saved);
+  }
+
+  // What waits, and, with nothing waiting, that a tap now would wait: one line above the
+  // scores, in place of app.js's offline banner.
+  function showWaiting() {
+    if (!kit) return;
+    var offline = root.classList.contains("is-offline");
+    root.classList.toggle("holds-queue", waiting.length > 0);
+    document.querySelector("[data-queue-status]").classList.toggle("is-offline", offline);
+    if (waiting.length) { showStatus(counted(kit.words.waiting, waiting.length)); }
+    else if (offline) { showStatus(kit.words.offline); }
+    else if (!saved) { showStatus(""); }
+  }
+
+  // --- Taps.
+  function mustQueue() {
+    return waiting.length > 0 || root.classList.contains("is-offline");
+  }
+
+  // The step card's answer, as the server's EntryForm.entry() reads the same form.
+  function entryFrom(form, submitter) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) data.set(submitter.name, submitter.value);
+    var entry = { round: Number(data.get("round")), step: data.get("step") };
+    var chicago = data.get("chicago");
+    if (data.get("outcome")) { entry.outcome = data.get("outcome"); }
+    else if (data.get("hand")) {
+      if (!data.get("winner")) return null;
+      entry.outcome = "win"; entry.winner = data.get("winner"); entry.hand = data.get("hand");
+    }
+    else if (data.get("last_trick")) { entry.last_trick = data.get("last_trick"); }
+    else if (data.get("last_trick_deuce")) { entry.last_trick = data.get("last_trick_deuce"); entry.with_deuce = true; }
+    else if (chicago) {
+      entry.chicago = chicago.slice(chicago.indexOf(":") + 1);
+      entry.chicago_won = chicago.slice(0, chicago.indexOf(":")) === "won";
+    }
+    return entry;
+  }
+
+  function showRefusal(text) {
+    removeAll(".step-card .form-error");
+    var card = document.querySelector(".step-card");
+    var shown = element("p", "form-error", text);
+    shown.setAttribute("role", "alert");
+    card.querySelector("h2").insertAdjacentElement("afterend", shown);
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
+  }
+
+  function tapped(form, submitter) {
+    var entry = entryFrom(form, submitter);
+    if (entry === null) { showRefusal(kit.words.choose_winner); return; }
+    if (!waiting.length) base = { version: page.version, events: page.events, position: page.position };
+    var answer = Rules.record(predicted().state, entry);
+    if (answer.refusal) { showRefusal(refusalWords(answer.refusal)); return; }
+    waiting.push({ key: newKey(), entry: entry });
+    saveQueue().then(function () {
+      drawGame();
+      showWaiting();
+      window.scrollTo(0, 0);  // as a recorded tap online loads the page at its top
+      send();
+    });
+  }
+
+  function undoWaiting() {
+    waiting.pop();
+    saveQueue().then(function () {
+      drawGame();
+      showWaiting();
+      window.scrollTo(0, 0);
+      // Nothing waits: the server's own page, when it answers, shows its undo and round log.
+      if (!waiting.length) document.dispatchEvent(new CustomEvent("chicago:refresh"));
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var isStep = Boolean(form.closest(".step-card")) && !form.closest(".correcting");
+    var isUndo = form.hasAttribute("data-undo-waiting");
+    if (!kit || (!isStep && !isUndo) || (isStep && !mustQueue())) return;
+    event.preventDefault();
+    if (refusal) return;
+    if (isUndo) { undoWaiting(); } else { tapped(form, event.submitter); }
+  }, true);
+
+  // --- Sending, in order, each entry with its key.
+  function headers(extra) {
+    return Object.assign({
+      "Content-Type": "application/json", Accept: "application/json", Authorization: "Bearer " + page.key,
+    }, extra || {});
+  }
+
+  function later() {
+    window.clearTimeout(retry);
+    retry = window.setTimeout(send, RETRY_MS);
+  }
+
+  function accepted() {
+    var first = waiting.shift();
+    var answer = Rules.record(Rules.resume(page.setup, base.position), first.entry);
+    base = { version: null, events: base.events + 1, position: positionOf(answer.state) };
+    return saveQueue();
+  }
+
+  function send() {
+    if (sending || !waiting.length || refusal || navigator.onLine === false) return;
+    sending = true;
+    var first = waiting[0];
+    fetch(page.urls.events, {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: headers({ "Idempotency-Key": first.key }), body: JSON.stringify(first.entry),
+    }).then(function (response) {
+      if (response.status === 200 || response.status === 201) return accepted().then(function () { return "sent"; });
+      if (response.status >= 500 || response.status === 429 || response.status === 408) return "later";
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        refusal = { status: response.status, reason: body.error || String(response.status) };
+        return saveQueue().then(function () { return "refused"; });
+      });
+    }).catch(function () { return "later"; }).then(function (outcome) {
+      sending = false;
+      if (outcome === "later") { later(); return; }
+      if (outcome === "refused") { drawGame(); showWaiting(); return; }
+      if (waiting.length) { showWaiting(); send(); return; }
+      allSaved();
+    });
+  }
+
+  // The server has every entry: its own page replaces the prediction.
+  function allSaved() {
+    root.classList.remove("holds-queue");
+    saved = true;
+    showStatus(kit.words.all_saved);
+    document.dispatchEvent(new CustomEvent("chicago:refresh"));
+    window.setTimeout(function () { saved = false; showWaiting(); }, SHOW_SAVED_MS);
+  }
+
+  // --- A refused entry: what the server has, what waits, and the scorekeeper's choice.
+  function conflictCard(steps) {
+    var card = element("section", "card conflict-card");
+    card.setAttribute("role", "alert");
+    card.appendChild(element("h2", "", kit.words.conflict));
+    card.appendChild(element("p", "form-error", fill(kit.words.server_said, { reason: refusal.reason })));
+    var server = element("div", "conflict-server");
+    server.setAttribute("data-conflict-server", "");
+    card.appendChild(server);
+    card.appendChild(element("h3", "", kit.words.on_phone));
+    var mine = element("ol", "conflict-waiting");
+    steps.forEach(function (step) {
+      mine.appendChild(element("li", "", kit.words.steps[step.entry.step] + " · " + entryWords(step.entry, step.points)));
+    });
+    card.appendChild(mine);
+    var choices = element("div", "choice-grid pair");
+    var discard = element("button", "danger", kit.words.discard);
+    discard.type = "button";
+    discard.addEventListener("click", discardWaiting);
+    var apply = element("button", "primary", kit.words.apply);
+    apply.type = "button";
+    apply.addEventListener("click", applyAsCorrections);
+    choices.appendChild(discard);
+    choices.appendChild(apply);
+    card.appendChild(choices);
+    showServerGame(server);
+    return card;
+  }
+
+  function serverGame() {
+    return fetch(page.urls.game, { headers: headers(), cache: "no-store" }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json().then(function (game) { return { game: game, etag: response.headers.get("ETag") }; });
+    });
+  }
+
+  function showServerGame(holder) {
+    serverGame().then(function (answer) {
+      holder.textContent = "";
+      holder.appendChild(element("h3", "", kit.words.on_server));
+      holder.appendChild(element("p", "", answer.game.players.map(function (player) {
+        return name(player.name) + " " + number(player.score);
+      }).join(" · ")));
+      var first = waiting[0].entry;
+      var theirs = element("ol", "conflict-theirs");
+      answer.game.events.forEach(function (event) {
+        if (event.round > first.round || (event.round === first.round && stepIndex(event.step) >= stepIndex(first.step))) {
+          theirs.appendChild(element("li", "", kit.words.steps[event.step] + " · " + entryWords(event, event.points)));
+        }
+      });
+      holder.appendChild(theirs);
+    }).catch(function () { /* shown again once the server answers */ });
+  }
+
+  function stepIndex(step) { return STEPS.indexOf(step); }
+
+  function discardWaiting() {
+    waiting = [];
+    refusal = null;
+    saveQueue().then(function () { window.location.reload(); });
+  }
+
+  // Each waiting entry replaces the server's entry for the same step, or, where the
+  // server has none yet, is recorded as the next one; the first refusal stops them.
+  function applyAsCorrections() {
+    refusal = null;
+    function next() {
+      if (!waiting.length) return saveQueue().then(function () { window.location.reload(); });
+      return serverGame().then(function (answer) {
+        var first = waiting[0];
+        var number = 0;
+        answer.game.events.forEach(function (event, index) {
+          if (event.round === first.entry.round && event.step === first.entry.step) number = index + 1;
+        });
+        var request = number
+          ? { url: page.urls.game + "/events/" + number, method: "PUT", headers: headers({ "If-Match": answer.etag }) }
+          : { url: page.urls.events, method: "POST", headers: headers({ "Idempotency-Key": first.key }) };
+        return fetch(request.url, {
+          method: request.method, headers: request.headers, cache: "no-store", body: JSON.stringify(first.entry),
+        }).then(function (response) {
+          if (response.ok) { waiting.shift(); return saveQueue().then(next); }
+          return response.json().catch(function () { return {}; }).then(function (body) {
+            refusal = { status: response.status, reason: body.error || String(response.status) };
+            return saveQueue().then(drawGame);
+          });
+        });
+      });
+    }
+    next().catch(function () { refusal = refusal || { status: 0, reason: "" }; drawGame(); });
+  }
+
+  // --- Starting: the kit (from this phone's copy when offline), then any waiting entries.
+  function loadKit() {
+    var address = page.urls.kit;
+    return read("kit:" + address).then(function (copy) {
+      if (copy) return copy;
+      return fetch(address, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.json();
+      }).then(function (fetched) {
+        return write("kit:" + address, fetched).then(function () { return fetched; });
+      });
+    });
+  }
+
+  Promise.all([loadKit(), read(QUEUE)]).then(function (loaded) {
+    kit = loaded[0];
+    root.classList.add("queues-entries");  // app.js's "entries are paused" no longer holds
+    showWaiting();
+    var kept = loaded[1];
+    if (kept && kept.waiting.length) {
+      base = kept.base;
+      waiting = kept.waiting;
+      refusal = kept.refusal;
+      drawGame();
+      showWaiting();
+      send();
+    }
+  }).catch(function () { /* without the kit, entries stay paused offline, as before */ });
+
+  window.addEventListener("online", send);
+  document.addEventListener("chicago:connection", showWaiting);
+  // A fresh page from the server (after all was saved, or another phone's change) is
+  // drawn again from what waits, if anything does.
+  document.addEventListener("chicago:refreshed", function () {
+    page = pageGame() || page;
+    if (waiting.length) { drawGame(); showWaiting(); }
+  });
+})();

@@ -1,0 +1,335 @@
+"""Without a connection the scorekeeper keeps tapping: each entry is checked on the phone
+by the rules and waits there, and once the server answers again it gets every entry, in
+order, once."""
+
+import re
+
+import pytest
+from playwright.sync_api import Route, expect
+
+from support.phone import Phone
+from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
+from support.seeding import SeededGame, hand_win, last_trick_to
+
+
+def queue_status(phone: Phone):
+    return phone.page.locator("[data-queue-status]")
+
+
+def expect_waiting(phone: Phone, count: int) -> None:
+    noun = "entry" if count == 1 else "entries"
+    expect(queue_status(phone)).to_have_text(f"Not yet saved: {count} {noun} waiting")
+
+
+def ready_to_queue(phone: Phone) -> None:
+    """The offline script has its kit: from here on a tap offline is kept on the phone."""
+    phone.page.wait_for_function("document.documentElement.classList.contains('queues-entries')")
+
+
+def open_as_scorekeeper(phone: Phone, game: SeededGame, *, with_service_worker: bool = True):
+    phone.open(game.keep_score_path)
+    phone.open(game.path)
+    if with_service_worker:
+        phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        phone.page.reload()  # now under the service worker, which keeps a copy of the page
+        phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+    ready_to_queue(phone)
+
+
+# Taps that stay on the page: offline nothing loads.
+def win(phone: Phone, name: str, hand: str) -> None:
+    phone.page.get_by_role("radio", name=name, exact=True).tap()
+    phone.hand_button(hand).tap()
+
+
+def tap_button(phone: Phone, name: str) -> None:
+    phone.page.get_by_role("button", name=name, exact=True).tap()
+
+
+def api_events(api, game: SeededGame) -> list[dict]:
+    return api.get(f"/api/games/{game.id}").json()["events"]
+
+
+def api_scores(api, game: SeededGame) -> dict[str, int]:
+    return {
+        player["name"]: player["score"]
+        for player in api.get(f"/api/games/{game.id}").json()["players"]
+    }
+
+
+TWELVE_ENTRIES = [
+    # Round 1: Ann reaches 15 with her hands, so she alone may call Chicago, and wins it.
+    (1, "phase1", "Ann +7 · four of a kind"),
+    (1, "phase2", "Ann +8 · straight flush"),
+    (1, "tricks", "Ann Chicago won +15"),
+    (1, "phase3", "Bo +5 · flush"),
+    # Round 2: Bo deals.
+    (2, "phase1", "Tie: nobody scores"),
+    (2, "phase2", "Nobody had a hand"),
+    (2, "tricks", "Cy +5 · last trick"),
+    (2, "phase3", "Ann +2 · two pair"),
+    # Round 3: Cy deals.
+    (3, "phase1", "Bo +1 · one pair"),
+    (3, "phase2", "Cy +3 · three of a kind"),
+    (3, "tricks", "Ann +5 · last trick"),
+    (3, "phase3", "Cy +4 · straight"),
+]
+SCORES_AFTER_TWELVE = {"Ann": 37, "Bo": 6, "Cy": 12}
+
+
+def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game)
+    phone.page.context.set_offline(True)
+
+    win(phone, "Ann", "Four of a kind")
+    expect_waiting(phone, 1)
+    win(phone, "Ann", "Straight flush")
+    phone.expect_scores({"Ann": 15, "Bo": 0, "Cy": 0})
+    expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
+
+    # Bo has 0 points: his Chicago buttons are closed, and the page says why.
+    expect(phone.chicago_button("Bo", won=True)).to_be_disabled()
+    expect(phone.page.locator(".why-not")).to_contain_text(
+        [
+            "Bo needs 15 points to call Chicago and has 0.",
+            "Cy needs 15 points to call Chicago and has 0.",
+        ]
+    )
+    phone.chicago_button("Ann", won=True).tap()
+    phone.expect_scores({"Ann": 30})
+    win(phone, "Bo", "Flush")
+    expect(phone.step_heading).to_have_text("Round 2 · Phase 1: best hand?")
+    expect(phone.page.locator(".score-card").nth(1).locator(".roles")).to_have_text("Deals")
+
+    # A hand tapped before its player is refused on the phone, as the server would.
+    phone.hand_button("Flush").tap()
+    expect(phone.step_card.locator(".form-error")).to_have_text(
+        "First tap who had the best hand, then the hand."
+    )
+    expect_waiting(phone, 4)
+
+    tap_button(phone, "Tie: nobody scores")
+    tap_button(phone, "Nobody had a hand")
+    tap_button(phone, "Cy")
+    win(phone, "Ann", "Two pair")
+    win(phone, "Bo", "One pair")
+    win(phone, "Cy", "Three of a kind")
+
+    phone.page.reload()  # offline: the service worker's copy of the page, and the queue
+    ready_to_queue(phone)
+    expect_waiting(phone, 10)
+    phone.expect_scores({"Ann": 32, "Bo": 6, "Cy": 8})
+    expect(phone.step_heading).to_have_text("Round 3 · Tricks: last trick or Chicago?")
+
+    tap_button(phone, "Ann")
+    win(phone, "Cy", "Straight")
+    expect_waiting(phone, 12)
+    phone.expect_scores(SCORES_AFTER_TWELVE)
+    assert api_events(api, game) == []  # nothing has reached the server
+
+    phone.page.context.set_offline(False)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    events = api_events(api, game)
+    assert [(event["round"], event["step"]) for event in events] == [
+        (round_number, step) for round_number, step, _ in TWELVE_ENTRIES
+    ]
+    assert api_scores(api, game) == SCORES_AFTER_TWELVE
+    assert events[2] == {
+        "round": 1,
+        "step": "tricks",
+        "chicago": "Ann",
+        "chicago_won": True,
+        "points": {"Ann": 15},
+    }
+    phone.expect_scores(SCORES_AFTER_TWELVE)
+    expect(phone.round_log.first).to_contain_text("Cy +4 · straight")
+
+
+def test_undoing_a_waiting_entry_takes_it_off_the_phone_and_sends_nothing_for_it(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Flush")
+    win(phone, "Bo", "Two pair")
+    expect_waiting(phone, 2)
+
+    undo = phone.page.locator("details.undo")
+    undo.locator("summary").tap()
+    expect(undo).to_contain_text("Remove “Round 1 · Phase 2: Bo +2 · two pair”?")
+    undo.get_by_role("button", name="Yes, undo it").tap()
+
+    expect_waiting(phone, 1)
+    phone.expect_scores({"Ann": 5, "Bo": 0})
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    phone.page.context.set_offline(False)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
+
+
+def test_an_answer_lost_on_the_way_back_does_not_record_the_entry_twice(new_phone, seed_game, api):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(service_workers="block")
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Flush")
+    win(phone, "Bo", "Two pair")
+    tap_button(phone, "Ann")
+    expect_waiting(phone, 3)
+
+    dropped = []
+
+    def drop_the_second_answer(route: Route) -> None:
+        if (
+            route.request.method == "POST"
+            and len(dropped) == 0
+            and '"phase2"' in (route.request.post_data or "")
+        ):
+            route.fetch()  # the server records the entry; its answer never arrives
+            dropped.append(route.request.headers["idempotency-key"])
+            route.abort("connectionreset")
+            return
+        route.continue_()
+
+    phone.page.route(re.compile(r"/api/games/\d+/events$"), drop_the_second_answer)
+    phone.page.context.set_offline(False)
+
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    assert len(dropped) == 1
+    events = api_events(api, game)
+    assert [
+        (event["step"], event.get("winner") or event.get("last_trick")) for event in events
+    ] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+        ("tricks", "Ann"),
+    ]
+    assert api_scores(api, game) == {"Ann": 10, "Bo": 2}
+
+
+@pytest.fixture
+def conflict(new_phone, seed_game):
+    """Ann's phone records two steps offline while another phone records phase 1 of
+    round 1 differently; Ann's phone then comes back and its first entry is refused."""
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Flush")
+    win(phone, "Bo", "One pair")
+    expect_waiting(phone, 2)
+    game.record(hand_win(1, "phase1", "Cy", "straight"))  # the other phone
+    phone.page.context.set_offline(False)
+    card = phone.page.locator(".conflict-card")
+    expect(card).to_contain_text("Not saved: the server refused an entry waiting on this phone.")
+    return game, phone, card
+
+
+def test_a_refused_entry_stops_the_queue_and_shows_both_versions(conflict, api):
+    game, phone, card = conflict
+    expect(card.locator(".conflict-theirs")).to_have_text("Phase 1 · Cy +4 · straight")
+    expect(card.locator(".conflict-waiting li")).to_have_text(
+        ["Phase 1 · Ann +5 · flush", "Phase 2 · Bo +1 · one pair"]
+    )
+    expect(card).to_contain_text("Round 1 Phase 1 is not the next step")
+    expect_waiting(phone, 2)
+    phone.page.wait_for_timeout(1_000)
+    assert len(api_events(api, game)) == 1  # nothing later in the queue was sent
+
+
+def test_discarding_the_waiting_entries_keeps_the_servers_game(conflict, api):
+    game, phone, card = conflict
+    card.get_by_role("button", name="Discard the waiting entries").tap()
+    phone.page.wait_for_load_state()
+    phone.expect_scores({"Ann": 0, "Bo": 0, "Cy": 4})
+    expect(queue_status(phone)).to_be_hidden()
+    assert api_scores(api, game) == {"Ann": 0, "Bo": 0, "Cy": 4}
+    assert len(api_events(api, game)) == 1
+
+
+def test_applying_the_waiting_entries_as_corrections_gives_this_phones_game(conflict, api):
+    game, phone, card = conflict
+    card.get_by_role("button", name="Apply them as corrections").tap()
+    phone.expect_scores({"Ann": 5, "Bo": 1, "Cy": 0})
+    expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
+    events = api_events(api, game)
+    assert [(event["step"], event["winner"]) for event in events] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+    ]
+    assert events[0]["corrections"][0]["was"]["winner"] == "Cy"
+    assert api_scores(api, game) == {"Ann": 5, "Bo": 1, "Cy": 0}
+
+
+def test_without_a_connection_nothing_is_sent_and_the_page_says_what_waits(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    expect(queue_status(phone)).to_have_text(
+        "Offline: entries are kept on this phone until the connection is back."
+    )
+    expect(phone.page.locator("[data-offline-banner]")).to_be_hidden()
+    win(phone, "Ann", "Royal flush")
+    expect_waiting(phone, 1)
+    phone.page.wait_for_timeout(500)
+    assert api_events(api, game) == []
+
+
+FOUR = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
+SE = {"width": 375, "height": 667}
+SMALL = {"width": 320, "height": 568}
+
+
+def four_at_round_two(seed_game) -> SeededGame:
+    """Round 2, phase 2 next: only the first player has the 15 points Chicago needs."""
+    return seed_game(
+        FOUR,
+        hand_win(1, "phase1", FOUR[0], "straight_flush"),
+        hand_win(1, "phase2", FOUR[1], "straight_flush"),
+        last_trick_to(1, FOUR[2]),
+        hand_win(1, "phase3", FOUR[3], "flush"),
+        hand_win(2, "phase1", FOUR[0], "four_of_a_kind"),
+    )
+
+
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+def test_offline_the_next_step_and_what_waits_are_in_the_first_screen(
+    viewport, new_phone, seed_game
+):
+    game = four_at_round_two(seed_game)
+    phone = new_phone(viewport=viewport, screen=viewport)
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+
+    tap_button(phone, "Nobody had a hand")
+
+    expect_waiting(phone, 1)
+    expect(phone.page.locator(".why-not")).to_have_count(3)
+    assert_first_screen_holds_the_next_step(
+        phone, whole_step=viewport == SE, at="the tricks, offline"
+    )
+    assert outside(phone, "[data-queue-status]") == []
+
+
+def test_a_refused_entry_and_the_choice_it_needs_are_in_the_first_screen(conflict):
+    _game, phone, card = conflict
+    phone.page.set_viewport_size(SE)
+    phone.page.evaluate("window.scrollTo(0, 0)")
+    expect(card.locator(".conflict-theirs li")).to_have_count(1)
+    assert (
+        outside(
+            phone,
+            ".conflict-card h2, .conflict-card .form-error, .conflict-card li, "
+            ".conflict-card button, .scores .score, [data-queue-status]",
+        )
+        == []
+    )
