@@ -24,6 +24,9 @@ KEYWORDS = [
     "counted:1,2",
     "RuleViolation",
     "OutOfTurn",
+    # The offline kit's words, translated with their slots kept (web/scoreboard/offline.py).
+    "slotted_gettext",
+    "slotted_ngettext:1,2",
 ]
 WIDTH = "99"
 
