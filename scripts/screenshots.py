@@ -71,6 +71,15 @@ def pick_cards(phone: Phone) -> None:
     scroll_to(".hand-row.is-active")(phone)
 
 
+def tap_offline(phone: Phone) -> None:
+    """Lose the connection and record a hand: it waits on the phone, counted above the scores."""
+    phone.page.wait_for_function("document.documentElement.classList.contains('queues-entries')")
+    phone.page.context.set_offline(True)
+    phone.page.get_by_role("radio", name="Bo", exact=True).tap()
+    phone.hand_button("Two pair").tap()
+    phone.page.locator("[data-queue-status]").filter(has_text="Not yet saved").wait_for()
+
+
 SMALL_PHONE = {"width": 320, "height": 568}
 
 SHOTS = [
@@ -80,6 +89,7 @@ SHOTS = [
     Shot("watching", lambda showcase: showcase.ten_rounds.path, as_watcher=True),
     # Entry 5 is round 2's first phase: the step card it was recorded on, to correct.
     Shot("correcting", lambda showcase: f"{showcase.ten_rounds.path}/entries/5"),
+    Shot("offline", lambda showcase: showcase.at_a_hand_step.path, tap_offline),
     Shot("scoreboard-320", lambda showcase: showcase.at_a_hand_step.path, viewport=SMALL_PHONE),
     Shot("tie-picker", lambda showcase: f"{showcase.at_a_hand_step.path}/settle", pick_cards),
     Shot(
