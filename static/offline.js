@@ -499,6 +499,14 @@
     next().catch(function () { refusal = refusal || { status: 0, reason: "" }; drawGame(); });
   }
 
+  // A game's kit of another language, or of its players before a fix, is not needed again.
+  function forgetOldKits() {
+    var prefix = "kit:" + page.urls.kit.split("?")[0];
+    return stored("readwrite", function (store) {
+      return store.delete(window.IDBKeyRange.bound(prefix, prefix + "\uffff"));
+    });
+  }
+
   // --- Starting: the kit (from this phone's copy when offline), then any waiting entries.
   function loadKit() {
     var address = page.urls.kit;
@@ -508,7 +516,8 @@
         if (!response.ok) throw new Error(String(response.status));
         return response.json();
       }).then(function (fetched) {
-        return write("kit:" + address, fetched).then(function () { return fetched; });
+        return forgetOldKits().then(function () { return write("kit:" + address, fetched); })
+          .then(function () { return fetched; });
       });
     });
   }
