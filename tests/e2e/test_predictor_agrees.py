@@ -165,12 +165,13 @@ class Verdict:
     on_looks: Disagreement | None = None
 
 
-def _batches():
-    """The corpus in batches and their first seeds, made by two processes while Chromium
-    checks the batch before."""
+@pytest.fixture(scope="module")
+def corpus():
+    """The corpus in batches, by first seed, made by two processes: started before the
+    server and Chromium, which it does not need, and going on while Chromium checks."""
     seeds = range(0, LOGS, BATCH)
     with ProcessPoolExecutor(2, mp_context=get_context("spawn")) as pool:
-        yield from zip(seeds, pool.map(packed_logs, seeds, [BATCH] * len(seeds)), strict=True)
+        yield [(seed, pool.submit(packed_logs, seed, BATCH)) for seed in seeds]
 
 
 @pytest.fixture(scope="module")
@@ -185,10 +186,11 @@ def rules_page(browser, browser_context_args, base_url) -> Page:
 
 
 @pytest.fixture(scope="module")
-def verdict(rules_page) -> Verdict:
+def verdict(corpus, rules_page) -> Verdict:
     """The whole corpus through both, once for the tests that read it."""
     found = Verdict()
-    for first_seed, (packed, coverage) in _batches():
+    for first_seed, batch in corpus:
+        packed, coverage = batch.result()
         found.coverage.update(coverage)
         differing = rules_page.evaluate(CHECK, packed)
         if differing["entries"] and found.on_entries is None:
