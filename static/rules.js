@@ -262,8 +262,23 @@
     }, start(setup));
   }
 
+  // The state of a game the server has folded: its position as the scorekeeper's page
+  // gives it (web/scoreboard/offline.py, position_json), so that the entries waiting on
+  // the phone follow the server's game without replaying its log.
+  function resume(setup, position) {
+    var finished = position.winner_seat !== null;
+    return derived({
+      setup: setup, scores: position.scores.slice(), round: position.round,
+      step: finished ? null : STEPS[position.step_index], dealer: position.dealer,
+      round_seats: position.round_seats.slice(), is_tiebreak: position.is_tiebreak,
+      winner: finished ? setup.players[position.winner_seat] : null,
+      chicago_callers: position.chicago_callers.slice(), last_points: null
+    });
+  }
+
   window.ChicagoRules = {
     start: start,
+    resume: resume,
     record: record,
     replay: replay,
     // An unknown name gets GameSetup.seat_of's refusal, as {template, values}.

@@ -18,7 +18,15 @@ from multiprocessing import get_context
 import pytest
 from playwright.sync_api import Page
 
-from chicago_scorer.rules import PRESETS, RuleSet, rules_from_settings, start_game
+from chicago_scorer.rules import (
+    PRESETS,
+    RuleError,
+    RuleSet,
+    record,
+    rules_from_settings,
+    start_game,
+)
+from chicago_scorer.web.scoreboard.offline import position_json
 from support.phone import phones_in
 from support.random_logs import (
     STATE_FIELDS,
@@ -570,3 +578,43 @@ def test_recording_leaves_the_state_it_was_given_as_it_was(rules_page):
         [table(), win(1, "phase1", "Bo", "flush")],
     )
     assert after == before
+
+
+# A game taken up from the server's position -------------------------------------------
+
+RESUMED_LOGS = 300
+
+# Each log taken up from where its first half leaves it, then the second half recorded.
+RESUME = """(logs) => logs.map(({setup, position, entries}) => {
+  let state = window.ChicagoRules.resume(setup, position);
+  return entries.map((entry) => {
+    const answer = window.ChicagoRules.record(state, entry);
+    if (answer.state) state = answer.state;
+    return answer;
+  });
+})"""
+
+
+def test_a_game_taken_up_from_the_servers_position_goes_on_as_the_core_does(rules_page):
+    """The phone starts from the fold position the scorekeeper's page carries, not from
+    the log: the second half of each game must be answered as if it had been replayed."""
+    halves, core_answers = [], []
+    for seed in range(RESUMED_LOGS):
+        log = random_log(seed)
+        middle = len(log.entries) // 2
+        state = start_game(setup_from_json(log.setup))
+        for entry in log.entries[:middle]:
+            try:
+                state = record(state, entry)
+            except RuleError:
+                pass
+        halves.append(
+            {"setup": log.setup, "position": position_json(state), "entries": log.entries[middle:]}
+        )
+        core_answers.append(log.answers[middle:])
+
+    predicted = rules_page.evaluate(RESUME, halves)
+
+    for seed, (core, answers) in enumerate(zip(core_answers, predicted, strict=True)):
+        answers = [_as_core_gives(*pair) for pair in zip(core, answers, strict=True)]
+        assert answers == core, f"random_log({seed}) taken up after half its entries"
