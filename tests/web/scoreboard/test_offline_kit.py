@@ -108,7 +108,8 @@ def test_the_kit_speaks_the_pages_language_with_every_slot_kept(client, code):
 def test_the_kit_has_words_for_every_refusal_the_predictor_can_make():
     source = (Path(__file__).parents[3] / "static" / "rules.js").read_text()
     literal = r'"(?:[^"\\]|\\.)*"'
-    calls = re.findall(rf"refuse\(((?:{literal}\s*\+\s*)*{literal})", source)
+    # Each sentence the predictor refuses with, or gives as the reason a Chicago is closed.
+    calls = re.findall(rf"(?:refuse\(|template: )((?:{literal}\s*\+\s*)*{literal})", source)
     templates = {"".join(json.loads(part) for part in re.findall(literal, call)) for call in calls}
     templates |= {json.loads(re.search(rf"var UNREADABLE = ({literal});", source).group(1))}
     assert len(templates) == len(PREDICTED_REFUSALS)
