@@ -333,3 +333,39 @@ def test_a_refused_entry_and_the_choice_it_needs_are_in_the_first_screen(conflic
         )
         == []
     )
+
+
+def test_offline_a_tiebreak_and_then_the_win_show_as_the_rules_decide(new_phone, seed_game, api):
+    game = seed_game(
+        ["Ann", "Bo", "Cy"],
+        hand_win(1, "phase1", "Ann", "royal_flush"),
+        hand_win(1, "phase2", "Bo", "royal_flush"),
+    )
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+
+    tap_button(phone, "Cy")
+    tap_button(phone, "Nobody had a hand")
+
+    expect(phone.page.locator(".banner.tiebreak")).to_have_text(
+        "Tiebreak round: Ann and Bo share the top score. Only they play, deal and score "
+        "this round."
+    )
+    expect(phone.step_heading).to_have_text("Tiebreak Round 2 · Phase 1: best hand?")
+    expect(phone.step_card.locator("input[name=winner]")).to_have_count(2)
+    expect(phone.page.locator(".score-card").nth(2).locator(".roles")).to_have_text("Sits out")
+
+    win(phone, "Ann", "Flush")
+    tap_button(phone, "Nobody had a hand")
+    tap_button(phone, "Ann")
+    tap_button(phone, "Nobody had a hand")
+
+    expect(phone.page.locator(".banner.winner")).to_have_text("Ann wins with 62 points!")
+    expect(phone.step_card).to_have_count(0)
+    expect_waiting(phone, 6)
+    phone.page.context.set_offline(False)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    answer = api.get(f"/api/games/{game.id}").json()
+    assert (answer["status"], answer["winner"]) == ("finished", "Ann")
+    assert api_scores(api, game) == {"Ann": 62, "Bo": 52, "Cy": 5}
