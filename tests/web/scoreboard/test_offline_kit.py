@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.budgets import MAX_FIRST_LOAD_BYTES
+from bench.payload import measure_payload, referenced_assets
 from chicago_scorer.rules import PRESETS
 from chicago_scorer.web.scoreboard.offline import PREDICTED_REFUSALS
 from support.table_forms import start_game, tap
@@ -15,6 +17,12 @@ from support.table_forms import start_game, tap
 def offline_state(page: str) -> dict | None:
     found = re.search(r'<script type="application/json" data-offline>(.*?)</script>', page)
     return None if found is None else json.loads(found.group(1))
+
+
+def body_of(client, url: str) -> bytes:
+    with client.get(url) as response:  # a static file is streamed: close it
+        assert response.status_code == 200, url
+        return response.data
 
 
 def test_the_scorekeepers_page_holds_the_game_as_it_stands(client):
@@ -114,3 +122,17 @@ def test_the_kit_has_words_for_every_refusal_the_predictor_can_make():
     templates |= {json.loads(re.search(rf"var UNREADABLE = ({literal});", source).group(1))}
     assert len(templates) == len(PREDICTED_REFUSALS)
     assert templates == set(PREDICTED_REFUSALS)
+
+
+def test_the_scoreboard_with_all_it_loads_for_offline_use_stays_within_30_kb(client):
+    """The first load's budget (docs/PERFORMANCE.md) holds even counting what the phone
+    loads once the page is interactive: the rules, the queue and the kit."""
+    game_url = start_game(client, "Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar")
+    page = client.get(game_url).data
+    urls = referenced_assets(page.decode()) + offline_state(page.decode())["urls"]["scripts"]
+    urls.append(offline_state(page.decode())["urls"]["kit"])
+    files = {game_url: page} | {url: body_of(client, url) for url in urls}
+
+    sizes = measure_payload(files).gzipped
+    assert {url.split("?")[0] for url in sizes} >= {"/static/rules.js", "/static/offline.js"}
+    assert sum(sizes.values()) <= MAX_FIRST_LOAD_BYTES, sizes
