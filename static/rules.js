@@ -262,9 +262,9 @@
     }, start(setup));
   }
 
-  // The state of a game the server has folded: its position as the scorekeeper's page
-  // gives it (web/scoreboard/offline.py, position_json), so that the entries waiting on
-  // the phone follow the server's game without replaying its log.
+  // position.py: resume. The state of a game the server has folded, from the position the
+  // scorekeeper's page carries (rules.position.position_of), so that the entries waiting
+  // on the phone follow the server's game without replaying its log.
   function resume(setup, position) {
     var finished = position.winner_seat !== null;
     return derived({

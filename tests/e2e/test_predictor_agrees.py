@@ -26,7 +26,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
-from chicago_scorer.web.scoreboard.offline import position_json
+from chicago_scorer.rules.position import position_of
 from support.phone import phones_in
 from support.random_logs import (
     STATE_FIELDS,
@@ -609,7 +609,7 @@ def test_a_game_taken_up_from_the_servers_position_goes_on_as_the_core_does(rule
             except RuleError:
                 pass
         halves.append(
-            {"setup": log.setup, "position": position_json(state), "entries": log.entries[middle:]}
+            {"setup": log.setup, "position": position_of(state), "entries": log.entries[middle:]}
         )
         core_answers.append(log.answers[middle:])
 

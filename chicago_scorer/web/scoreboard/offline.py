@@ -20,6 +20,7 @@ from flask import Blueprint, current_app, render_template, url_for
 from chicago_scorer.rules import Hand, Step
 from chicago_scorer.rules.events import STEP_ORDER
 from chicago_scorer.rules.game import GameState
+from chicago_scorer.rules.position import position_of
 from chicago_scorer.services import games
 from chicago_scorer.services.game_answers import GameAtTable
 from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS
@@ -210,20 +211,6 @@ def _setup_json(state: GameState) -> dict[str, object]:
     return {"players": list(setup.players), "first_dealer": setup.first_dealer, "rules": rules}
 
 
-def position_json(state: GameState) -> dict[str, object]:
-    """Where a game stands, as ``ChicagoRules.resume`` (static/rules.js) takes it up."""
-    return {
-        "scores": list(state.scores),
-        "round": state.round,
-        "step_index": state.step_index,
-        "dealer": state.dealer,
-        "round_seats": list(state.round_seats),
-        "is_tiebreak": state.is_tiebreak,
-        "winner_seat": state.winner_seat,
-        "chicago_callers": sorted(state.chicago_callers),
-    }
-
-
 def _kit_version(setup: dict[str, object]) -> str:
     """Names the kit's contents: the game's setup, the page's language, the static files."""
     text = json.dumps([setup, language_code(), asset_version(current_app.static_folder)])
@@ -246,7 +233,7 @@ class OfflineState:
             "events": self.game.event_count,
             "key": self.edit_key,
             "setup": setup,
-            "position": position_json(state),
+            "position": position_of(state),
             "urls": {
                 "events": url_for("api.record_event", game_id=self.game.id),
                 "game": url_for("api.get_game", game_id=self.game.id),
