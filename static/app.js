@@ -263,15 +263,10 @@
       var text = box(name).value.trim();
       return text === "" ? null : Number(text);
     }
-    function scores(name) { return (number(name) || 0) > 0; }
 
     function problem(input) {
       var name = input.getAttribute("data-setting");
-      if (input.type === "checkbox") {
-        var winnable = scores("last_trick_points") || scores("chicago_points") ||
-          scores("deuce_last_trick_points");
-        return input.dataset.textNobodyWins && input.checked && !winnable ? input.dataset.textNobodyWins : "";
-      }
+      if (input.type === "checkbox") return "";
       var value = number(name);
       if (input.validity.badInput) return input.dataset.textRange;
       if (value === null) return "";
@@ -333,9 +328,9 @@
   // The offline queue and the rules it checks entries by, only on the scorekeeper's phone
   // and only once the page is interactive: the first load stays small.
   function offlineScripts() {
-    var data = document.querySelector("script[data-offline]");
+    var data = document.querySelector("[data-offline]");
     if (!data || !window.indexedDB) return;
-    JSON.parse(data.textContent).urls.scripts.forEach(function (address) {
+    JSON.parse(data.getAttribute("data-offline")).urls.scripts.forEach(function (address) {
       var script = document.createElement("script");
       script.src = address;
       script.async = false;  // in order: the rules, then the queue

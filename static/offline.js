@@ -21,8 +21,8 @@
 
   // --- What the page says: the game as the server had it when the page was drawn.
   function pageGame() {
-    var data = document.querySelector("script[data-offline]");
-    return data ? JSON.parse(data.textContent) : null;
+    var data = document.querySelector("[data-offline]");
+    return data ? JSON.parse(data.getAttribute("data-offline")) : null;
   }
 
   var page = pageGame();

@@ -1,6 +1,7 @@
 """What the scorekeeper's page gives its phone for scoring offline: the game as it stands,
 and a kit of step cards and words in the page's language."""
 
+import html
 import json
 import re
 from pathlib import Path
@@ -15,8 +16,8 @@ from support.table_forms import start_game, tap
 
 
 def offline_state(page: str) -> dict | None:
-    found = re.search(r'<script type="application/json" data-offline>(.*?)</script>', page)
-    return None if found is None else json.loads(found.group(1))
+    found = re.search(r"<div hidden data-offline='([^']*)'></div>", page)
+    return None if found is None else json.loads(html.unescape(found.group(1)))
 
 
 def body_of(client, url: str) -> bytes:
