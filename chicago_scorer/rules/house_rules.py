@@ -62,7 +62,10 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "last_trick_out",
             sentence("Out on the last trick"),
-            sentence("Only the taker of the last trick, or a won Chicago, can reach 52 and win."),
+            sentence(
+                "The game is won only at the tricks step: by the taker of the last trick, or "
+                "a won Chicago's caller, who has 52 or more."
+            ),
             replace(STANDARD_RULES, must_win_on_last_trick=True),
         ),
         Preset(
@@ -174,7 +177,15 @@ def _preset(settings: Mapping[str, object]) -> RuleSet:
     if set(settings) != {"preset"}:
         raise RuleViolation("Give either a preset or house-rule settings, not both.", "rules")
     name = settings["preset"]
-    if not isinstance(name, str) or name not in PRESETS:
+    if not isinstance(name, str):
+        raise RuleViolation(
+            sentence(
+                "'preset' must be the name of a preset: one of %(presets)s.",
+                presets=", ".join(PRESETS),
+            ),
+            "rules",
+        )
+    if name not in PRESETS:
         raise RuleViolation(
             sentence(
                 "Unknown preset %(preset)s; the presets are %(presets)s.",
@@ -191,7 +202,13 @@ BELOW_TARGET = ("chicago_min_score", "exchange_stop")
 
 
 def checked(rules: RuleSet) -> RuleSet:
-    """Refuse settings that contradict each other or could never let anyone win."""
+    """Refuse settings that contradict each other.
+
+    Rule sets under which nobody can ever win are not refused: telling them apart takes
+    more than a look at the numbers (with every last trick and Chicago worth 0 points a
+    game out on the last trick is still won, once hands bring a player to the target),
+    and a table that plays one soon sees it.
+    """
     if rules.chicago_min_score >= rules.target:
         raise RuleViolation(
             sentence(
@@ -206,17 +223,6 @@ def checked(rules: RuleSet) -> RuleSet:
         raise RuleViolation(
             "'exchange_stop' must be below the target, or the reminder would never show.",
             "exchange_stop",
-        )
-    winning_tricks = (
-        rules.last_trick_points,
-        rules.chicago_points,
-        rules.deuce_last_trick_points or 0,
-    )
-    if rules.must_win_on_last_trick and not any(winning_tricks):
-        raise RuleViolation(
-            "With 'must_win_on_last_trick', the last trick or a won Chicago must score "
-            "something, or nobody could ever win.",
-            "must_win_on_last_trick",
         )
     return rules
 

@@ -19,7 +19,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
-from chicago_scorer.rules.errors import Message, sentence
+from chicago_scorer.rules.errors import Message, counted, sentence
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
 
@@ -238,6 +238,19 @@ def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]
         try:
             state = record(state, event)
         except RuleError as refusal:
+            if state.winner is not None:  # "undo the last entry" cannot help an import
+                raise IllegalGameInImport(
+                    counted(
+                        "%(game)s: %(winner)s won at entry %(won_at)s, so the %(count)s "
+                        "entry after it has no place in the game.",
+                        "%(game)s: %(winner)s won at entry %(won_at)s, so the %(count)s "
+                        "entries after it have no place in the game.",
+                        len(events) - number + 1,
+                        game=name,
+                        winner=state.winner,
+                        won_at=number - 1,
+                    )
+                ) from None
             raise IllegalGameInImport(
                 sentence(
                     "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",

@@ -7,10 +7,14 @@ import pytest
 from chicago_scorer.rules import (
     PRESETS,
     STANDARD_RULES,
+    GameSetup,
     Hand,
     RuleSet,
     RuleViolation,
     differences_from_standard,
+    read_event,
+    record,
+    replay,
     rules_from_settings,
 )
 from chicago_scorer.rules.house_rules import BELOW_TARGET, checked
@@ -231,13 +235,22 @@ def test_the_exchange_stop_must_be_below_the_target(settings, allowed):
         assert refused.field == "exchange_stop"
 
 
-def test_out_on_the_last_trick_is_refused_when_neither_the_trick_nor_chicago_scores():
-    refused = refusal(
+def test_out_on_the_last_trick_with_tricks_worth_nothing_is_still_won_at_the_tricks():
+    """Hands bring a player to the target; a last trick worth +0 then wins the game."""
+    rules = rules_from_settings(
         {"must_win_on_last_trick": True, "last_trick_points": 0, "chicago_points": 0}
     )
+    setup = GameSetup(("Ann", "Bo"), 0, rules)
+    hands = [
+        {"round": 1, "step": step, "outcome": "win", "winner": "Ann", "hand": "royal_flush"}
+        for step in ("phase1", "phase2")
+    ]
+    state = replay(setup, [read_event(entry) for entry in hands])
+    assert state.scores == (104, 0) and state.winner is None
 
-    assert "nobody could ever win" in refused.message
-    assert refused.field == "must_win_on_last_trick"
+    state = record(state, {"round": 1, "step": "tricks", "last_trick": "Ann"})
+
+    assert state.winner == "Ann"
 
 
 @pytest.mark.parametrize(
@@ -390,8 +403,8 @@ def test_each_preset_changes_only_what_its_description_says(name, changes):
         ("standard", "from 15 points", "chicago_min_score", 15),
         ("exact_52", "exactly 52", "target", 52),
         ("exact_52", "exactly 52", "exact_target", True),
-        ("last_trick_out", "reach 52", "target", 52),
-        ("last_trick_out", "Only the taker of the last trick", "must_win_on_last_trick", True),
+        ("last_trick_out", "who has 52 or more", "target", 52),
+        ("last_trick_out", "won only at the tricks step", "must_win_on_last_trick", True),
         ("royal_wins", "royal flush wins the game at once", "royal_flush_wins", True),
         ("royal_wins", "back to 0", "chicago_failure_to_zero", True),
         ("deuce_trick", "last trick scores 2", "last_trick_points", 2),
@@ -440,7 +453,10 @@ def test_an_unknown_preset_is_refused_with_the_list_of_presets(name):
 def test_a_preset_name_that_is_not_text_is_refused(name):
     refused = refusal({"preset": name})
 
-    assert refused.message.startswith(f"Unknown preset {name!r}; the presets are ")
+    assert refused.message == (
+        "'preset' must be the name of a preset: one of "
+        "standard, exact_52, last_trick_out, royal_wins, deuce_trick."
+    )
     assert refused.field == "rules"
 
 

@@ -259,8 +259,6 @@ class HouseRulesForm(Form):
             )
         if where == "chicago_penalty":
             return self.choose_one_message()
-        if where == "must_win_on_last_trick":
-            return self.nobody_wins_message()
         return reason(error)
 
     def below_target_message(self, name: str) -> str:
@@ -284,16 +282,6 @@ class HouseRulesForm(Form):
             label=self.chicago_penalty.label.text,
             standard=format_number(STANDARD_RULES.chicago_penalty),
             switch=self.chicago_failure_to_zero.label.text,
-        )
-
-    def nobody_wins_message(self) -> str:
-        """Why winning only on the last trick needs the last trick or Chicago to score."""
-        # Translators: %(label)s is the choice "Only the last trick or a won Chicago can win
-        # the game".
-        return gettext(
-            "%(label)s: the last trick or a won Chicago must then score something, "
-            "or nobody could ever win.",
-            label=self.must_win_on_last_trick.label.text,
         )
 
     @staticmethod

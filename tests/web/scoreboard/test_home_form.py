@@ -92,12 +92,6 @@ def test_a_refused_change_under_a_preset_comes_back_as_custom_and_says_so(client
             "chicago_penalty",
             "Chicago lost (points off): leave it at 15, or untick",
         ),
-        (
-            {"must_win_on_last_trick": "y", "last_trick_points": "0", "chicago_points": "0"},
-            "must_win_on_last_trick",
-            "Only the last trick or a won Chicago can win the game: the last trick or a won "
-            "Chicago must then score something",
-        ),
     ],
 )
 def test_a_refused_value_is_named_by_its_label_next_to_its_box(client, rules, name, message):
@@ -105,6 +99,22 @@ def test_a_refused_value_is_named_by_its_label_next_to_its_box(client, rules, na
 
     assert message in box(page, name)
     assert f"&#39;{name}&#39;" not in page
+
+
+def test_out_on_the_last_trick_with_tricks_worth_nothing_starts_a_game(client):
+    """Hands can still bring a player to the target, and a +0 last trick then wins."""
+    response = send(
+        client,
+        preset="custom",
+        must_win_on_last_trick="y",
+        last_trick_points="0",
+        chicago_points="0",
+    )
+
+    assert accepted(client, response)
+    rules = client.get("/api/games").get_json()["games"][0]["rules"]
+    assert rules["must_win_on_last_trick"] is True
+    assert (rules["last_trick_points"], rules["chicago_points"]) == (0, 0)
 
 
 def test_every_value_out_of_range_is_flagged_at_once(client):

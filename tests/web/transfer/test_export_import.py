@@ -399,6 +399,26 @@ REFUSED = [
         "no player called 'Zed'",
     ),
     (document(VALID, VALID | {"events": [VALID["events"][0]] * 2001}), 422, "at most 2,000"),
+    (
+        document(
+            VALID,
+            VALID
+            | {
+                "events": [
+                    {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann"}
+                    | {"hand": "royal_flush"},
+                    {"round": 1, "step": "phase2", "outcome": "none"},
+                    {"round": 1, "step": "tricks", "last_trick": "Bo"},
+                    {"round": 1, "step": "phase3", "outcome": "none"},
+                    {"round": 2, "step": "phase1", "outcome": "none"},
+                    {"round": 2, "step": "phase2", "outcome": "none"},
+                ]
+            },
+        ),
+        422,
+        "Game 2 (Ann, Bo): Ann won at entry 4, so the 2 entries after it have no place in "
+        "the game.",
+    ),
 ]
 
 
