@@ -8,6 +8,8 @@ Python (`gettext`, `lazy_gettext`) and from the rules core, which marks its mess
 `sentence()` and `counted()` and raises `RuleViolation` and `OutOfTurn` with plain ones.
 """
 
+import re
+import shutil
 import sys
 from contextlib import chdir
 from pathlib import Path
@@ -29,6 +31,8 @@ KEYWORDS = [
     "slotted_ngettext:1,2",
 ]
 WIDTH = "99"
+# The one line of a template that changes when nothing else does.
+CREATION_DATE = re.compile(r'^"POT-Creation-Date: .*\\n"$', re.MULTILINE)
 
 
 def _pybabel(*arguments: str) -> None:
@@ -36,10 +40,22 @@ def _pybabel(*arguments: str) -> None:
 
 
 def extract(output: Path = TEMPLATE) -> None:
-    """Write every marked string of the sources into a catalog template."""
+    """Write every marked string of the sources into a catalog template.
+
+    The template names no source lines, which move with every edit, and it keeps its
+    creation date while its messages stay the same: extracting again changes nothing.
+    """
     keywords = [argument for keyword in KEYWORDS for argument in ("-k", keyword)]
-    with chdir(PROJECT_ROOT):  # locations in the template are relative to the project
+    earlier = output.read_text(encoding="utf-8") if output.exists() else None
+    with chdir(PROJECT_ROOT):
         _extract_here(keywords, output.resolve())
+    if earlier is not None and without_date(earlier) == without_date(output.read_text("utf-8")):
+        output.write_text(earlier, encoding="utf-8")
+
+
+def without_date(template_text: str) -> str:
+    """A template's text without its creation date."""
+    return CREATION_DATE.sub("", template_text)
 
 
 def _extract_here(keywords: list[str], output: Path) -> None:
@@ -50,6 +66,7 @@ def _extract_here(keywords: list[str], output: Path) -> None:
         *keywords,
         "--add-comments=Translators:",
         "--ignore-dirs=.* __pycache__ node_modules",
+        "--no-location",
         "--sort-by-file",
         "--width",
         WIDTH,
@@ -62,18 +79,32 @@ def _extract_here(keywords: list[str], output: Path) -> None:
 def update() -> None:
     """Extract, merge the template into every catalog, then compile them all."""
     extract()
+    merge(TEMPLATE, TRANSLATIONS)
+    _pybabel("compile", "--directory", str(TRANSLATIONS), "--statistics")
+
+
+def merge(template: Path, translations: Path) -> None:
+    """Bring every catalog under ``translations`` up to ``template``."""
     _pybabel(
         "update",
         "--input-file",
-        str(TEMPLATE),
+        str(template),
         "--output-dir",
-        str(TRANSLATIONS),
+        str(translations),
         "--no-fuzzy-matching",
         "--ignore-obsolete",
         "--width",
         WIDTH,
     )
-    _pybabel("compile", "--directory", str(TRANSLATIONS), "--statistics")
+
+
+def copy_catalogs(target: Path) -> Path:
+    """The catalogs' sources (``.po``) copied under ``target``, for a trial merge."""
+    for source in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"):
+        copy = target / source.relative_to(TRANSLATIONS)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, copy)
+    return target
 
 
 def new_language(code: str) -> None:

@@ -8,7 +8,14 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from scripts.translations import TRANSLATIONS, extract
+from scripts.translations import (
+    TEMPLATE,
+    TRANSLATIONS,
+    copy_catalogs,
+    extract,
+    merge,
+    without_date,
+)
 
 LANGUAGES = ["sv", "it", "et", "be", "uz", "ne"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
@@ -129,3 +136,21 @@ def test_json_field_names_in_quotes_stay_as_they_are(code):
         if set(quoted.findall(ids(message)[0])) - set(quoted.findall(text))
     ]
     assert changed == []
+
+
+def test_the_template_is_what_make_translations_would_write(tmp_path):
+    """No source lines, which move with every edit: only a new or changed message
+    changes the template."""
+    fresh = tmp_path / "messages.pot"
+    extract(fresh)
+    assert without_date(fresh.read_text("utf-8")) == without_date(TEMPLATE.read_text("utf-8"))
+
+
+def test_every_catalog_is_what_make_translations_would_write(tmp_path):
+    copies = copy_catalogs(tmp_path)
+    merge(TEMPLATE, copies)
+    merged = sorted(copies.glob("*/LC_MESSAGES/messages.po"))
+    assert len(merged) == len(LANGUAGES)
+    for catalog_file in merged:
+        committed = TRANSLATIONS / catalog_file.relative_to(copies)
+        assert catalog_file.read_text("utf-8") == committed.read_text("utf-8"), committed
