@@ -338,7 +338,31 @@
     });
   }
 
+  // Keys that outlive a cookie: the session keeps the edit keys of a phone's 20 latest
+  // games only, so the phone also keeps each game's hand-over address in its own storage,
+  // and opens it again (quietly, with fetch) when a game it kept score for shows up
+  // read-only. A key that no longer works is forgotten.
+  function keepScorekeeping() {
+    var live = document.querySelector("[data-live-version]");
+    if (!live || !window.localStorage || !window.fetch) return;
+    var name = "keeps-score:" + live.getAttribute("data-game");
+    var data = document.querySelector("[data-offline]");
+    if (data) {
+      window.localStorage.setItem(name, JSON.parse(data.getAttribute("data-offline")).urls.keep);
+      return;
+    }
+    var address = window.localStorage.getItem(name);
+    if (!address) return;
+    fetch(address, { redirect: "manual", credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (response.type === "opaqueredirect") { window.location.reload(); return; }
+        if (response.status === 403 || response.status === 404) window.localStorage.removeItem(name);
+      })
+      .catch(function () { /* offline: try again next time */ });
+  }
+
   registerServiceWorker();
+  keepScorekeeping();
   localTimes();
   offlineBanner();
   liveUpdates();
