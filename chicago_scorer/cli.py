@@ -11,6 +11,9 @@ from flask.cli import with_appcontext
 
 from chicago_scorer.storage import game_log, rebuild
 
+# The addresses gunicorn binds to serve every network the machine is on.
+EVERY_NETWORK = ("0.0.0.0", "::", "")
+
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses on its local networks, loopback left out."""
@@ -36,8 +39,12 @@ def register(app: Flask) -> None:
 
     @app.cli.command("address")
     @click.option("--port", default=5000, show_default=True)
-    def address(port: int) -> None:
+    @click.option("--host", default="0.0.0.0", show_default=True, help="The address served on.")
+    def address(port: int, host: str) -> None:
         """Print the address to open on a phone on the same Wi-Fi."""
+        if host not in EVERY_NETWORK:
+            click.echo(f"Serving on http://{host}:{port}/ only; phones open the proxy's address.")
+            return
         addresses = local_addresses()
         if not addresses:
             click.echo(f"Serving on port {port}; open http://<this computer's address>:{port}")
