@@ -111,7 +111,7 @@ def restore_command(path: Path) -> None:
     if done.revision_was != done.revision:
         click.echo(f"Its schema {done.revision_was} was brought up to {done.revision}.")
     if done.rebuilt:
-        click.echo(f"Rebuilt what {done.rebuilt} games derive, for this version's rules.")
+        click.echo(f"Rebuilt {done.rebuilt} games for this version's rules.")
     if done.replaced_kept_at is not None:
         click.echo(f"The database it replaced is kept at {done.replaced_kept_at}.")
     click.echo(
