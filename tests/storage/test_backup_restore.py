@@ -80,7 +80,9 @@ def test_a_backup_taken_while_phones_record_entries_restores_every_game_and_key(
                 f"/api/games/{game_id}/events", json=next_entry(game), headers=auth
             )
             assert changed.status_code == 201, changed.get_json()
-        wrong = client.delete(f"/api/games/{game_id}/events/last", headers={"Authorization": "x"})
+        wrong = client.delete(
+            f"/api/games/{game_id}/events/last", headers={"Authorization": "Bearer wrong"}
+        )
         assert wrong.status_code == 403
 
     checked = run(restored, "rebuild")

@@ -15,6 +15,16 @@ from chicago_scorer.storage import backup
 from support.backups import file_of, games_in, run, schema_head, schema_revisions
 from support.settings import settings_for
 
+# An app that has answered a request, as a gunicorn worker has: its connection stays open.
+SERVING = """
+import sys
+from chicago_scorer import create_app
+app = create_app()
+assert app.test_client().get("/api/games").status_code == 200
+print("serving", flush=True)
+sys.stdin.read()
+"""
+
 
 def test_a_restore_over_the_old_database_keeps_it_beside_and_waits_for_the_app_to_stop(
     sqlite_url, apps, tmp_path, monkeypatch
@@ -54,17 +64,6 @@ def test_a_restore_over_the_old_database_keeps_it_beside_and_waits_for_the_app_t
     assert f"kept at {kept}" in restored.output
     assert games_in(kept) == 2
     assert client.get("/api/games").get_json()["total"] == 1
-
-
-# An app that has answered a request, as a gunicorn worker has: its connection stays open.
-SERVING = """
-import sys
-from chicago_scorer import create_app
-app = create_app()
-assert app.test_client().get("/api/games").status_code == 200
-print("serving", flush=True)
-sys.stdin.read()
-"""
 
 
 def test_an_app_started_during_a_restore_answers_503_until_it_is_done(sqlite_url, apps, tmp_path):
