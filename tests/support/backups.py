@@ -55,6 +55,7 @@ class Table(threading.Thread):
         self.error: BaseException | None = None
 
     def run(self) -> None:
+        """Play until told to stop, keeping any failure for the test to raise."""
         try:
             while not self.stop.is_set():
                 self.play_a_game()
@@ -62,13 +63,14 @@ class Table(threading.Thread):
             self.error = error
 
     def play_a_game(self) -> None:
+        """Start a game and record entries until it ends or the table is told to stop."""
         players = random_seating(self.rng)
         created = self.client.post("/api/games", json={"players": players})
         assert created.status_code == 201, created.get_json()
-        body = created.get_json()
-        game_id, key = body.pop("id"), body.pop("edit_key")
+        game = created.get_json()
+        game_id, key = game["id"], game.pop("edit_key")
         self.keys[game_id] = key
-        self.answers[game_id] = {0: {"id": game_id} | body}
+        self.answers[game_id] = {0: game}
         state = start_game(new_setup(players))
         while state.next_step is not None and not self.stop.is_set():
             entry = random_entry(self.rng, state, 0.2)
