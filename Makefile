@@ -2,6 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Every network by default, for phones on the Wi-Fi; HOST=127.0.0.1 behind a reverse proxy.
+HOST ?= 0.0.0.0
 PORT ?= 5000
 WORKERS ?= 2
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
@@ -12,8 +14,8 @@ COMPILED_CATALOGS := $(CATALOGS:.po=.mo)
 run: install $(COMPILED_CATALOGS)
 	$(BIN)/flask --app app db upgrade
 	$(BIN)/flask --app app rebuild --if-stale
-	@$(BIN)/flask --app app address --port $(PORT)
-	$(BIN)/gunicorn --workers $(WORKERS) --bind 0.0.0.0:$(PORT) app:app
+	@$(BIN)/flask --app app address --host $(HOST) --port $(PORT)
+	$(BIN)/gunicorn --workers $(WORKERS) --bind $(HOST):$(PORT) app:app
 
 # The compiled catalogs too: without them every page is in English.
 install: $(VENV)/.installed $(COMPILED_CATALOGS)

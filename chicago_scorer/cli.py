@@ -1,15 +1,21 @@
 """`flask address`: the address a phone on the same Wi-Fi should open; `flask rebuild`:
-replay every game and rewrite what it derives."""
+replay every game and rewrite what it derives; `flask backup` and `flask restore`."""
 
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import click
-from flask import Flask
+import flask_migrate
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 
-from chicago_scorer.storage import game_log, rebuild
+from chicago_scorer.extensions import db
+from chicago_scorer.storage import backup, game_log, rebuild
+
+# The addresses gunicorn binds to serve every network the machine is on.
+EVERY_NETWORK = ("0.0.0.0", "::", "")
 
 
 def local_addresses() -> list[str]:
@@ -28,16 +34,22 @@ def local_addresses() -> list[str]:
 
 
 def register(app: Flask) -> None:
-    """Add the `address`, `rebuild` and `seed-demo` commands."""
+    """Add the `address`, `rebuild`, `backup`, `restore` and `seed-demo` commands."""
     from chicago_scorer.services.demo import seed_demo_command
 
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(rebuild_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
 
     @app.cli.command("address")
     @click.option("--port", default=5000, show_default=True)
-    def address(port: int) -> None:
+    @click.option("--host", default="0.0.0.0", show_default=True, help="The address served on.")
+    def address(port: int, host: str) -> None:
         """Print the address to open on a phone on the same Wi-Fi."""
+        if host not in EVERY_NETWORK:
+            click.echo(f"Serving on http://{host}:{port}/ only; phones open the proxy's address.")
+            return
         addresses = local_addresses()
         if not addresses:
             click.echo(f"Serving on port {port}; open http://<this computer's address>:{port}")
@@ -67,3 +79,59 @@ def rebuild_command(if_stale: bool) -> None:
             lambda games, total: click.echo(f"Rebuilt {games} of {total} games")
         )
     click.echo(f"Rebuilt {done.games} games; {done.disagreed} disagreed with what was stored.")
+
+
+@click.command("backup")
+@click.argument("path", type=click.Path(path_type=Path))
+@with_appcontext
+def backup_command(path: Path) -> None:
+    """Write a consistent copy of the database to PATH (a new file, or a folder) while
+    the app runs."""
+    try:
+        done = backup.back_up(current_app.config["SQLALCHEMY_DATABASE_URI"], path)
+    except backup.BackupRefused as refusal:
+        raise click.ClickException(str(refusal)) from None
+    click.echo(f"Backed up {done.games} games (schema {done.revision}) to {done.path}.")
+
+
+@click.command("restore")
+@click.argument("path", type=click.Path(path_type=Path))
+@with_appcontext
+def restore_command(path: Path) -> None:
+    """Put the backup at PATH back in place of the database, with every game's id and
+    edit key; the app must be stopped."""
+    revisions = backup.schema_revisions(current_app.extensions["migrate"].directory)
+    try:
+        done = backup.restore(
+            path, current_app.config["SQLALCHEMY_DATABASE_URI"], revisions, _brought_up_to_date
+        )
+    except backup.BackupRefused as refusal:
+        raise click.ClickException(str(refusal)) from None
+    click.echo(f"Restored {done.games} games from {path}.")
+    if done.revision_was != done.revision:
+        click.echo(f"Its schema {done.revision_was} was brought up to {done.revision}.")
+    if done.rebuilt:
+        click.echo(f"Rebuilt {done.rebuilt} games for this version's rules.")
+    if done.replaced_kept_at is not None:
+        click.echo(f"The database it replaced is kept at {done.replaced_kept_at}.")
+    click.echo(
+        "Start the app again. Phones keep score as before if the app keeps the secret key "
+        "they signed in with (instance/secret_key, or SECRET_KEY)."
+    )
+
+
+def _brought_up_to_date(database_url: str) -> int:
+    """Migrate the database at ``database_url`` to the newest schema and rebuild what its
+    games derive under other rules; how many games were rebuilt."""
+    from chicago_scorer import create_app
+
+    restored = create_app(
+        {"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": current_app.config["SECRET_KEY"]}
+    )
+    with restored.app_context():
+        try:
+            flask_migrate.upgrade()
+            return rebuild.rebuild_stale_games().games
+        finally:
+            db.session.remove()
+            db.engine.dispose()

@@ -7,7 +7,7 @@ import pytest
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
-from support.databases import PostgresDatabases, SqliteDatabases, server_url
+from support.databases import PostgresDatabases, SqliteDatabases, migrate, server_url
 from support.settings import settings_for
 
 
@@ -72,3 +72,37 @@ def db(app):
     """The database session, inside an app context."""
     with app.app_context():
         yield database
+
+
+@pytest.fixture
+def sqlite_url(databases, tmp_path):
+    """A migrated SQLite database whatever the run tests on: these commands copy SQLite
+    files, and on PostgreSQL say to use pg_dump (tests/storage/test_restore_refusals.py)."""
+    if isinstance(databases, SqliteDatabases):
+        with databases.fresh() as url:
+            yield url
+        return
+    url = f"sqlite:///{tmp_path / 'chicago.sqlite3'}"
+    migrate(url)
+    yield url
+
+
+@pytest.fixture
+def fresh_url(tmp_path):
+    """A database in a folder of its own that does not exist yet, as on a new server."""
+    return f"sqlite:///{tmp_path / 'new-home' / 'instance' / 'chicago.sqlite3'}"
+
+
+@pytest.fixture
+def apps():
+    """Apps on the given databases; their connections are closed after the test."""
+    made = []
+
+    def make(database_url: str, **overrides):
+        made.append(create_app(settings_for(database_url, **overrides)))
+        return made[-1]
+
+    yield make
+    for made_app in made:
+        with made_app.app_context():
+            database.engine.dispose()
