@@ -75,7 +75,7 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis node_modules
 
-# Translations (README, "Languages"): pull every marked string into translations/messages.pot,
+# Translations (docs/TRANSLATING.md): pull every marked string into translations/messages.pot,
 # merge it into each catalog, and compile them; `make language CODE=fr` starts a new one.
 .PHONY: translations language
 translations: $(VENV)/.installed
