@@ -346,9 +346,8 @@
     var live = document.querySelector("[data-live-version]");
     if (!live || !window.localStorage || !window.fetch) return;
     var name = "keeps-score:" + live.getAttribute("data-game");
-    var data = document.querySelector("[data-offline]");
-    if (data) {
-      window.localStorage.setItem(name, JSON.parse(data.getAttribute("data-offline")).urls.keep);
+    if (live.hasAttribute("data-keeps-score")) {  // this phone keeps score here
+      window.localStorage.setItem(name, live.getAttribute("data-keeps-score"));
       return;
     }
     var address = window.localStorage.getItem(name);

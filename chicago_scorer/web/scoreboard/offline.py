@@ -238,11 +238,6 @@ class OfflineState:
                 "events": url_for("api.record_event", game_id=self.game.id),
                 "game": url_for("api.get_game", game_id=self.game.id),
                 "kit": url_for("offline.kit", game_id=self.game.id, v=_kit_version(setup)),
-                # The phone keeps this, and opens it again once its cookie has let the key
-                # go: static/app.js, "keys that outlive a cookie".
-                "keep": url_for(
-                    "sharing.keep_score", game_id=self.game.id, edit_key=self.edit_key
-                ),
                 "scripts": [url_for("static", filename=name) for name in OFFLINE_SCRIPTS],
             },
         }

@@ -1,7 +1,7 @@
 """The scoreboard page: the scores for everyone; for the scorekeeper the step card, with
 the next step to record or a recorded entry open to correct, and the game's fixes."""
 
-from flask import flash, render_template
+from flask import flash, render_template, url_for
 
 from chicago_scorer.rules import Hand, Status, event_to_dict, players_past_exchange_stop
 from chicago_scorer.services import games
@@ -91,6 +91,13 @@ def render_scoreboard(
         "can_edit": can_edit,
         "can_undo": is_scorekeeper and game.event_count > 0,
         "is_scorekeeper": is_scorekeeper,
+        # The phone keeps this address, and opens it again once its cookie has let the key
+        # go (static/app.js, "keys that outlive a cookie").
+        "keep_score_url": (
+            url_for("sharing.keep_score", game_id=game.id, edit_key=edit_key)
+            if is_scorekeeper
+            else None
+        ),
         "card": card,
         "is_correcting": card is not None and card.correcting is not None,
         # The scorekeeper's phone keeps scoring offline from here (offline.py).
