@@ -15,7 +15,6 @@
   var root = document.documentElement;
   var RETRY_MS = 3000;
   var SHOW_SAVED_MS = 4000;
-  var STEPS = ["phase1", "phase2", "tricks", "phase3"];
 
   if (!Rules || !window.indexedDB || !window.fetch || !document.querySelector("[data-offline]")) return;
 
@@ -121,14 +120,6 @@
       steps.push({ entry: kept.entry, points: state.last_points });
     });
     return { state: state, steps: steps };
-  }
-
-  function positionOf(state) {
-    return {
-      scores: state.scores.slice(), round: state.round, step_index: Math.max(0, STEPS.indexOf(state.step)),
-      dealer: state.dealer, round_seats: state.round_seats.slice(), is_tiebreak: state.is_tiebreak,
-      winner_seat: state.winner === null ? null : page.setup.players.indexOf(state.winner), chicago_callers: state.chicago_callers.slice(),
-    };
   }
 
   // --- Drawing the scoreboard as the rules predict it.
@@ -372,7 +363,7 @@
   function accepted() {
     var first = waiting.shift();
     var answer = Rules.record(Rules.resume(page.setup, base.position), first.entry);
-    base = { version: null, events: base.events + 1, position: positionOf(answer.state) };
+    base = { version: null, events: base.events + 1, position: Rules.position(answer.state) };
     return saveQueue();
   }
 
@@ -462,7 +453,7 @@
     }).catch(function () { /* shown again once the server answers */ });
   }
 
-  function stepIndex(step) { return STEPS.indexOf(step); }
+  function stepIndex(step) { return Rules.steps.indexOf(step); }
 
   function discardWaiting() {
     waiting = [];

@@ -276,9 +276,23 @@
     });
   }
 
+  // position.py: position_of, resume's inverse. A finished game's step index is never
+  // read (its winner ends it), so it is 0 here.
+  function position(state) {
+    return {
+      scores: state.scores.slice(), round: state.round,
+      step_index: state.step === null ? 0 : STEPS.indexOf(state.step), dealer: state.dealer,
+      round_seats: state.round_seats.slice(), is_tiebreak: state.is_tiebreak,
+      winner_seat: state.winner === null ? null : state.setup.players.indexOf(state.winner),
+      chicago_callers: state.chicago_callers.slice()
+    };
+  }
+
   window.ChicagoRules = {
+    steps: STEPS.slice(),
     start: start,
     resume: resume,
+    position: position,
     record: record,
     replay: replay,
     // An unknown name gets GameSetup.seat_of's refusal, as {template, values}.

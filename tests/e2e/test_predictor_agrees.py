@@ -618,3 +618,40 @@ def test_a_game_taken_up_from_the_servers_position_goes_on_as_the_core_does(rule
     for seed, (core, answers) in enumerate(zip(core_answers, predicted, strict=True)):
         answers = [_as_core_gives(*pair) for pair in zip(core, answers, strict=True)]
         assert answers == core, f"random_log({seed}) taken up after half its entries"
+
+
+# Each log's first half recorded, skipping refusals, then the position the phone keeps.
+POSITION = """(logs) => logs.map(({setup, entries}) => {
+  let state = window.ChicagoRules.start(setup);
+  entries.forEach((entry) => {
+    const answer = window.ChicagoRules.record(state, entry);
+    if (answer.state) state = answer.state;
+  });
+  return window.ChicagoRules.position(state);
+})"""
+
+
+def test_the_position_the_phone_keeps_is_the_one_the_core_writes(rules_page):
+    """After an entry the server took, the phone's position of the game must be the
+    server's: the next waiting entry is checked against it."""
+    halves, core_positions = [], []
+    for seed in range(RESUMED_LOGS):
+        log = random_log(seed)
+        middle = len(log.entries) // 2
+        state = start_game(setup_from_json(log.setup))
+        for entry in log.entries[:middle]:
+            try:
+                state = record(state, entry)
+            except RuleError:
+                pass
+        halves.append({"setup": log.setup, "entries": log.entries[:middle]})
+        core = position_of(state)
+        if state.winner is not None:  # a won game's step index is never read
+            core["step_index"] = 0
+        core_positions.append(core)
+
+    predicted = rules_page.evaluate(POSITION, halves)
+
+    assert any(position["winner_seat"] is not None for position in core_positions)
+    for seed, (core, phone) in enumerate(zip(core_positions, predicted, strict=True)):
+        assert phone == core, f"random_log({seed}) after half its entries"
