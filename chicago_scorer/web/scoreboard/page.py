@@ -12,12 +12,8 @@ from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.refused_forms import restore_refused, scoreboard_page
 from chicago_scorer.web.score_chart import recent_score_chart
-from chicago_scorer.web.scoreboard.correction_forms import (
-    CorrectionForm,
-    DeleteGameForm,
-    FixPlayersForm,
-)
-from chicago_scorer.web.scoreboard.forms import EntryForm, UndoForm
+from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
+from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.offline import OfflineState
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.sharing import share_context
@@ -105,7 +101,6 @@ def render_scoreboard(
             OfflineState(game, edit_key).as_json() if is_scorekeeper and opened is None else None
         ),
         "entry_form": entry_form,
-        "undo_form": UndoForm(formdata=None, event_count=game.event_count, meta=form_meta),
         "hands": list(Hand),
         "hand_points": state.setup.rules.hand_points,
         "rule_differences": rule_differences(state.setup.rules),
@@ -119,6 +114,5 @@ def render_scoreboard(
     if is_scorekeeper:
         context |= {
             "fix_form": FixPlayersForm.of_setup(state.setup),
-            "delete_form": DeleteGameForm(formdata=None),
         }
     return render_template("scoreboard.html", **context)

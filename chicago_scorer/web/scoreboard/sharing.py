@@ -44,7 +44,6 @@ def share_context(game: GameAtTable, edit_key: str | None) -> dict[str, object]:
         context |= {
             "handover_url": handover_url,
             "handover_qr": qr_svg(handover_url, "QR code to keep score on another phone"),
-            "revoke_form": RevokeForm(formdata=None),
         }
     return context
 

@@ -337,6 +337,44 @@ def test_a_game_played_with_csrf_tokens(csrf_client):
     assert scores(csrf_client.get(game_url).text) == [0, 3]
 
 
+def forms_on(page: str) -> dict[str, dict[str, str]]:
+    """Each form's action, and the hidden fields it sends."""
+    forms = re.findall(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', page, re.S)
+    return {
+        action: {
+            name: value
+            for attributes in re.findall(r"<input ([^>]*)>", body)
+            if 'type="hidden"' in attributes
+            for name, value in re.findall(r'name="([^"]+)".*?value="([^"]*)"', attributes)
+        }
+        for action, body in forms
+    }
+
+
+def test_the_confirming_forms_carry_the_pages_token_and_are_accepted_with_it(csrf_client):
+    token = csrf_token(csrf_client.get("/").text)
+    game_url = csrf_client.post(
+        "/games", data={"csrf_token": token, "players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    ).headers["Location"]
+    forms = forms_on(csrf_client.get(game_url).text)
+    step = forms[f"{game_url}/entries"]
+    tapped = csrf_client.post(f"{game_url}/entries", data=step | {"winner": "Bo", "hand": "flush"})
+    assert accepted(csrf_client, tapped)
+    forms = forms_on(csrf_client.get(game_url).text)
+    assert all(fields.get("csrf_token") for fields in forms.values()), forms
+
+    # Undo and a new key send nothing but the token and what the page showed.
+    csrf_client.post(f"{game_url}/undo", data=forms[f"{game_url}/undo"])
+    undone = csrf_client.get(game_url).text
+    csrf_client.post(f"{game_url}/revoke", data=forms_on(undone)[f"{game_url}/revoke"])
+    revoked = csrf_client.get(game_url).text
+    csrf_client.post(f"{game_url}/delete", data=forms_on(revoked)[f"{game_url}/delete"])
+
+    assert "Removed" in undone and scores(undone) == [0, 0]
+    assert "Other phones no longer keep score" in revoked
+    assert csrf_client.get(game_url).status_code == 404
+
+
 def test_watchers_see_the_next_step_and_who_deals_it(app, client):
     game_url = start_game(client, "Ann", "Bo", "Cy", dealer_row=2)
     tap(client, game_url, winner="Bo", hand="flush")
