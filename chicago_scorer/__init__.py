@@ -116,11 +116,13 @@ def register_error_handlers(app: Flask) -> None:
 def register_template_helpers(app: Flask) -> None:
     from chicago_scorer.web.csrf_input import register as register_csrf_input
     from chicago_scorer.web.languages.labels import register as register_labels
+    from chicago_scorer.web.page_cache import register as register_template_url_for
     from chicago_scorer.web.player_names import register as register_player_names
 
     register_labels(app)
     register_player_names(app)
     register_csrf_input(app)
+    register_template_url_for(app)
 
 
 def register_commands(app: Flask) -> None:

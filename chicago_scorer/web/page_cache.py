@@ -10,18 +10,29 @@ invalidated by hand, and a stale entry just ages out of the bounded LRU.
 
 Only answers without a CSRF token or a key are kept: the views decide that before
 asking. A page that would show a flash message is never taken from or put in the cache.
+
+The same bounded LRU keeps the addresses templates build (``template_url_for``): a
+scoreboard writes some forty, and werkzeug's routing builds each anew, which cost about
+as much as the step card. An address depends only on its endpoint, its values and the
+root path the app is served under; the URL map and the static files' versions never
+change while a worker runs. An absolute address (its host is the request's), one with an
+anchor, scheme or method, or one whose values cannot be a key, is built as before.
 """
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from threading import Lock
+from typing import Generic, TypeVar
 
-from flask import current_app, request, session
+from flask import Flask, current_app, has_request_context, request, session, url_for
 
 from chicago_scorer.rules import revision
 from chicago_scorer.web.languages.locales import language_code
 
 MAX_ENTRIES = 512
+MAX_ADDRESSES = 4096
+
+Kept = TypeVar("Kept", bytes, str)
 
 
 def response_variant(*, in_a_language: bool = True) -> str:
@@ -33,15 +44,16 @@ def response_variant(*, in_a_language: bool = True) -> str:
     return f"r{revision.RULES_REVISION} {language} {address}"
 
 
-class ResponseCache:
-    """A bounded LRU of response bodies, safe to share between a worker's threads."""
+class ResponseCache(Generic[Kept]):
+    """A bounded LRU of response bodies (or addresses), safe to share between a worker's
+    threads."""
 
     def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
         self.max_entries = max_entries
-        self._entries: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._entries: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = Lock()
 
-    def get(self, key: Hashable) -> bytes | None:
+    def get(self, key: Hashable) -> Kept | None:
         """The body kept under ``key``, if any, now the most recently used."""
         with self._lock:
             body = self._entries.get(key)
@@ -49,7 +61,7 @@ class ResponseCache:
                 self._entries.move_to_end(key)
             return body
 
-    def put(self, key: Hashable, body: bytes) -> None:
+    def put(self, key: Hashable, body: Kept) -> None:
         """Keep a body, forgetting the least recently used beyond the bound."""
         with self._lock:
             self._entries[key] = body
@@ -63,9 +75,35 @@ class ResponseCache:
             self._entries.clear()
 
 
-def response_cache() -> ResponseCache:
+def response_cache() -> ResponseCache[bytes]:
     """This app's cache (each app, and so each test, has its own)."""
     return current_app.extensions.setdefault("response_cache", ResponseCache())
+
+
+def template_url_for(endpoint: str, **values: object) -> str:
+    """``url_for`` for templates: an address built once per worker, then kept."""
+    if (
+        not has_request_context()
+        or endpoint.startswith(".")  # relative to the request's blueprint
+        or any(name.startswith("_") for name in values)  # absolute, or with an anchor
+    ):
+        return url_for(endpoint, **values)
+    try:
+        key = (request.root_path, endpoint, frozenset(values.items()))
+        addresses = current_app.extensions["built_addresses"]
+        address = addresses.get(key)
+    except TypeError:  # a value that cannot be a key, like a list of query values
+        return url_for(endpoint, **values)
+    if address is None:
+        address = url_for(endpoint, **values)
+        addresses.put(key, address)
+    return address
+
+
+def register(app: Flask) -> None:
+    """Give templates the ``url_for`` that keeps what it built."""
+    app.extensions["built_addresses"] = ResponseCache[str](MAX_ADDRESSES)
+    app.jinja_env.globals["url_for"] = template_url_for
 
 
 def cached_body(

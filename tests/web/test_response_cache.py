@@ -1,11 +1,12 @@
 """Cached pages and JSON always show what an uncached answer would, after any write."""
 
 import pytest
+from flask import url_for
 from sqlalchemy import update
 
 from chicago_scorer.extensions import db
 from chicago_scorer.storage.models import Player
-from chicago_scorer.web.page_cache import ResponseCache, response_cache
+from chicago_scorer.web.page_cache import ResponseCache, response_cache, template_url_for
 from support.api_client import create_api_game
 
 
@@ -170,3 +171,31 @@ def test_the_api_keeps_one_game_for_every_language_and_pages_one_per_language(ap
         kept = list(response_cache()._entries)
     assert sum(key[0] == "api-game" for key in kept) == 1
     assert sum(key[0] == "scoreboard" for key in kept) == 3
+
+
+def test_a_kept_address_is_the_one_url_for_builds_for_each_root_path_and_host(app):
+    asked = [
+        ("pages.scoreboard", {"game_id": 7}),
+        ("correcting.entry", {"game_id": 7, "number": 3}),
+        ("language_choice.choose", {"code": "sv", "next": "/history?player=Ann & Bo"}),
+        ("static", {"filename": "app.css"}),
+        ("pages.scoreboard", {"game_id": 7, "_external": True}),
+        ("history.game_list", {"player": ["Ann", "Bo"]}),  # a list cannot be a key
+    ]
+    requests = [
+        {"base_url": "http://phone.local/"},
+        {"base_url": "http://phone.local/", "environ_overrides": {"SCRIPT_NAME": "/chicago"}},
+        {"base_url": "http://192.168.1.20:8000/"},
+    ]
+    for _round in range(2):  # built, then kept
+        for request in requests:
+            with app.test_request_context("/", **request):
+                for endpoint, values in asked:
+                    assert template_url_for(endpoint, **values) == url_for(endpoint, **values)
+
+    with app.test_request_context("/", environ_overrides={"SCRIPT_NAME": "/chicago"}):
+        assert template_url_for("pages.scoreboard", game_id=7) == "/chicago/games/7"
+
+
+def test_templates_build_their_addresses_with_the_kept_url_for(app):
+    assert app.jinja_env.globals["url_for"] is template_url_for
