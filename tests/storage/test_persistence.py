@@ -1,15 +1,17 @@
 """What is recorded survives: restarts, the cached count, and the migrations."""
 
+from datetime import datetime
+
 import flask_migrate
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine, func, inspect, select
+from sqlalchemy import bindparam, create_engine, func, inspect, select
 from sqlalchemy.exc import IntegrityError
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db
-from chicago_scorer.storage.database import configure_engine
+from chicago_scorer.storage.database import configure_engine, read_state_row
 from chicago_scorer.storage.models import Event, Game, Player
 from support.api_client import create_api_game
 from support.settings import settings_for
@@ -86,3 +88,28 @@ def test_sqlite_connections_use_foreign_keys_wal_and_a_busy_timeout(tmp_path):
     engine.dispose()
 
     assert pragmas == [1, "wal", 2500]
+
+
+def test_a_state_read_on_the_drivers_cursor_gives_what_a_connection_reads(app, client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.win(1, "phase1", "Ann", "one_pair")
+    version_statement = select(Game.event_count, Game.created_at).where(
+        Game.id == bindparam("game_id")
+    )
+    listed = select(func.count(), func.coalesce(func.sum(Game.event_count), 0))
+
+    with app.app_context():
+        with db.engine.connect() as connection:
+            expected = [
+                tuple(connection.execute(version_statement, {"game_id": game.id}).one()),
+                tuple(connection.execute(listed).one()),
+            ]
+        read = [
+            read_state_row(version_statement, {"game_id": game.id}),
+            read_state_row(listed, {}),
+        ]
+        missing = read_state_row(version_statement, {"game_id": game.id + 1})
+
+    assert read == expected
+    assert isinstance(read[0][1], datetime)  # converted, as SQLAlchemy converts it
+    assert missing is None
