@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from chicago_scorer.rules.errors import sentence
@@ -44,6 +45,18 @@ class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return request.is_secure or super().get_cookie_secure(app)
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        # Flask builds it anew for every request, with a cookie or without: a tenth of a
+        # kept page. It depends only on the keys, so it is kept with them.
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        kept = app.extensions.get("session_serializer")
+        if kept is None or kept[0] != keys:
+            kept = app.extensions["session_serializer"] = (
+                keys,
+                super().get_signing_serializer(app),
+            )
+        return kept[1]
 
     def save_session(self, app: Flask, session, response: Response) -> None:
         super().save_session(app, session, response)

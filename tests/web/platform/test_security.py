@@ -121,3 +121,22 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
     } <= actions
     assert statuses == {action: 303 if action in went_back else 400 for action in actions}
     assert keeper.get(f"/api{game_url}").get_json() == before
+
+
+def test_the_session_cookie_is_read_with_the_secret_keys_the_app_has_now(make_app):
+    app = make_app(SECRET_KEY="the old key")
+    phone = app.test_client()
+    game_url = phone.post(
+        "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    ).headers["Location"]
+    keeping_score = phone.get(game_url).text
+
+    app.secret_key = "the new key"
+    app.config["SECRET_KEY_FALLBACKS"] = ["the old key"]
+    with_the_old_key_as_fallback = phone.get(game_url).text
+    app.config["SECRET_KEY_FALLBACKS"] = []
+    without_it = phone.get(game_url).text
+
+    assert 'name="hand"' in keeping_score
+    assert 'name="hand"' in with_the_old_key_as_fallback
+    assert 'name="hand"' not in without_it  # the cookie was signed with the old key
