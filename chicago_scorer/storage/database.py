@@ -5,7 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sqlalchemy import Select, event
+from sqlalchemy import Executable, Result, Select, event
 from sqlalchemy.engine import Compiled, Dialect, Engine
 from sqlalchemy.exc import DBAPIError
 
@@ -53,6 +53,16 @@ def configure_engine(
 
 def _milliseconds(seconds: float) -> int:
     return max(1, round(seconds * 1000))
+
+
+def run(statement: Executable, parameters: dict | list[dict] | None = None) -> Result:
+    """Run a statement built with SQLAlchemy Core in the session's transaction.
+
+    The storage modules read and write through prebuilt statements and hold no ORM
+    objects, so they skip the session's own ``execute`` (its autoflush and ORM
+    bookkeeping), which cost about as much as a short query itself.
+    """
+    return db.session.connection().execute(statement, parameters)
 
 
 def read_state_row(statement: Select, parameters: dict[str, object]) -> tuple | None:

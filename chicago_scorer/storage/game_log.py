@@ -42,7 +42,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
 )
 from chicago_scorer.rules.position import resume
-from chicago_scorer.storage.database import read_state_row
+from chicago_scorer.storage.database import read_state_row, run
 from chicago_scorer.storage.models import (
     Event,
     EventCorrection,
@@ -299,13 +299,13 @@ def replayed(setup: GameSetup, log: Sequence[LoggedEvent]) -> GameState:
 
 def stored_game(game_id: int) -> StoredGame | None:
     """The game's row, stored fold and names, or None if there is no such game."""
-    row = db.session.execute(_STORED_GAME, {"game_id": game_id}).one_or_none()
+    row = run(_STORED_GAME, {"game_id": game_id}).one_or_none()
     return None if row is None else _stored_game_of(row)
 
 
 def newest_stored_games(limit: int, offset: int = 0) -> list[StoredGame]:
     """A page of games, newest first, each with its stored fold and names."""
-    rows = db.session.execute(_NEWEST_GAMES, {"limit": limit, "offset": offset})
+    rows = run(_NEWEST_GAMES, {"limit": limit, "offset": offset})
     return [_stored_game_of(row) for row in rows]
 
 
@@ -336,7 +336,7 @@ def stored_log_text_and_version(game_id: int) -> tuple[list[LoggedEventText], st
 
 
 def _log_and_version(statement, logged_as, game_id: int) -> tuple[list, str]:
-    rows = db.session.execute(statement, {"game_id": game_id}).all()
+    rows = run(statement, {"game_id": game_id}).all()
     if not rows:
         return [], log_version(0, None)
     *_event, stamp, rewrites = rows[-1]
@@ -348,13 +348,13 @@ def _log_and_version(statement, logged_as, game_id: int) -> tuple[list, str]:
 
 def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
     """The game's events in order; their times only when asked for."""
-    rows = db.session.execute(_LOG_WITH_TIMES if with_times else _LOG, {"game_id": game_id})
+    rows = run(_LOG_WITH_TIMES if with_times else _LOG, {"game_id": game_id})
     return [LoggedEvent(*row) for row in rows]
 
 
 def newest_entries(game_id: int, limit: int) -> list[LoggedEvent]:
     """The game's newest ``limit`` events with their times, oldest first."""
-    rows = db.session.execute(_NEWEST_EVENTS, {"game_id": game_id, "limit": limit})
+    rows = run(_NEWEST_EVENTS, {"game_id": game_id, "limit": limit})
     return [LoggedEvent(*row) for row in reversed(rows.all())]
 
 
@@ -428,7 +428,7 @@ def claim_event_count(
     """Move the event count only if no other device changed the log since it was read (the
     count and the rewrites are still ``current`` and ``rewrites``); a write that changes
     the log other than by appending (``rewriting``) counts itself among the rewrites."""
-    claimed = db.session.execute(
+    claimed = run(
         _CLAIM,
         {
             "g_id": game_id,
@@ -450,7 +450,7 @@ def add_event(
 ) -> None:
     """Append an event to the log, with the key the client sent it with if any (not
     committed); projections.py stores its points."""
-    db.session.execute(
+    run(
         _ADD_EVENT,
         {
             "game_id": game_id,
@@ -473,9 +473,7 @@ class KeyedEntry(NamedTuple):
 def entry_with_key(game_id: int, idempotency_key: str) -> KeyedEntry | None:
     """The game's entry recorded with this key, or None if none is (any more: an undo
     removes the key with its entry)."""
-    row = db.session.execute(
-        _KEYED_ENTRY, {"game_id": game_id, "idempotency_key": idempotency_key}
-    ).one_or_none()
+    row = run(_KEYED_ENTRY, {"game_id": game_id, "idempotency_key": idempotency_key}).one_or_none()
     if row is None:
         return None
     seq, payload = row
@@ -485,8 +483,8 @@ def entry_with_key(game_id: int, idempotency_key: str) -> KeyedEntry | None:
 
 def drop_event(game_id: int, seq: int) -> None:
     """Remove an event from the log, with its earlier versions (not committed)."""
-    db.session.execute(_DROP_CORRECTIONS, {"g_id": game_id, "g_seq": seq})
-    db.session.execute(_DROP_EVENT, {"g_id": game_id, "g_seq": seq})
+    run(_DROP_CORRECTIONS, {"g_id": game_id, "g_seq": seq})
+    run(_DROP_EVENT, {"g_id": game_id, "g_seq": seq})
 
 
 class Correction(NamedTuple):
@@ -510,7 +508,7 @@ def corrections_of(game_id: int, first_seq: int = 1) -> dict[int, tuple[Correcti
     entries from ``first_seq`` on, in one statement answered by the (game, seq) index."""
     found: dict[int, list[Correction]] = {}
     values = {"game_id": game_id, "first_seq": first_seq}
-    for seq, was, at in db.session.execute(_CORRECTIONS_OF, values):
+    for seq, was, at in run(_CORRECTIONS_OF, values):
         found.setdefault(seq, []).append(Correction(was, as_utc(at)))
     return {seq: tuple(versions) for seq, versions in found.items()}
 
@@ -519,7 +517,7 @@ def changes_of(game_id: int) -> tuple[Change, ...]:
     """The game's fixes of names and of the first dealer, oldest first."""
     return tuple(
         Change(what, was, now, as_utc(at))
-        for what, was, now, at in db.session.execute(_CHANGES_OF, {"game_id": game_id})
+        for what, was, now, at in run(_CHANGES_OF, {"game_id": game_id})
     )
 
 
@@ -530,14 +528,14 @@ def replace_event(game_id: int, seq: int, payload: dict, at: datetime) -> None:
     was = db.session.scalar(
         select(_EVENTS.c.payload).where(_EVENTS.c.game_id == game_id, _EVENTS.c.seq == seq)
     )
-    db.session.execute(_ADD_CORRECTION, {"game_id": game_id, "seq": seq, "was": was, "at": at})
-    db.session.execute(_REWRITE_EVENT, {"g_id": game_id, "g_seq": seq, "payload": payload})
+    run(_ADD_CORRECTION, {"game_id": game_id, "seq": seq, "was": was, "at": at})
+    run(_REWRITE_EVENT, {"g_id": game_id, "g_seq": seq, "payload": payload})
 
 
 def add_corrections(game_id: int, corrections: Sequence[tuple[int, dict, datetime]]) -> None:
     """Store earlier versions of entries as they are (an import's), not committed."""
     if corrections:
-        db.session.execute(
+        run(
             _ADD_CORRECTION,
             [
                 {"game_id": game_id, "seq": seq, "was": was, "at": at}
@@ -549,7 +547,7 @@ def add_corrections(game_id: int, corrections: Sequence[tuple[int, dict, datetim
 def rewrite_payloads(game_id: int, payloads: Sequence[tuple[int, dict]]) -> None:
     """Store these entries in new words, a rename's, without a trail (not committed)."""
     if payloads:
-        db.session.execute(
+        run(
             _REWRITE_EVENT,
             [{"g_id": game_id, "g_seq": seq, "payload": payload} for seq, payload in payloads],
         )
@@ -566,30 +564,26 @@ def rename_players(game_id: int, seated_names: Sequence[tuple[int, str]]) -> Non
         [(seat, f"\x01{seat}") for seat, _name in seated_names],
         list(seated_names),
     ):
-        db.session.execute(
-            _RENAME, [{"g_id": game_id, "g_seat": seat, "name": name} for seat, name in names]
-        )
+        run(_RENAME, [{"g_id": game_id, "g_seat": seat, "name": name} for seat, name in names])
 
 
 def set_first_dealer(game_id: int, seat: int) -> None:
     """Change who dealt first (not committed); projections.py writes what follows."""
-    db.session.execute(_SET_FIRST_DEALER, {"g_id": game_id, "seat": seat})
+    run(_SET_FIRST_DEALER, {"g_id": game_id, "seat": seat})
 
 
 def add_changes(game_id: int, changes: Sequence[Change]) -> None:
     """Keep fixes of names and of the first dealer in the trail (not committed)."""
     if changes:
-        db.session.execute(
-            _ADD_CHANGE, [{"game_id": game_id} | change._asdict() for change in changes]
-        )
+        run(_ADD_CHANGE, [{"game_id": game_id} | change._asdict() for change in changes])
 
 
 def delete_game(game_id: int, deleted_at: datetime) -> None:
     """Remove a game's setup, log and trail, and count the deletion (not committed); its
     projections go first, through projections.py."""
-    db.session.execute(delete(_CORRECTIONS).where(_CORRECTIONS.c.game_id == game_id))
-    db.session.execute(delete(_CHANGES).where(_CHANGES.c.game_id == game_id))
-    db.session.execute(delete(_EVENTS).where(_EVENTS.c.game_id == game_id))
-    db.session.execute(delete(_PLAYERS).where(_PLAYERS.c.game_id == game_id))
-    db.session.execute(delete(_GAMES).where(_GAMES.c.id == game_id))
-    db.session.execute(insert(GameDeletion.__table__), {"deleted_at": deleted_at})
+    run(delete(_CORRECTIONS).where(_CORRECTIONS.c.game_id == game_id))
+    run(delete(_CHANGES).where(_CHANGES.c.game_id == game_id))
+    run(delete(_EVENTS).where(_EVENTS.c.game_id == game_id))
+    run(delete(_PLAYERS).where(_PLAYERS.c.game_id == game_id))
+    run(delete(_GAMES).where(_GAMES.c.id == game_id))
+    run(insert(GameDeletion.__table__), {"deleted_at": deleted_at})

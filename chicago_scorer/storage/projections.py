@@ -23,6 +23,7 @@ from chicago_scorer.rules import GameState, Hand, ScoredEvent, revision
 from chicago_scorer.rules.position import position_of
 from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats, summarize
 from chicago_scorer.storage import game_log
+from chicago_scorer.storage.database import run
 from chicago_scorer.storage.models import (
     Event,
     Player,
@@ -182,20 +183,18 @@ def _fold_columns(version: str, state: GameState) -> dict[str, object]:
 
 def _save_fold(game_id: int, version: str, state: GameState, *, is_new: bool) -> None:
     if is_new:
-        db.session.execute(_ADD_FOLD, {"game_id": game_id} | _fold_columns(version, state))
+        run(_ADD_FOLD, {"game_id": game_id} | _fold_columns(version, state))
     else:
-        db.session.execute(_UPDATE_FOLD, {"g_id": game_id} | _fold_columns(version, state))
+        run(_UPDATE_FOLD, {"g_id": game_id} | _fold_columns(version, state))
 
 
 def _write_summary(game_id: int, summary: GameSummary, updated_at: datetime) -> None:
-    db.session.execute(
-        _UPDATE_SUMMARY, {"g_id": game_id, "updated_at": updated_at} | summary_columns(summary)
-    )
+    run(_UPDATE_SUMMARY, {"g_id": game_id, "updated_at": updated_at} | summary_columns(summary))
     _write_figures(game_id, summary.players)
 
 
 def _write_figures(game_id: int, players: Sequence[PlayerGameStats]) -> None:
-    db.session.execute(
+    run(
         _UPDATE_FIGURES,
         [
             {"g_id": game_id, "g_seat": seat} | figure_columns(stats)
@@ -206,7 +205,7 @@ def _write_figures(game_id: int, players: Sequence[PlayerGameStats]) -> None:
 
 def _write_points(game_id: int, entries: Sequence[tuple[int, ScoredEvent]]) -> None:
     if entries:
-        db.session.execute(
+        run(
             _WRITE_POINTS,
             [
                 {"g_id": game_id, "g_seq": seq, "points": _entry_points(scored)}
@@ -233,7 +232,7 @@ def correct_points(game_id: int, log: Sequence[game_log.LoggedEvent], replayed: 
 def write_name_keys(game_id: int, seated_names: Sequence[tuple[int, str]]) -> None:
     """Store the key each name is compared and grouped by, for these seats (not committed)."""
     if seated_names:
-        db.session.execute(
+        run(
             _WRITE_NAME_KEY,
             [
                 {"g_id": game_id, "g_seat": seat, "name_key": name_key(name)}
@@ -244,5 +243,5 @@ def write_name_keys(game_id: int, seated_names: Sequence[tuple[int, str]]) -> No
 
 def drop_projections(game_id: int) -> None:
     """Remove all a game derives, before the game itself is deleted (not committed)."""
-    db.session.execute(delete(_FOLDS).where(_FOLDS.c.game_id == game_id))
-    db.session.execute(delete(_SUMMARIES).where(_SUMMARIES.c.game_id == game_id))
+    run(delete(_FOLDS).where(_FOLDS.c.game_id == game_id))
+    run(delete(_SUMMARIES).where(_SUMMARIES.c.game_id == game_id))

@@ -13,10 +13,9 @@ from types import MappingProxyType
 
 from sqlalchemy import bindparam, func, select
 
-from chicago_scorer.extensions import db
 from chicago_scorer.rules import Hand, Status
 from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats
-from chicago_scorer.storage.database import read_state_row
+from chicago_scorer.storage.database import read_state_row, run
 from chicago_scorer.storage.models import (
     Game,
     GameDeletion,
@@ -60,7 +59,7 @@ def stored_player_figures(game_id: int) -> tuple[PlayerGameStats, ...]:
         PlayerGameStats(
             *row[:7], hand_wins=MappingProxyType(dict(zip(Hand, row[7:], strict=True)))
         )
-        for row in db.session.execute(_PLAYER_FIGURES, {"game_id": game_id})
+        for row in run(_PLAYER_FIGURES, {"game_id": game_id})
     )
 
 
