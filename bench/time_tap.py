@@ -14,6 +14,10 @@ scoreboard) is timed in the same process. It prints the medians, how many SQL st
 each request sent, and the baseline's tap over the app's: the in-process counterpart of
 `make bench`'s tap ratio. A shared machine's noise moves the times by tens of percent;
 the ratio, taken tap by tap, moves far less.
+
+It also times, after each tap, the cheapest answer the app gives (the version a watching
+phone polls), and prints the ratio the tap would have if its page cost no more than that:
+how far the POST alone leaves a tap from the budget, whatever its page is made of.
 """
 
 import argparse
@@ -103,7 +107,7 @@ def time_taps(app, counter: StatementCounter, length: int, taps: int, folder: Pa
     phone = app.test_client()
     with phone.session_transaction() as session:
         session["edit_keys"] = {str(game_id): key}
-    posts, pages, baselines, statements = [], [], [], set()
+    posts, pages, polls, baselines, statements = [], [], [], [], set()
     for number in range(taps + 3):  # the first three warm up, untimed
         counter.reset()
         started = time.perf_counter()
@@ -115,6 +119,9 @@ def time_taps(app, counter: StatementCounter, length: int, taps: int, folder: Pa
         statements.add((post_statements, counter.reset()))
         assert posted.status_code == 303 and "Set-Cookie" not in posted.headers, posted.data
         assert page.status_code == 200
+        polled = phone.get(f"/games/{game_id}/version")
+        poll = time.perf_counter() - shown
+        assert polled.status_code == 200
         undone = api.delete(
             f"/api/games/{game_id}/events/last", headers={"Authorization": f"Bearer {key}"}
         )
@@ -123,16 +130,20 @@ def time_taps(app, counter: StatementCounter, length: int, taps: int, folder: Pa
         if number >= 3:
             posts.append(answered - started)
             pages.append(shown - answered)
+            polls.append(poll)
             baselines.append(base)
     taps_timed = [p + g for p, g in zip(posts, pages, strict=True)]
     tap, post, get, base = (
         1000 * statistics.median(seconds) for seconds in (taps_timed, posts, pages, baselines)
     )
     ratio = statistics.median(b / t for b, t in zip(baselines, taps_timed, strict=True))
+    floor = statistics.median(b / (p + v) for b, p, v in zip(baselines, posts, polls, strict=True))
     return (
         f"{length:4d} events: tap {tap:6.2f} ms (POST {post:5.2f}, GET {get:5.2f})"
         f"  statements (POST, GET): {sorted(statements)}"
         f"  baseline tap {base:5.2f} ms, ratio {ratio:.2f}"
+        f"\n             with a page as cheap as a version poll"
+        f" ({1000 * statistics.median(polls):.2f} ms), ratio {floor:.2f}"
     )
 
 
