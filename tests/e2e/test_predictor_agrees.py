@@ -595,19 +595,26 @@ RESUME = """(logs) => logs.map(({setup, position, entries}) => {
 })"""
 
 
+def _after_first_half(seed: int):
+    """``random_log(seed)``, where its middle is, and the core's game after the entries
+    before it (a refused entry changes nothing, as on the server)."""
+    log = random_log(seed)
+    middle = len(log.entries) // 2
+    state = start_game(setup_from_json(log.setup))
+    for entry in log.entries[:middle]:
+        try:
+            state = record(state, entry)
+        except RuleError:
+            pass
+    return log, middle, state
+
+
 def test_a_game_taken_up_from_the_servers_position_goes_on_as_the_core_does(rules_page):
     """The phone starts from the fold position the scorekeeper's page carries, not from
     the log: the second half of each game must be answered as if it had been replayed."""
     halves, core_answers = [], []
     for seed in range(RESUMED_LOGS):
-        log = random_log(seed)
-        middle = len(log.entries) // 2
-        state = start_game(setup_from_json(log.setup))
-        for entry in log.entries[:middle]:
-            try:
-                state = record(state, entry)
-            except RuleError:
-                pass
+        log, middle, state = _after_first_half(seed)
         halves.append(
             {"setup": log.setup, "position": position_of(state), "entries": log.entries[middle:]}
         )
@@ -636,14 +643,7 @@ def test_the_position_the_phone_keeps_is_the_one_the_core_writes(rules_page):
     server's: the next waiting entry is checked against it."""
     halves, core_positions = [], []
     for seed in range(RESUMED_LOGS):
-        log = random_log(seed)
-        middle = len(log.entries) // 2
-        state = start_game(setup_from_json(log.setup))
-        for entry in log.entries[:middle]:
-            try:
-                state = record(state, entry)
-            except RuleError:
-                pass
+        log, middle, state = _after_first_half(seed)
         halves.append({"setup": log.setup, "entries": log.entries[:middle]})
         core = position_of(state)
         if state.winner is not None:  # a won game's step index is never read
