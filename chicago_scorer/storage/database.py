@@ -1,5 +1,6 @@
 """Connection settings that keep SQLite safe with several writers and bound every wait
-for the database, and the one way to read a cache key's row."""
+for the database; how the storage modules run their statements; and the one way to read
+a cache key's row."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,7 +74,8 @@ def read_state_row(statement: Select, parameters: dict[str, object]) -> tuple | 
     takes a pooled connection outside the session and gives it back at once: it never
     sees a write the session has not committed, and is never asked to. The statement is
     compiled once per dialect and sent on the driver's own cursor, its columns converted
-    as SQLAlchemy would; a Connection's bookkeeping around it cost three times the query.
+    as SQLAlchemy would; a Connection's bookkeeping around it cost four to five times as
+    much.
     (So it is the one statement that SQLAlchemy's execute events never see.) A failure is
     raised as SQLAlchemy raises it, so that it is answered like any other.
     """
