@@ -75,9 +75,8 @@ def read_state_row(statement: Select, parameters: dict[str, object]) -> tuple | 
     sees a write the session has not committed, and is never asked to. The statement is
     compiled once per dialect and sent on the driver's own cursor, its columns converted
     as SQLAlchemy would; a Connection's bookkeeping around it cost four to five times as
-    much.
-    (So it is the one statement that SQLAlchemy's execute events never see.) A failure is
-    raised as SQLAlchemy raises it, so that it is answered like any other.
+    much. (So it is the one statement that SQLAlchemy's execute events never see.) A
+    failure is raised as SQLAlchemy raises it, so that it is answered like any other.
     """
     engine = db.engine
     ready = _ready_read(statement, engine.dialect)
