@@ -10,6 +10,7 @@ from playwright.sync_api import Route, expect
 from support.phone import Phone
 from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
 from support.seeding import SeededGame, hand_win, last_trick_to
+from support.wifi import Wifi
 
 
 def queue_status(phone: Phone):
@@ -46,6 +47,24 @@ def tap_button(phone: Phone, name: str) -> None:
     phone.page.get_by_role("button", name=name, exact=True).tap()
 
 
+@pytest.fixture
+def wifi(app_server):
+    """The table's Wi-Fi: a phone opened through it is cut off from the server while it
+    is off, even in a reload that Chromium's offline emulation has not reached yet."""
+    with Wifi(app_server.port) as table_wifi:
+        yield table_wifi
+
+
+def go_offline(phone: Phone, wifi: Wifi) -> None:
+    wifi.switch_off()
+    phone.page.context.set_offline(True)
+
+
+def back_online(phone: Phone, wifi: Wifi) -> None:
+    wifi.switch_on()
+    phone.page.context.set_offline(False)
+
+
 def api_events(api, game: SeededGame) -> list[dict]:
     return api.get(f"/api/games/{game.id}").json()["events"]
 
@@ -78,12 +97,12 @@ SCORES_AFTER_TWELVE = {"Ann": 37, "Bo": 6, "Cy": 12}
 
 
 def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
-    new_phone, seed_game, api
+    new_phone, seed_game, api, wifi
 ):
     game = seed_game(["Ann", "Bo", "Cy"])
-    phone = new_phone()
+    phone = new_phone(base_url=wifi.url)
     open_as_scorekeeper(phone, game)
-    phone.page.context.set_offline(True)
+    go_offline(phone, wifi)
 
     win(phone, "Ann", "Four of a kind")
     expect_waiting(phone, 1)
@@ -118,6 +137,7 @@ def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
     win(phone, "Ann", "Two pair")
     win(phone, "Bo", "One pair")
     win(phone, "Cy", "Three of a kind")
+    expect_waiting(phone, 10)  # kept on the phone: a tap shows as waiting once it is stored
 
     phone.page.reload()  # offline: the service worker's copy of the page, and the queue
     ready_to_queue(phone)
@@ -131,7 +151,7 @@ def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
     phone.expect_scores(SCORES_AFTER_TWELVE)
     assert api_events(api, game) == []  # nothing has reached the server
 
-    phone.page.context.set_offline(False)
+    back_online(phone, wifi)
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
     events = api_events(api, game)
     assert [(event["round"], event["step"]) for event in events] == [
