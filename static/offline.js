@@ -1,13 +1,7 @@
-// The scorekeeper's phone keeps scoring without a connection.
-//
-// Loaded by app.js once the scorekeeper's page is interactive, after rules.js. While the
-// server cannot be reached, or entries are still waiting for it, a tap on the step card
-// is checked here by the rules (ChicagoRules, which agrees with the server's) and kept
-// in this phone's IndexedDB, and the scoreboard moves on: scores, roles, the next step,
-// who may call Chicago, the tiebreak and the winner. The waiting entries are sent in
-// order, each with its own Idempotency-Key, as soon as the server answers again; the
-// server stays the judge of what is recorded. If it refuses one, sending stops and the
-// scorekeeper chooses: discard what waits, or apply it as corrections.
+// The scorekeeper's phone keeps scoring without a connection (README: "Without a connection").
+// Loaded by app.js after rules.js. Offline, or while entries wait, a tap is checked by the
+// rules (ChicagoRules) and kept in IndexedDB, and the scoreboard moves on. Waiting entries
+// go in order, each with its Idempotency-Key; the server judges, and a refusal stops them.
 (function () {
   "use strict";
 
@@ -54,15 +48,24 @@
   }
   function read(key) { return stored("readonly", function (store) { return store.get(key); }); }
   function write(key, value) { return stored("readwrite", function (store) { return store.put(value, key); }); }
-  function remove(key) { return stored("readwrite", function (store) { return store.delete(key); }); }
 
   var QUEUE = "queue:" + gameId;
 
-  // Written before the page moves on: an entry on the screen is an entry on the phone.
-  function saveQueue() {
-    if (!waiting.length) return remove(QUEUE);
-    return write(QUEUE, { base: base, waiting: waiting, refusal: refusal });
+  // Each change is made to the queue as stored, in one transaction, before the page moves on;
+  // the page then holds what is stored, which another tab of this game may have changed.
+  // `change` returns false to leave it.
+  function changeQueue(change) {
+    var kept;
+    return stored("readwrite", function (store) {
+      store.get(QUEUE).onsuccess = function (event) {
+        kept = event.target.result || { base: base, waiting: [], refusal: null };
+        if (change(kept) === false) return;
+        if (kept.waiting.length) { store.put(kept, QUEUE); } else { store.delete(QUEUE); }
+      };
+      return {};
+    }).then(function () { base = kept.base; waiting = kept.waiting; refusal = kept.refusal; });
   }
+  function isFirst(kept, key) { return kept.waiting.length > 0 && kept.waiting[0].key === key; }
 
   // --- Words, in the page's language (the kit).
   function fill(template, values) {
@@ -110,10 +113,11 @@
   }
 
   // --- The rules: the server's game, then every waiting entry.
-  function predicted() {
-    var state = Rules.resume(page.setup, base.position);
+  function predicted(queue) {
+    queue = queue || { base: base, waiting: waiting };
+    var state = Rules.resume(page.setup, queue.base.position);
     var steps = [];
-    waiting.forEach(function (kept) {
+    queue.waiting.forEach(function (kept) {
       var answer = Rules.record(state, kept.entry);
       if (answer.refusal) return;  // cannot happen: each was checked when it was tapped
       state = answer.state;
@@ -315,12 +319,15 @@
   function tapped(form, submitter) {
     var entry = entryFrom(form, submitter);
     if (entry === null) { showRefusal(kit.words.choose_winner); return; }
-    if (!waiting.length) base = { version: page.version, events: page.events, position: page.position };
-    var answer = Rules.record(predicted().state, entry);
-    if (answer.refusal) { showRefusal(refusalWords(answer.refusal)); return; }
-    waiting.push({ key: newKey(), entry: entry });
-    saveQueue().then(function () {
-      drawGame();
+    var refused = null;
+    changeQueue(function (kept) {
+      if (!kept.waiting.length) kept.base = { version: page.version, events: page.events, position: page.position };
+      refused = Rules.record(predicted(kept).state, entry).refusal;
+      if (refused) return false;
+      kept.waiting.push({ key: newKey(), entry: entry });
+    }).then(function () {
+      drawGame();  // with what another tab of this game may have added
+      if (refused) { showRefusal(refusalWords(refused)); return; }
       showWaiting();
       window.scrollTo(0, 0);  // as a recorded tap online loads the page at its top
       send();
@@ -328,8 +335,12 @@
   }
 
   function undoWaiting() {
-    waiting.pop();
-    saveQueue().then(function () {
+    var shown = waiting[waiting.length - 1].key;
+    changeQueue(function (kept) {
+      var last = kept.waiting[kept.waiting.length - 1];
+      if (!last || last.key !== shown) return false;
+      kept.waiting.pop();
+    }).then(function () {
       drawGame();
       showWaiting();
       window.scrollTo(0, 0);
@@ -360,11 +371,13 @@
     retry = window.setTimeout(send, RETRY_MS);
   }
 
-  function accepted() {
-    var first = waiting.shift();
-    var answer = Rules.record(Rules.resume(page.setup, base.position), first.entry);
-    base = { version: null, events: base.events + 1, position: Rules.position(answer.state) };
-    return saveQueue();
+  function accepted(key) {
+    return changeQueue(function (kept) {
+      if (!isFirst(kept, key)) return false;
+      var first = kept.waiting.shift();
+      var answer = Rules.record(Rules.resume(page.setup, kept.base.position), first.entry);
+      kept.base = { version: null, events: kept.base.events + 1, position: Rules.position(answer.state) };
+    });
   }
 
   function send() {
@@ -375,11 +388,13 @@
       method: "POST", credentials: "same-origin", cache: "no-store",
       headers: headers({ "Idempotency-Key": first.key }), body: JSON.stringify(first.entry),
     }).then(function (response) {
-      if (response.status === 200 || response.status === 201) return accepted().then(function () { return "sent"; });
+      if (response.status === 200 || response.status === 201) return accepted(first.key).then(function () { return "sent"; });
       if (response.status >= 500 || response.status === 429 || response.status === 408) return "later";
       return response.json().catch(function () { return {}; }).then(function (body) {
-        refusal = { status: response.status, reason: body.error || String(response.status) };
-        return saveQueue().then(function () { return "refused"; });
+        return changeQueue(function (kept) {
+          if (!isFirst(kept, first.key)) return false;
+          kept.refusal = { status: response.status, reason: body.error || String(response.status) };
+        }).then(function () { return refusal ? "refused" : "sent"; });
       });
     }).catch(function () { return "later"; }).then(function (outcome) {
       sending = false;
@@ -456,9 +471,7 @@
   function stepIndex(step) { return Rules.steps.indexOf(step); }
 
   function discardWaiting() {
-    waiting = [];
-    refusal = null;
-    saveQueue().then(function () { window.location.reload(); });
+    changeQueue(function (kept) { kept.waiting = []; }).then(function () { window.location.reload(); });
   }
 
   // Each waiting entry replaces the server's entry for the same step, or, where the
@@ -466,7 +479,7 @@
   function applyAsCorrections() {
     refusal = null;
     function next() {
-      if (!waiting.length) return saveQueue().then(function () { window.location.reload(); });
+      if (!waiting.length) return changeQueue(function (kept) { kept.refusal = null; }).then(function () { window.location.reload(); });
       return serverGame().then(function (answer) {
         var first = waiting[0];
         var number = 0;
@@ -479,10 +492,16 @@
         return fetch(request.url, {
           method: request.method, headers: request.headers, cache: "no-store", body: JSON.stringify(first.entry),
         }).then(function (response) {
-          if (response.ok) { waiting.shift(); return saveQueue().then(next); }
+          if (response.ok) {
+            return changeQueue(function (kept) {
+              if (isFirst(kept, first.key)) kept.waiting.shift();
+              kept.refusal = null;
+            }).then(next);
+          }
           return response.json().catch(function () { return {}; }).then(function (body) {
-            refusal = { status: response.status, reason: body.error || String(response.status) };
-            return saveQueue().then(drawGame);
+            return changeQueue(function (kept) {
+              kept.refusal = { status: response.status, reason: body.error || String(response.status) };
+            }).then(drawGame);
           });
         });
       });
@@ -513,20 +532,22 @@
     });
   }
 
-  Promise.all([loadKit(), read(QUEUE)]).then(function (loaded) {
-    kit = loaded[0];
+  // The queue as stored, at the start and whenever this tab comes back into sight: another
+  // tab of this game may have changed it.
+  function showKept() {
+    var had = waiting.length;
+    return changeQueue(function () { return false; }).then(function () {
+      if (waiting.length) { drawGame(); showWaiting(); send(); } else if (had) { allSaved(); }
+    });
+  }
+
+  loadKit().then(function (loaded) {
+    kit = loaded;
     root.classList.add("queues-entries");  // app.js's "entries are paused" no longer holds
     showWaiting();
-    var kept = loaded[1];
-    if (kept && kept.waiting.length) {
-      base = kept.base;
-      waiting = kept.waiting;
-      refusal = kept.refusal;
-      drawGame();
-      showWaiting();
-      send();
-    }
+    return showKept();
   }).catch(function () { /* without the kit, entries stay paused offline, as before */ });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && kit) showKept(); });
 
   window.addEventListener("online", send);
   document.addEventListener("chicago:connection", showWaiting);
