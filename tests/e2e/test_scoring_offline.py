@@ -237,6 +237,47 @@ def test_an_answer_lost_on_the_way_back_does_not_record_the_entry_twice(new_phon
     assert api_scores(api, game) == {"Ann": 10, "Bo": 2}
 
 
+def test_two_tabs_of_one_game_keep_one_queue_and_each_entry_is_saved_once(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo"])
+    first = new_phone()
+    open_as_scorekeeper(first, game, with_service_worker=False)
+    second = Phone(first.page.context.new_page())
+    second.open(game.path)
+    ready_to_queue(second)
+    first.page.context.set_offline(True)
+
+    win(first, "Ann", "Flush")
+    expect_waiting(first, 1)
+
+    # The second tab still shows phase 1: its tap is checked against what the first kept,
+    # refused, and the tab redrawn from the stored queue, which it did not overwrite.
+    win(second, "Bo", "Two pair")
+    expect(second.step_card.locator(".form-error")).to_contain_text(
+        "Round 1 Phase 1 is not the next step"
+    )
+    expect_waiting(second, 1)
+    second.expect_scores({"Ann": 5, "Bo": 0})
+    expect(second.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    win(second, "Bo", "Two pair")
+    expect_waiting(second, 2)
+
+    # Back in sight, the first tab shows what the second added. (Headless Chromium keeps
+    # every tab visible, so the event a phone fires on switching tabs is fired here.)
+    first.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect_waiting(first, 2)
+    first.expect_scores({"Ann": 5, "Bo": 2})
+
+    first.page.context.set_offline(False)  # both tabs send the same queue
+    for tab in (first, second):
+        expect(queue_status(tab)).to_have_text("All saved", timeout=20_000)
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+    ]
+
+
 @pytest.fixture
 def conflict(new_phone, seed_game):
     """Ann's phone records two steps offline while another phone records phase 1 of
