@@ -24,11 +24,12 @@
     return seats.map(function (seat) { return state.setup.players[seat]; });
   }
 
-  // Python's repr() of a name, as the core quotes one.
+  // Python's repr() of a name, cut after 40 characters, as the core quotes one (errors.py).
   function quoted(text) {
-    var quote = has(text, "'") && !has(text, '"') ? '"' : "'";
-    var body = text.replace(/\\/g, "\\\\");
-    return quote + (quote === "'" ? body.replace(/'/g, "\\'") : body) + quote;
+    var shown = Array.from(text).slice(0, 40).join("");
+    var quote = has(shown, "'") && !has(shown, '"') ? '"' : "'";
+    var body = shown.replace(/\\/g, "\\\\");
+    return quote + (quote === "'" ? body.replace(/'/g, "\\'") : body) + quote + (shown === text ? "" : "…");
   }
 
   // setup.py: GameSetup.seat_of.

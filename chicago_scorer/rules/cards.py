@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import Message, RuleViolation, counted, sentence
+from .errors import Message, RuleViolation, counted, quoted, sentence
 
 HAND_SIZE = 5
 LOWEST_RANK = 2
@@ -83,13 +83,13 @@ def _not_a_card(given: str, advice: Message) -> Message:
 def parse_card(text: object) -> Card:
     """Read one card such as 'As', 'AS', '10h', 'Th', 'td' or 'A♠'."""
     if not isinstance(text, str):
-        raise RuleViolation(_not_a_card(repr(text), _WHAT_A_CARD_IS), "hand")
+        raise RuleViolation(_not_a_card(quoted(text), _WHAT_A_CARD_IS), "hand")
     cleaned = text.strip().replace(_EMOJI_VARIATION, "")
     rank = _RANKS_BY_TEXT.get(cleaned[:-1].upper())
     suit = _SUITS_BY_TEXT.get(cleaned[-1:].lower())
     if rank is None or suit is None:
         advice = _SEPARATE_THE_CARDS if len(cleaned) > 3 and rank is None else _WHAT_A_CARD_IS
-        raise RuleViolation(_not_a_card(repr(text.strip()), advice), "hand")
+        raise RuleViolation(_not_a_card(quoted(text.strip()), advice), "hand")
     return _DECK_BY_RANK_AND_SUIT[rank, suit]
 
 
@@ -115,7 +115,7 @@ def parse_hand(cards: object) -> tuple[Card, ...]:
             sentence(
                 "A hand has %(size)s cards; %(given)s has %(count)s.",
                 size=HAND_SIZE,
-                given=repr(given),
+                given=quoted(given),
                 count=len(hand),
             ),
             "hand",

@@ -10,7 +10,7 @@ dealer is checked the same way: the whole log, named anew, replayed from the fix
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .errors import OutOfTurn, RuleError, RuleViolation, counted, sentence
+from .errors import OutOfTurn, RuleError, RuleViolation, counted, quoted, sentence
 from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
 from .game import GameState, ScoredEvent, apply_event, record, replay, start_game
 from .setup import GameSetup, new_setup
@@ -136,14 +136,16 @@ def setup_before_fix(after: GameSetup, changes: Sequence[tuple[str, str, str]]) 
                 raise FixDoesNotFit(
                     sentence(
                         "It renames %(was)s to %(now)s, but no player is called %(now)s after it.",
-                        was=repr(was),
-                        now=repr(now),
+                        was=quoted(was),
+                        now=quoted(now),
                     ),
                     index,
                 )
             seat = after.players.index(now)
             if seat in renamed_seats:
-                raise FixDoesNotFit(sentence("It renames %(name)s twice.", name=repr(now)), index)
+                raise FixDoesNotFit(
+                    sentence("It renames %(name)s twice.", name=quoted(now)), index
+                )
             renamed_seats.add(seat)
             names[seat] = was
         elif what == "first_dealer":
@@ -154,8 +156,8 @@ def setup_before_fix(after: GameSetup, changes: Sequence[tuple[str, str, str]]) 
                 raise FixDoesNotFit(
                     sentence(
                         "It makes %(now)s the first dealer, but %(dealer)s deals first after it.",
-                        now=repr(now),
-                        dealer=repr(dealer),
+                        now=quoted(now),
+                        dealer=quoted(dealer),
                     ),
                     index,
                 )
@@ -164,7 +166,7 @@ def setup_before_fix(after: GameSetup, changes: Sequence[tuple[str, str, str]]) 
                     sentence(
                         "It moves the first deal from %(was)s, but no player is called "
                         "%(was)s after it.",
-                        was=repr(was),
+                        was=quoted(was),
                     ),
                     index,
                 )

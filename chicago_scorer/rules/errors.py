@@ -46,6 +46,23 @@ def _english(value: object) -> str:
     return str(value)
 
 
+# A refusal repeats at most this much of what was sent: enough to recognise it, and
+# never a whole file, nor more than a session cookie holds.
+QUOTED_CHARACTERS = 40
+
+
+def quoted(value: object) -> str:
+    """Something a person sent, as a refusal repeats it: as Python writes it (text in
+    quotes, with control, invisible and unpaired characters escaped), cut short."""
+    if isinstance(value, str):
+        cut = len(value) > QUOTED_CHARACTERS
+        return repr(value[:QUOTED_CHARACTERS]) + ("…" if cut else "")
+    written = repr(value)
+    if len(written) > QUOTED_CHARACTERS:
+        return written[:QUOTED_CHARACTERS] + "…"
+    return written
+
+
 def sentence(template: str, **values: object) -> Message:
     """A message for a person, marked for the translation catalogs."""
     return Message(template, values)

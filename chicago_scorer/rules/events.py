@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from .cards import Card, parse_hand
-from .errors import Message, RuleViolation, sentence
+from .errors import Message, RuleViolation, quoted, sentence
 from .hand_words import CATEGORY_WORDS, describe
 from .ranking import Category, classify
 from .ruleset import Hand
@@ -112,7 +112,7 @@ def _reject_unknown_fields(data: Mapping[str, object], allowed: frozenset[str], 
             sentence(
                 "The %(step)s step does not take %(unknown)s; it takes %(allowed)s.",
                 step=str(step),
-                unknown=_choices(repr(key) for key in unknown),
+                unknown=_choices(quoted(key) for key in unknown),
                 allowed=_choices(sorted(allowed)),
             )
         )
@@ -152,14 +152,16 @@ def _read_hand_result(data: Mapping[str, object], round_number: int, step: Step)
     hand = data.get("hand")
     if hand is None:
         raise RuleViolation(
-            sentence("Say which hand %(winner)s won with: 'hand' is missing.", winner=winner),
+            sentence(
+                "Say which hand %(winner)s won with: 'hand' is missing.", winner=quoted(winner)
+            ),
             "hand",
         )
     if hand not in _HANDS:
         raise RuleViolation(
             sentence(
                 "Unknown hand %(hand)s: use one of %(hands)s.",
-                hand=repr(hand),
+                hand=quoted(hand),
                 hands=_choices(Hand),
             ),
             "hand",

@@ -7,7 +7,7 @@ the RuleSet it is given.
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .errors import Message, RuleViolation, sentence
+from .errors import Message, RuleViolation, quoted, sentence
 from .ruleset import STANDARD_HAND_POINTS, STANDARD_RULES, Hand, RuleSet
 
 TARGET_RANGE = (30, 200)
@@ -118,7 +118,7 @@ def _hand_points(value: object) -> Mapping[Hand, int]:
         raise RuleViolation(
             sentence(
                 "Unknown hand %(hand)s in 'hand_points': use %(hands)s.",
-                hand=repr(unknown[0]),
+                hand=quoted(unknown[0]),
                 hands=", ".join(Hand),
             ),
             "hand_points",
@@ -143,7 +143,7 @@ def rules_from_settings(settings: object) -> RuleSet:
         raise RuleViolation(
             sentence(
                 "Unknown house rule %(setting)s; the settings are %(known)s.",
-                setting=repr(unknown[0]),
+                setting=quoted(unknown[0]),
                 known=known,
             ),
             "rules",
@@ -189,7 +189,7 @@ def _preset(settings: Mapping[str, object]) -> RuleSet:
         raise RuleViolation(
             sentence(
                 "Unknown preset %(preset)s; the presets are %(presets)s.",
-                preset=repr(name),
+                preset=quoted(name),
                 presets=", ".join(PRESETS),
             ),
             "rules",

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from .errors import RuleViolation, counted, sentence
+from .errors import RuleViolation, counted, quoted, sentence
 from .names import look_alike_keys, name_fault, normal_name, same_name_key
 from .ruleset import STANDARD_RULES, RuleSet
 
@@ -30,7 +30,7 @@ class GameSetup:
         raise RuleViolation(
             sentence(
                 "There is no player called %(name)s in this game; the players are %(players)s.",
-                name=repr(name),
+                name=quoted(name),
                 players=self.players,
             ),
             field_name,
@@ -103,15 +103,15 @@ def _refuse_names_alike(players: tuple[str, ...]) -> None:
                 message = sentence(
                     "%(first)s and %(second)s are the same name; "
                     "give each player a different one.",
-                    first=repr(earlier),
-                    second=repr(name),
+                    first=quoted(earlier),
+                    second=quoted(name),
                 )
             elif look_alike_keys(earlier) & look_alike_keys(name):
                 message = sentence(
                     "%(first)s and %(second)s look alike; "
                     "give each player a name that looks different.",
-                    first=repr(earlier),
-                    second=repr(name),
+                    first=quoted(earlier),
+                    second=quoted(name),
                 )
             else:
                 continue

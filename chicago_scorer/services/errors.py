@@ -3,7 +3,7 @@ carries a message a person can act on, and ``web.errors`` gives each its HTTP st
 
 from typing import TYPE_CHECKING
 
-from chicago_scorer.rules.errors import Refusal, counted, sentence
+from chicago_scorer.rules.errors import Refusal, counted, quoted, sentence
 
 if TYPE_CHECKING:
     from chicago_scorer.services.transfer import ImportResult
@@ -43,7 +43,7 @@ class PlayerNotFound(Refusal):
         super().__init__(
             sentence(
                 "Nobody called %(name)s has played a game here; check the spelling.",
-                name=repr(name.strip()),
+                name=quoted(name.strip()),
             )
         )
 

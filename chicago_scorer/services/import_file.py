@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from chicago_scorer.rules import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
     GameSetup,
     GameState,
     RuleError,
@@ -19,7 +21,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
-from chicago_scorer.rules.errors import Message, counted, sentence
+from chicago_scorer.rules.errors import Message, counted, quoted, sentence
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
 
@@ -125,8 +127,8 @@ def _format_of(document: object) -> str:
         raise MalformedImport(
             sentence(
                 "Unknown format %(format)s: this version reads %(known)s.",
-                format=repr(document["format"]),
-                known=tuple(repr(known) for known in FORMATS_READ),
+                format=quoted(document["format"]),
+                known=tuple(quoted(known) for known in FORMATS_READ),
             )
         )
     return document["format"]
@@ -137,7 +139,8 @@ def _listed_games(document: dict) -> list[object]:
     if unknown:
         raise MalformedImport(
             sentence(
-                "Unknown field %(field)s: a file has 'format' and 'games'.", field=repr(unknown[0])
+                "Unknown field %(field)s: a file has 'format' and 'games'.",
+                field=quoted(unknown[0]),
             )
         )
     games = document.get("games")
@@ -147,9 +150,17 @@ def _listed_games(document: dict) -> list[object]:
 
 
 def _game_name(position: int, entry: object) -> Message:
-    """How a refusal names a game: its place in the file and, if readable, its players."""
+    """How a refusal names a game: its place in the file and, if they read as names, its
+    players (what else is sent is quoted by the refusal, or not repeated)."""
     players = entry.get("players") if isinstance(entry, dict) else None
-    if isinstance(players, list) and players and all(isinstance(n, str) for n in players):
+    if (
+        isinstance(players, list)
+        and 0 < len(players) <= MAX_PLAYERS
+        and all(
+            isinstance(name, str) and name.isprintable() and len(name) <= MAX_NAME_LENGTH
+            for name in players
+        )
+    ):
         return sentence(
             "Game %(number)s (%(players)s)", number=position, players=", ".join(players)
         )
@@ -173,9 +184,9 @@ def _checked_game(position: int, entry: object, with_trail: bool) -> CheckedGame
     ]
     if unknown or missing:
         problem = (
-            sentence("unknown field %(field)s", field=repr(unknown[0]))
+            sentence("unknown field %(field)s", field=quoted(unknown[0]))
             if unknown
-            else sentence("%(field)s is missing", field=repr(missing[0]))
+            else sentence("%(field)s is missing", field=quoted(missing[0]))
         )
         raise MalformedImport(
             sentence(

@@ -28,7 +28,7 @@ from chicago_scorer.rules.corrections import (
     renamed,
     setup_before_fix,
 )
-from chicago_scorer.rules.errors import Message, sentence
+from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.rules.names import normal_name, same_name_key
 from chicago_scorer.services.errors import IllegalGameInImport, MalformedImport
 from chicago_scorer.storage.game_log import Change, Correction
@@ -82,7 +82,7 @@ def read_moment(where: Message, text: object, field_name: str) -> datetime:
                 "%(game)s: %(field)s must be a date and time with its UTC offset, "
                 "like 2026-11-29T19:02:11+00:00.",
                 game=where,
-                field=repr(field_name),
+                field=quoted(field_name),
             )
         )
     latest = datetime.now(UTC) + GRACE_AFTER_NOW
@@ -96,7 +96,7 @@ def read_moment(where: Message, text: object, field_name: str) -> datetime:
                 "%(game)s: %(field)s is %(moment)s; a time in a file lies between "
                 "%(earliest)s and %(latest)s.",
                 game=where,
-                field=repr(field_name),
+                field=quoted(field_name),
                 moment=text,
                 earliest=EARLIEST_MOMENT.date().isoformat(),
                 latest=latest.date().isoformat(),
@@ -252,7 +252,7 @@ def _earlier_version(version: Message, raw: dict, entry: Event, players: tuple[s
             sentence(
                 "%(game)s names %(name)s, who was not playing then; the players were %(players)s.",
                 game=version,
-                name=repr(player),
+                name=quoted(player),
                 players=players,
             )
         )

@@ -491,10 +491,19 @@ def test_a_deuce_is_refused_where_the_rules_give_it_no_bonus(rules_page):
 
 
 def test_a_name_that_is_no_players_is_quoted_as_the_core_quotes_it(rules_page):
+    long_name = "🂡" * 45  # cut after 40 characters, each of them two halves in JavaScript
     refusals = answers(
-        rules_page, table(), win(1, "phase1", "Zed", "flush"), win(1, "phase1", "D'Arcy", "flush")
+        rules_page,
+        table(),
+        win(1, "phase1", "Zed", "flush"),
+        win(1, "phase1", "D'Arcy", "flush"),
+        win(1, "phase1", long_name, "flush"),
     )
-    assert [refusal["refusal"]["values"]["name"] for refusal in refusals] == ["'Zed'", '"D\'Arcy"']
+    assert [refusal["refusal"]["values"]["name"] for refusal in refusals] == [
+        "'Zed'",
+        '"D\'Arcy"',
+        repr(long_name[:40]) + "…",
+    ]
 
 
 def test_replaying_a_log_with_a_refused_entry_is_an_error(rules_page):

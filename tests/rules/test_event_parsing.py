@@ -108,7 +108,7 @@ def test_names_match_ignoring_case_and_spaces_and_are_logged_as_seated(at_phase1
         (
             {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann"},
             "hand",
-            "Say which hand Ann won with: 'hand' is missing.",
+            "Say which hand 'Ann' won with: 'hand' is missing.",
         ),
         (
             {"round": 1, "step": "phase1", "outcome": "win", "hand": "flush"},

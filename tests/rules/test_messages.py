@@ -8,7 +8,14 @@ from hypothesis import strategies as st
 
 from chicago_scorer.rules import RuleError, RuleViolation, record
 from chicago_scorer.rules.cards import parse_hand
-from chicago_scorer.rules.errors import Message, counted, names_in_words, sentence
+from chicago_scorer.rules.errors import (
+    QUOTED_CHARACTERS,
+    Message,
+    counted,
+    names_in_words,
+    quoted,
+    sentence,
+)
 from chicago_scorer.rules.showdown import settle
 from support.games import new_game
 
@@ -95,3 +102,14 @@ def test_every_entry_refusal_names_every_value_its_template_needs(entry):
         record(state, {key: value for key, value in entry.items() if value is not None})
     except RuleError as refusal:  # a RuleViolation or an OutOfTurn
         assert _placeholders_filled(refusal.text)
+
+
+def test_a_refusal_quotes_what_was_sent_as_python_writes_it_and_cut_short():
+    assert quoted("Ann") == "'Ann'"
+    assert quoted("D'Arcy") == '"D\'Arcy"'
+    # Invisible, control and unpaired characters are written as escapes, never as they are.
+    assert quoted("A\u200bn\x00\ud800") == "'A\\u200bn\\x00\\ud800'"
+    assert quoted("x" * QUOTED_CHARACTERS) == repr("x" * QUOTED_CHARACTERS)
+    assert quoted("x" * (QUOTED_CHARACTERS + 1)) == repr("x" * QUOTED_CHARACTERS) + "…"
+    assert quoted(list(range(100))) == repr(list(range(100)))[:QUOTED_CHARACTERS] + "…"
+    assert quoted(7) == "7"

@@ -169,7 +169,8 @@ def test_an_imported_name_is_kept_in_its_one_spelling(client):
     ("players", "message"),
     [
         (["Ann", "\u0410nn"], "Game 2 (Ann, \u0410nn): 'Ann' and '\u0410nn' look alike"),
-        (["\u202eAnn", "Bo"], f"Game 2 ({FSI}\u202eAnn, Bo{PDI}): Player 1's name has an"),
+        # A game is named by its players only while they read as names.
+        (["\u202eAnn", "Bo"], "Game 2: Player 1's name has an invisible character (U+202E)"),
     ],
 )
 def test_an_import_with_a_refused_name_says_which_game_and_imports_nothing(

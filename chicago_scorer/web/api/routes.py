@@ -5,7 +5,7 @@ from collections.abc import Callable, Collection
 from flask import Blueprint, Response, current_app, request, url_for
 
 from chicago_scorer.rules import RuleViolation
-from chicago_scorer.rules.errors import Message, sentence
+from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.services import corrections, games
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.history import newest_games
@@ -33,7 +33,7 @@ def _refuse_unknown_fields(
     the words ``refusal`` gives it, which say what the address does take)."""
     unknown = sorted(set(body) - set(known))
     if unknown:
-        raise RuleViolation(refusal(repr(unknown[0])))
+        raise RuleViolation(refusal(quoted(unknown[0])))
 
 
 def _bearer_key() -> str | None:

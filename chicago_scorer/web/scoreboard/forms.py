@@ -15,7 +15,7 @@ from chicago_scorer.rules import (
     RuleViolation,
     RuleViolations,
 )
-from chicago_scorer.rules.errors import Refusal, sentence
+from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
@@ -232,7 +232,7 @@ class ShowdownForm(TranslatedForm):
             if name.casefold() in (known.casefold() for known in hands):
                 clashes.append(
                     RuleViolation(
-                        sentence("Two hands are called %(name)s: rename one.", name=repr(name)),
+                        sentence("Two hands are called %(name)s: rename one.", name=quoted(name)),
                         f"names.{row}",
                     )
                 )

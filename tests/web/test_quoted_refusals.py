@@ -1,0 +1,95 @@
+"""A refusal repeats what was sent only as far as a person needs to recognise it: quoted,
+with what cannot be shown escaped, and cut short. So no refusal is lost for being too
+long for the session cookie that carries it to the page, none is the size of the file
+that was sent, and none fails to be written out."""
+
+import io
+import json
+
+from markupsafe import escape
+
+from chicago_scorer.rules.errors import QUOTED_CHARACTERS
+from support.api_client import create_api_game
+from support.table_forms import follow_refusal, start_game, tap
+
+# Browsers drop a cookie longer than this, and with it the refusal it carries.
+COOKIE_BYTES = 4093
+LONG = "Zed" * 2000
+SHOWN = repr(LONG[:QUOTED_CHARACTERS]) + "…"
+
+
+def _file_with_players(*players: str) -> bytes:
+    game = {
+        "players": list(players),
+        "first_dealer": "Bo",
+        "created_at": "2026-03-01T19:00:00+00:00",
+        "updated_at": "2026-03-01T19:30:00+00:00",
+        "events": [],
+    }
+    return json.dumps({"format": "chicago-scorer/1", "games": [game]}).encode()
+
+
+def test_a_tap_naming_no_player_at_length_is_refused_on_the_page_with_the_name_cut(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    response = tap(client, game_url, winner=LONG, hand="flush")
+
+    assert len(response.headers["Set-Cookie"]) < COOKIE_BYTES
+    page = follow_refusal(client, response, game_url)
+    assert "There is no player called &#39;ZedZed" in page
+    assert LONG[: QUOTED_CHARACTERS + 1] not in page
+
+
+def test_an_api_entry_naming_no_player_at_length_is_refused_with_the_name_cut(client):
+    game = create_api_game(client, players=("Ann", "Bo"))
+
+    response = game.post(
+        {"round": 1, "step": "phase1", "outcome": "win", "winner": LONG, "hand": "flush"}
+    )
+
+    assert response.status_code == 422
+    assert response.get_json()["error"].startswith(f"There is no player called {SHOWN} in")
+    assert game.state()["events"] == []
+
+
+def test_an_unknown_field_of_any_length_is_named_cut_short(client):
+    game = create_api_game(client, players=("Ann", "Bo"))
+
+    response = game.post({"round": 1, "step": "phase1", "outcome": "none", LONG: 1})
+
+    assert response.status_code == 422
+    assert f"does not take {SHOWN};" in response.get_json()["error"]
+
+
+def test_an_import_with_a_huge_name_is_refused_without_repeating_it(client):
+    response = client.post(
+        "/api/import",
+        content_type="application/json",
+        data=_file_with_players("A" * 500_000, "Bo"),
+    )
+
+    assert response.status_code == 422
+    assert len(response.get_json()["error"]) < 200
+    assert client.get("/api/export").get_json()["games"] == []
+
+
+def test_an_import_page_refusal_of_an_unpaired_surrogate_is_shown_not_a_server_error(client):
+    # JSON can write half of a UTF-16 pair; no page can hold one.
+    body = _file_with_players("Ann", "Bo").replace(b'"Ann"', b'"\\ud800"')
+
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(body), "export.json")},
+        content_type="multipart/form-data",
+    )
+
+    assert response.status_code == 422
+    assert "Game 1: Player 1&#39;s name has a control character" in response.text
+    assert client.get("/api/export").get_json()["games"] == []
+
+
+def test_an_unknown_players_page_says_so_with_the_name_cut(client):
+    response = client.get(f"/players/{LONG}")
+
+    assert response.status_code == 404
+    assert f"Nobody called {escape(SHOWN)} has played" in response.text
