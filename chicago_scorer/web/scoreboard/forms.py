@@ -4,11 +4,10 @@ from collections.abc import Sequence
 
 from flask_wtf import FlaskForm
 from wtforms import Field, FormField, HiddenField, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, Optional, ValidationError
+from wtforms.validators import InputRequired, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from chicago_scorer.rules import (
-    MAX_NAME_LENGTH,
     MAX_PLAYERS,
     GameSetup,
     RuleError,
@@ -34,10 +33,9 @@ def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> Non
 
 
 def name_field(form_name: str) -> StringField:
-    """A player's name box, sent as ``form_name``."""
-    return StringField(
-        lazy_gettext("Name"), name=form_name, validators=[Optional(), Length(max=MAX_NAME_LENGTH)]
-    )
+    """A player's name box, sent as ``form_name``. The rules judge the name, as they do one
+    sent to the API: its length once it is trimmed and composed, among the rest."""
+    return StringField(lazy_gettext("Name"), name=form_name, validators=[Optional()])
 
 
 def rows_of(form: FlaskForm, attribute: str) -> list[Field]:

@@ -7,7 +7,14 @@ import string
 import pytest
 
 from chicago_scorer.rules import Hand
-from support.table_forms import accepted, chicago_buttons, follow_refusal, start_game, tap
+from support.table_forms import (
+    accepted,
+    chicago_buttons,
+    follow_refusal,
+    start_game,
+    stored_game,
+    tap,
+)
 
 
 def scores(page: str) -> list[int]:
@@ -428,3 +435,21 @@ def test_the_worst_refused_form_still_fits_the_session_cookie(client, language):
     assert len(held) <= 4000
     assert len(client.get_cookie("session").value) <= 4093
     assert len(re.findall(r"/games/\d+", client.get("/").text)) >= 10  # the keys are kept
+
+
+def test_a_typed_name_is_judged_trimmed_and_composed_as_the_api_judges_it(client):
+    # Spaces a keyboard leaves after a name, and letters typed as letter and accent.
+    game_url = start_game(client, "Ann" + " " * 40, "C\u0301" * 22)
+
+    assert [player["name"] for player in stored_game(client, game_url)["players"]] == [
+        "Ann",
+        "\u0106" * 22,
+    ]
+
+
+def test_a_name_too_long_is_refused_by_the_rules_own_sentence(client):
+    response = client.post("/games", data={"players-0": "X" * 41, "players-1": "Bo"})
+
+    page = follow_refusal(client, response, "/")
+    assert "has 41 characters; keep it to 40." in page
+    assert client.get("/api/games").get_json()["total"] == 0
