@@ -305,7 +305,7 @@
     // game.py: players_past_exchange_stop.
     exchangeStopped: function (state) {
       var stop = state.setup.rules.exchange_stop;
-      if (!given(stop) || state.step === null) return [];
+      if (!given(stop) || state.step === null || state.step === "phase3") return [];  // no exchange left
       return namesOf(state, state.round_seats.filter(function (seat) {
         return state.scores[seat] >= stop;
       }));

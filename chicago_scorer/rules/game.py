@@ -94,10 +94,16 @@ def apply_event(state: GameState, event: Event) -> GameState:
     return replace(state, step_index=state.step_index + 1)
 
 
+# The steps the players exchange cards before.
+_STEPS_AFTER_AN_EXCHANGE = (Step.PHASE1, Step.PHASE2, Step.TRICKS)
+
+
 def players_past_exchange_stop(state: GameState) -> tuple[str, ...]:
-    """Players of this round at or above the exchange stop, whom the table should remind."""
+    """Players of this round at or above the exchange stop, whom the table should remind
+    while an exchange is still to come: before each phase's showdown and before the tricks,
+    not at the last showdown, which follows the tricks."""
     stop = state.setup.rules.exchange_stop
-    if stop is None or state.next_step is None:
+    if stop is None or state.next_step not in _STEPS_AFTER_AN_EXCHANGE:
         return ()
     return tuple(state.players[seat] for seat in state.round_seats if state.scores[seat] >= stop)
 

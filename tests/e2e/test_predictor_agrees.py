@@ -527,7 +527,7 @@ def test_a_fresh_game_is_dealt_by_the_first_dealer_and_led_by_the_next_player(ru
     assert (start["dealer"], start["leader"]) == (2, 0)
 
 
-def test_a_player_past_the_exchange_stop_is_named_until_the_game_is_won(rules_page):
+def test_a_player_past_the_exchange_stop_is_named_while_an_exchange_is_to_come(rules_page):
     setup = table(PRESETS["deuce_trick"].rules)  # exchanges stop at 45
     stopped = rules_page.evaluate(
         """([setup, entries]) => {
@@ -548,7 +548,8 @@ def test_a_player_past_the_exchange_stop_is_named_until_the_game_is_won(rules_pa
             ],
         ],
     )
-    assert stopped == [["Cy"], ["Cy"], ["Cy"], []]
+    # Before phase 2 and the tricks; not before the last showdown, nor once Cy has won.
+    assert stopped == [["Cy"], ["Cy"], [], []]
 
 
 def test_a_player_sitting_out_the_tiebreak_is_told_so_when_calling_chicago(rules_page):

@@ -318,7 +318,11 @@ def test_players_at_or_above_the_exchange_stop_are_listed():
     assert state.scores == (8, 7, 0)
     assert players_past_exchange_stop(state) == ("Ann",)
 
+    # Bo reaches it with the last trick; the round's last showdown has no exchange before it.
     state = play(state, last_trick("Bo"))
+    assert players_past_exchange_stop(state) == ()
+
+    state = play(state, no_hand())
     assert players_past_exchange_stop(state) == ("Ann", "Bo")
 
 
