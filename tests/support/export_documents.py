@@ -1,7 +1,11 @@
-"""Build import files (the ``chicago-scorer/1`` format) from games played in memory."""
+"""Build import files (the ``chicago-scorer/1`` format) from games played in memory, and
+send them through the import page."""
 
+import io
 import json
 from datetime import UTC, datetime, timedelta
+
+from flask.testing import FlaskClient
 
 from chicago_scorer.rules import GameState, event_to_dict
 
@@ -42,3 +46,12 @@ def empty_game_export(first: str = "Ann", second: str = "Bo") -> dict[str, objec
             }
         ],
     }
+
+
+def upload_on_import_page(client: FlaskClient, body: bytes, filename: str = "export.json"):
+    """Send ``body`` as the file of the import page's form, as a phone's file picker does."""
+    return client.post(
+        "/import",
+        data={"file": (io.BytesIO(body), filename)},
+        content_type="multipart/form-data",
+    )

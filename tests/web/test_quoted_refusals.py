@@ -3,13 +3,13 @@ with what cannot be shown escaped, and cut short. So no refusal is lost for bein
 long for the session cookie that carries it to the page, none is the size of the file
 that was sent, and none fails to be written out."""
 
-import io
 import json
 
 from markupsafe import escape
 
 from chicago_scorer.rules.errors import QUOTED_CHARACTERS
 from support.api_client import create_api_game
+from support.export_documents import upload_on_import_page
 from support.table_forms import follow_refusal, start_game, tap
 
 # Browsers drop a cookie longer than this, and with it the refusal it carries.
@@ -77,11 +77,7 @@ def test_an_import_page_refusal_of_an_unpaired_surrogate_is_shown_not_a_server_e
     # JSON can write half of a UTF-16 pair; no page can hold one.
     body = _file_with_players("Ann", "Bo").replace(b'"Ann"', b'"\\ud800"')
 
-    response = client.post(
-        "/import",
-        data={"file": (io.BytesIO(body), "export.json")},
-        content_type="multipart/form-data",
-    )
+    response = upload_on_import_page(client, body)
 
     assert response.status_code == 422
     assert "Game 1: Player 1&#39;s name has a control character" in response.text

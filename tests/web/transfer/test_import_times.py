@@ -1,10 +1,11 @@
 """An import takes times from 2000 to tomorrow, and refuses any other by game and field."""
 
-import io
 import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+
+from support.export_documents import upload_on_import_page
 
 TINY_GAME = {
     "players": ["Ann", "Bo"],
@@ -53,11 +54,7 @@ def test_a_time_outside_2000_to_tomorrow_is_refused_naming_game_and_field(client
 def test_a_time_out_of_range_on_the_import_page_is_refused_there(client):
     body = _file(TINY_GAME | {"created_at": "0001-01-01T00:00:00+14:00"})
 
-    response = client.post(
-        "/import",
-        data={"file": (io.BytesIO(body), "export.json")},
-        content_type="multipart/form-data",
-    )
+    response = upload_on_import_page(client, body)
 
     assert response.status_code == 400
     assert "Game 1 (Ann, Bo): &#39;created_at&#39; is 0001-01-01" in response.text
