@@ -1,0 +1,125 @@
+"""An import gives way to other requests, twice as long as it works, but never so long
+that the batches still to come would miss its deadline."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chicago_scorer.services import transfer
+from chicago_scorer.services.transfer import GIVE_WAY, SAFETY, Pace
+
+
+class Clock:
+    """The clock and the processor time the pace reads, moved only by the test: a
+    stretch of work moves both, a pause only the clock."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.processor = 0.0
+        self.pauses: list[float] = []
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def process_time(self) -> float:
+        return self.processor
+
+    def sleep(self, seconds: float) -> None:
+        assert seconds >= 0
+        self.pauses.append(seconds)
+        self.now += seconds
+
+    def work(self, seconds: float, processor: float | None = None) -> None:
+        """A stretch that takes ``seconds`` by the clock, and of the processor all of it
+        or, on a busy machine, less."""
+        self.now += seconds
+        self.processor += seconds if processor is None else processor
+
+
+@pytest.fixture
+def clock(monkeypatch) -> Clock:
+    clock = Clock()
+    monkeypatch.setattr(transfer, "time", clock)
+    return clock
+
+
+def write_batches(clock: Clock, pace: Pace, count: int, seconds: float, deadline: float | None):
+    """An import's batches: a pause before each, then its work."""
+    for number in range(count):
+        pace.pause(before=deadline, stretches_left=count - number)
+        clock.work(seconds)
+
+
+def test_without_a_deadline_each_pause_is_twice_the_work_before_it(clock):
+    pace = Pace()
+
+    clock.work(0.010)
+    pace.pause()
+    clock.work(0.030)
+    pace.pause()
+
+    assert clock.pauses == pytest.approx([0.020, 0.060])
+
+
+def test_a_pause_counts_processor_time_not_the_clock(clock):
+    pace = Pace()
+
+    clock.work(0.050, processor=0.010)  # a busy machine: the work waited for a processor
+    pace.pause()
+
+    assert clock.pauses == pytest.approx([0.020])
+
+
+def test_with_time_to_spare_a_deadline_changes_no_pause(clock):
+    pace = Pace()
+
+    write_batches(clock, pace, count=10, seconds=0.010, deadline=60.0)
+
+    assert clock.pauses[1:] == pytest.approx([GIVE_WAY * 0.010] * 9)
+
+
+def test_near_the_deadline_the_pauses_leave_the_batches_to_come_their_time(clock):
+    # 100 batches of 50 ms: 5 s of work, and 10 s of pauses if there were time for them.
+    pace = Pace()
+    clock.work(0.050)  # checking the file
+
+    write_batches(clock, pace, count=100, seconds=0.050, deadline=8.0)
+
+    assert clock.now <= 8.0
+    assert 0 < sum(clock.pauses) < 10.0
+
+
+def test_with_no_time_to_spare_the_import_does_not_pause_at_all(clock):
+    pace = Pace()
+    clock.work(0.100)
+
+    write_batches(clock, pace, count=50, seconds=0.100, deadline=5.0)
+
+    assert clock.pauses == [0.0] * 50
+    assert clock.now == pytest.approx(5.1)
+
+
+@settings(max_examples=200)
+@given(
+    count=st.integers(min_value=1, max_value=300),
+    seconds=st.floats(min_value=0.001, max_value=0.2),
+    processor_share=st.floats(min_value=0.1, max_value=1.0),
+    spare=st.floats(min_value=0.0, max_value=30.0),
+)
+def test_batches_of_a_steady_pace_always_end_by_the_deadline(
+    count, seconds, processor_share, spare
+):
+    """Whenever the work, reckoned at ``SAFETY`` times its pace, fits before the
+    deadline, giving way never pushes it past."""
+    clock = Clock()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transfer, "time", clock)
+        pace = Pace()
+        clock.work(seconds, processor=seconds * processor_share)
+        deadline = clock.now + SAFETY * count * seconds + spare
+
+        for number in range(count):
+            pace.pause(before=deadline, stretches_left=count - number)
+            clock.work(seconds, processor=seconds * processor_share)
+
+    assert clock.now <= deadline + 1e-9
