@@ -4,11 +4,24 @@ The database is SQLite unless TEST_DATABASE_URL names a PostgreSQL server.
 """
 
 import pytest
+from flask import Flask
+from jinja2 import FileSystemBytecodeCache
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from support.databases import PostgresDatabases, SqliteDatabases, migrate, server_url
 from support.settings import settings_for
+
+
+@pytest.fixture(scope="session", autouse=True)
+def templates_compiled_once(tmp_path_factory):
+    """Every test builds an app of its own, and each app would compile the same templates
+    again: a fifth of the web tests' time. The apps of one run share the compiled code,
+    kept under each template's name and a checksum of its source."""
+    compiled = FileSystemBytecodeCache(str(tmp_path_factory.mktemp("compiled-templates")))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Flask, "jinja_options", Flask.jinja_options | {"bytecode_cache": compiled})
+        yield
 
 
 @pytest.fixture(scope="session")
