@@ -13,9 +13,9 @@ forwarded_allow_ips = ""
 # answers in the app's words, a 503 to try again:
 #   a lock on the database     5 s  (SQLite's busy timeout, PostgreSQL's lock_timeout)
 #   one SQL statement         10 s  (PostgreSQL's statement_timeout)
-#   an import                 20 s  (it begins no batch of games after that)
+#   an import                 25 s  (it begins no batch of games after that)
 # An import's last batch, begun just before its deadline, takes a few milliseconds; even
-# with a statement running to its bound it ends by 30 s, well within the 40 s here.
+# with a statement running to its bound it ends by 35 s, within the 40 s here.
 timeout = 40
 
 

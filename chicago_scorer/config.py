@@ -88,7 +88,7 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         # which begins no batch after its deadline.
         "DATABASE_LOCK_TIMEOUT_SECONDS": 5,
         "DATABASE_STATEMENT_TIMEOUT_SECONDS": 10,
-        "IMPORT_DEADLINE_SECONDS": 20,
+        "IMPORT_DEADLINE_SECONDS": 25,
     }
     if environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])
