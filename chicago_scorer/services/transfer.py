@@ -72,7 +72,7 @@ IMPORT_BATCH_ENTRIES = 80
 # twice the processor time the stretch took: it takes at most a third of a processor,
 # and of the database on SQLite, so that other requests keep their pace beside it even
 # on a machine of two processors. The largest file takes about 4 s of processor time on
-# SQLite and 6 s on PostgreSQL, whose driver sends the rows one at a time: 12 and 18 s
+# SQLite and 6 s on PostgreSQL, whose driver sends the rows one at a time: 12 and 19 s
 # with the pauses. Giving way never costs the import its deadline (config.py): the
 # pauses before the batches spend only the time left over once the batches still to
 # come are reckoned at ``SAFETY`` times the pace of those before (``Pace.pause``).
@@ -139,7 +139,7 @@ def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportRe
     ``deadline`` is a ``time.monotonic()`` moment: no batch begins after it, and the
     import stops with ``ImportInterrupted``, which tells what was stored so far.
     """
-    pace = Pace()
+    pace = Pace(deadline)
     checked = read_import(raw, pause=pace.pause_if_due)
     # The games here that the file's games could be, looked up once: each batch adds its
     # own, so that a game the file holds twice is stored once.
@@ -152,7 +152,7 @@ def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportRe
     for number, (done, batch) in enumerate(batches):
         if deadline is not None and time.monotonic() > deadline:
             raise ImportInterrupted(done, len(checked), ImportResult(imported, already_here))
-        pace.pause(before=deadline, stretches_left=len(batches) - number)
+        pace.pause(stretches_left=len(batches) - number)
         try:
             added, repeats = _store_batch(batch, here)
         except OperationalError:  # the database stayed locked longer than the app waits
@@ -177,22 +177,23 @@ class Pace:
     that the stretches of work still to come fit before the deadline, each reckoned at
     ``SAFETY`` times the clock time the stretches so far took on average."""
 
-    def __init__(self) -> None:
+    def __init__(self, deadline: float | None = None) -> None:
+        self.deadline = deadline  # a time.monotonic() moment
         self.since = time.process_time()
         self.resumed = time.monotonic()
         self.stretches = 0
         self.working = 0.0  # clock time spent on those stretches
 
-    def pause(self, before: float | None = None, stretches_left: int = 0) -> None:
-        """Give way now, for as long as is due and, given a deadline ``before`` and the
-        stretches of work left to do, as long as they leave time for."""
+    def pause(self, stretches_left: int = 0) -> None:
+        """Give way now, for as long as is due and, with a deadline, as long as the
+        stretches of work left to do leave time for."""
         now = time.monotonic()
         self.stretches += 1
         self.working += now - self.resumed
         due = (time.process_time() - self.since) * GIVE_WAY
-        if before is not None and stretches_left > 0:
+        if self.deadline is not None and stretches_left > 0:
             still_needed = SAFETY * stretches_left * self.working / self.stretches
-            due = min(due, max(0.0, before - now - still_needed) / stretches_left)
+            due = min(due, max(0.0, self.deadline - now - still_needed) / stretches_left)
         time.sleep(due)
         self.since = time.process_time()
         self.resumed = time.monotonic()

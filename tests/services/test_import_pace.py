@@ -43,11 +43,11 @@ def clock(monkeypatch) -> Clock:
     return clock
 
 
-def write_batches(clock: Clock, pace: Pace, count: int, seconds: float, deadline: float | None):
+def write_batches(clock: Clock, pace: Pace, count: int, seconds: float, processor_share=1.0):
     """An import's batches: a pause before each, then its work."""
     for number in range(count):
-        pace.pause(before=deadline, stretches_left=count - number)
-        clock.work(seconds)
+        pace.pause(stretches_left=count - number)
+        clock.work(seconds, processor=seconds * processor_share)
 
 
 def test_without_a_deadline_each_pause_is_twice_the_work_before_it(clock):
@@ -71,29 +71,29 @@ def test_a_pause_counts_processor_time_not_the_clock(clock):
 
 
 def test_with_time_to_spare_a_deadline_changes_no_pause(clock):
-    pace = Pace()
+    pace = Pace(deadline=60.0)
 
-    write_batches(clock, pace, count=10, seconds=0.010, deadline=60.0)
+    write_batches(clock, pace, count=10, seconds=0.010)
 
-    assert clock.pauses[1:] == pytest.approx([GIVE_WAY * 0.010] * 9)
+    assert clock.pauses == pytest.approx([0.0] + [GIVE_WAY * 0.010] * 9)
 
 
 def test_near_the_deadline_the_pauses_leave_the_batches_to_come_their_time(clock):
     # 100 batches of 50 ms: 5 s of work, and 10 s of pauses if there were time for them.
-    pace = Pace()
+    pace = Pace(deadline=8.0)
     clock.work(0.050)  # checking the file
 
-    write_batches(clock, pace, count=100, seconds=0.050, deadline=8.0)
+    write_batches(clock, pace, count=100, seconds=0.050)
 
     assert clock.now <= 8.0
     assert 0 < sum(clock.pauses) < 10.0
 
 
 def test_with_no_time_to_spare_the_import_does_not_pause_at_all(clock):
-    pace = Pace()
+    pace = Pace(deadline=5.0)
     clock.work(0.100)
 
-    write_batches(clock, pace, count=50, seconds=0.100, deadline=5.0)
+    write_batches(clock, pace, count=50, seconds=0.100)
 
     assert clock.pauses == [0.0] * 50
     assert clock.now == pytest.approx(5.1)
@@ -114,12 +114,10 @@ def test_batches_of_a_steady_pace_always_end_by_the_deadline(
     clock = Clock()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(transfer, "time", clock)
-        pace = Pace()
-        clock.work(seconds, processor=seconds * processor_share)
-        deadline = clock.now + SAFETY * count * seconds + spare
+        deadline = seconds + SAFETY * count * seconds + spare
+        pace = Pace(deadline)
+        clock.work(seconds, processor=seconds * processor_share)  # checking the file
 
-        for number in range(count):
-            pace.pause(before=deadline, stretches_left=count - number)
-            clock.work(seconds, processor=seconds * processor_share)
+        write_batches(clock, pace, count, seconds, processor_share)
 
     assert clock.now <= deadline + 1e-9
