@@ -34,7 +34,7 @@ TOMORROW_AND_A_BIT = (datetime.now(UTC) + timedelta(days=1, hours=1)).isoformat(
         ("created_at", "1999-12-31T23:59:59+00:00"),
         ("updated_at", "9999-12-31T23:59:59-14:00"),  # would head the history for ever
         ("updated_at", "9999-12-31T23:59:59+00:00"),
-        ("updated_at", TOMORROW_AND_A_BIT),
+        pytest.param("updated_at", TOMORROW_AND_A_BIT, id="updated_at-tomorrow-and-an-hour"),
     ],
 )
 def test_a_time_outside_2000_to_tomorrow_is_refused_naming_game_and_field(client, field, moment):
