@@ -9,7 +9,7 @@ WORKERS ?= 2
 CATALOGS := $(wildcard translations/*/LC_MESSAGES/messages.po)
 COMPILED_CATALOGS := $(CATALOGS:.po=.mo)
 
-.PHONY: run install test lint screenshots lighthouse clean
+.PHONY: run install test pytest lint screenshots lighthouse clean
 
 run: install $(COMPILED_CATALOGS)
 	$(BIN)/flask --app app db upgrade
@@ -20,10 +20,15 @@ run: install $(COMPILED_CATALOGS)
 # The compiled catalogs too: without them every page is in English.
 install: $(VENV)/.installed $(COMPILED_CATALOGS)
 
-test: $(VENV)/.installed-dev $(COMPILED_CATALOGS)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+test: lint pytest
+
+# Every test in two parts: first all but those that time a live server or kill one, on
+# every core at once (pytest-xdist); then those (markers load and crash) alone, so that no
+# other test's work lands in what they measure. PYTEST_ARGS narrows both, as .ci/run does.
+ALONE := load or crash
+pytest: $(VENV)/.installed-dev $(COMPILED_CATALOGS)
+	$(BIN)/pytest -n auto -m "not ($(ALONE))" $(PYTEST_ARGS)
+	$(BIN)/pytest -m "$(ALONE)" $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
