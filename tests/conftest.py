@@ -13,6 +13,19 @@ from support.databases import PostgresDatabases, SqliteDatabases, migrate, serve
 from support.settings import settings_for
 
 
+def pytest_collection_modifyitems(config, items):
+    """On PostgreSQL, leave out the browser tests marked ``browser_only``: what they check
+    (where things lie on a screen, what the phone's own code does) is the same on any
+    database, and the tests of the pages, the API and a whole evening at the table,
+    which run on both, cover what the database does for them."""
+    if server_url() is None:
+        return
+    kept = [item for item in items if item.get_closest_marker("browser_only") is None]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
 @pytest.fixture(scope="session", autouse=True)
 def templates_compiled_once(tmp_path_factory):
     """Every test builds an app of its own, and each app would compile the same templates

@@ -4,6 +4,8 @@ import pytest
 
 from support.phone import Phone
 
+pytestmark = pytest.mark.browser_only
+
 # Roles a person operates; each needs a name that says what it does.
 CONTROL_ROLES = {
     "button",

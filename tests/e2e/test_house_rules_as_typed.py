@@ -2,7 +2,10 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser_only
 
 ONE_SCREEN = {"width": 375, "height": 667}
 

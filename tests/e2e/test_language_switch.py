@@ -1,6 +1,9 @@
 """Choosing the language on the phone: one tap on the switcher, kept for the next visit."""
 
+import pytest
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser_only
 
 
 def test_the_switcher_changes_the_language_and_the_phone_keeps_it(new_phone, seed_game):

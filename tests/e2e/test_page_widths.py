@@ -7,6 +7,8 @@ from playwright.sync_api import expect
 
 from support.seeding import hand_win, last_trick_to, no_hand
 
+pytestmark = pytest.mark.browser_only
+
 SCROLL_WIDTH = "document.documentElement.scrollWidth"
 
 

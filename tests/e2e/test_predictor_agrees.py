@@ -39,6 +39,8 @@ from support.random_logs import (
     state_summary,
 )
 
+pytestmark = pytest.mark.browser_only
+
 LOGS = 10_000
 BATCH = 250
 NAMES = ["Ann", "Bo", "Cy"]

@@ -4,6 +4,8 @@ import pytest
 
 from support.seeding import hand_win, last_trick_to
 
+pytestmark = pytest.mark.browser_only
+
 LONG_NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
 
 
