@@ -25,8 +25,9 @@ from .game import (
     start_game,
 )
 from .house_rules import PRESETS, differences_from_standard, rules_from_settings
+from .names import MAX_NAME_LENGTH
 from .ruleset import STANDARD_RULES, Hand, RuleSet
-from .setup import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, GameSetup, new_setup
+from .setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup, new_setup
 
 __all__ = [
     "HAND_STEPS",

@@ -18,6 +18,8 @@ from importlib.resources import files
 
 from .errors import Message, counted, sentence
 
+MAX_NAME_LENGTH = 40
+
 # At most this many combining marks on one character: enough for Vietnamese, Hebrew
 # with its points, or Thai and Devanagari vowel signs, and too few to draw over a line.
 MAX_MARKS_PER_CHARACTER = 3
@@ -111,6 +113,13 @@ def name_fault(number: int, name: str) -> Message | None:
             marks,
             number=number,
             limit=MAX_MARKS_PER_CHARACTER,
+        )
+    if len(name) > MAX_NAME_LENGTH:
+        return sentence(
+            "The name %(name)s… has %(length)s characters; keep it to %(limit)s.",
+            name=name[:20],
+            length=len(name),
+            limit=MAX_NAME_LENGTH,
         )
     return None
 

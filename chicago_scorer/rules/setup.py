@@ -8,7 +8,6 @@ from .ruleset import STANDARD_RULES, RuleSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
-MAX_NAME_LENGTH = 40
 
 
 @dataclass(frozen=True)
@@ -55,16 +54,6 @@ def _checked_name(position: int, raw: object) -> str:
     fault = name_fault(position + 1, name)
     if fault is not None:
         raise RuleViolation(fault, where)
-    if len(name) > MAX_NAME_LENGTH:
-        raise RuleViolation(
-            sentence(
-                "The name %(name)s… has %(length)s characters; keep it to %(limit)s.",
-                name=name[:20],
-                length=len(name),
-                limit=MAX_NAME_LENGTH,
-            ),
-            where,
-        )
     return name
 
 

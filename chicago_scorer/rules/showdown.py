@@ -8,6 +8,7 @@ from .cards import Card, parse_hand, rank_symbol
 from .errors import Message, RuleViolation, RuleViolations, counted, sentence
 from .events import Outcome
 from .hand_words import CATEGORY_WORDS, GROUP_COUNT, describe, plural
+from .names import name_fault, normal_name
 from .ranking import Category, Ranking, classify
 from .ruleset import STANDARD_RULES, RuleSet
 
@@ -156,11 +157,16 @@ def _read_hands(
     holder_of: dict[Card, str] = {}
     held: dict[str, tuple[Card, ...]] = {}
     problems: list[RuleViolation] = []
-    for name, cards in hands.items():
+    for number, (name, cards) in enumerate(hands.items(), start=1):
         if not isinstance(name, str) or not name.strip():
             problems.append(
                 RuleViolation("Each hand needs the name of the player holding it.", "hands")
             )
+            continue
+        # A name here follows the rules of a player's name, as one typed for a game does.
+        fault, where = name_fault(number, normal_name(name)), f"hands.{name}"
+        if fault is not None:
+            problems.append(RuleViolation(fault, where))
             continue
         try:
             hand = parse_hand(cards)

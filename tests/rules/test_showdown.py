@@ -226,6 +226,23 @@ def test_a_bad_hand_is_refused_naming_the_player_and_the_offender(bo_holds, mess
     assert refusal.value.field == "hands.Bo"
 
 
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Bo\u202e", "Player 2's name has an invisible character (U+202E); "
+         "type it again without it."),
+        ("Bo\nCy", "Player 2's name has a control character or line break; "
+         "type it again with letters, digits and spaces."),
+        ("B" * 41, f"The name {'B' * 20}… has 41 characters; keep it to 40."),
+    ],
+)  # fmt: skip
+def test_a_hand_is_refused_under_a_name_no_player_could_have(name, message):
+    with pytest.raises(RuleViolation) as refusal:
+        settle({"Ann": "Ks Kd Kc 5h 5s", name: "Qs Qd 9h 9s 2c"})
+    assert refusal.value.message == message
+    assert refusal.value.field == f"hands.{name}"
+
+
 def test_every_bad_hand_is_refused_at_once_each_under_its_own_name():
     with pytest.raises(RuleViolations) as refusal:
         settle(

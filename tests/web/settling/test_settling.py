@@ -99,6 +99,17 @@ def test_every_bad_hand_is_named_in_the_one_error_of_the_api(client):
     }
 
 
+def test_a_name_no_player_could_have_is_refused_with_the_other_bad_hands(client):
+    response = settle(client, {"Ann\u200b": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s"})
+
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": "Player 1's name has an invisible character (U+200B); "
+        "type it again without it. "
+        "Bo's hand: A hand has 5 cards; '9h 9d 9c 2s' has 4."
+    }
+
+
 @pytest.mark.parametrize("body", [{"hands": ["As Ks Qs Js Ts"]}, {}, {"hands": {}, "x": 1}])
 def test_a_settle_body_without_a_hands_object_is_422(client, body):
     assert client.post("/api/settle", json=body).status_code == 422
@@ -275,6 +286,16 @@ def test_every_bad_hand_of_a_game_is_shown_beside_its_player(client):
     assert errors_in(rows[1]) == []
     assert "Cy's hand: 'Zz' is not a card" in errors_in(rows[2])[0]
     assert "Record:" not in response.text
+
+
+def test_a_name_typed_too_long_on_the_picker_is_refused_beside_its_hand(client):
+    response = pick(client, {"Ann": "As Ks Qs Js Ts", "B" * 41: "9h 9d 9c 2s 2d"})
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    assert errors_in(rows[0]) == []
+    assert errors_in(rows[1]) == [f"The name {'B' * 20}… has 41 characters; keep it to 40."]
+    assert "verdict-title" not in response.text
 
 
 def test_two_hands_with_one_name_are_refused(client):
