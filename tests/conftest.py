@@ -14,13 +14,13 @@ from support.settings import settings_for
 
 
 def pytest_collection_modifyitems(config, items):
-    """On PostgreSQL, leave out the browser tests marked ``browser_only``: what they check
-    (where things lie on a screen, what the phone's own code does) is the same on any
-    database, and the tests of the pages, the API and a whole evening at the table,
-    which run on both, cover what the database does for them."""
+    """On PostgreSQL, leave out the tests marked ``sqlite_only``: browser tests of what is
+    the same on any database (where things lie on a screen, what the phone's own code
+    does), whose pages and entries the tests run on both cover; and tests that bring a
+    SQLite file of their own."""
     if server_url() is None:
         return
-    kept = [item for item in items if item.get_closest_marker("browser_only") is None]
+    kept = [item for item in items if item.get_closest_marker("sqlite_only") is None]
     if len(kept) < len(items):
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept

@@ -4,7 +4,7 @@ import pytest
 
 from support.phone import Phone
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 # Roles a person operates; each needs a name that says what it does.
 CONTROL_ROLES = {

@@ -14,7 +14,7 @@ from support.phone import Phone
 from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
 from support.seeding import SeededGame, hand_win, last_trick_to, no_hand
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 SE = {"width": 375, "height": 667}  # iPhone SE and larger
 SMALL = {"width": 320, "height": 568}  # the smallest phones still in use

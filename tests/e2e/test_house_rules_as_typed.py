@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 ONE_SCREEN = {"width": 375, "height": 667}
 

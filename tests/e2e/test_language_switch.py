@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 
 def test_the_switcher_changes_the_language_and_the_phone_keeps_it(new_phone, seed_game):

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from support.seeding import hand_win, last_trick_to, no_hand
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 SCROLL_WIDTH = "document.documentElement.scrollWidth"
 

@@ -39,7 +39,7 @@ from support.random_logs import (
     state_summary,
 )
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 LOGS = 10_000
 BATCH = 250

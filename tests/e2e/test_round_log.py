@@ -4,7 +4,7 @@ import pytest
 
 from support.seeding import hand_win, last_trick_to
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 LONG_NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
 

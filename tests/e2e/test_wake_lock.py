@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 from support.phone import Phone, phones_in
 from support.seeding import hand_win
 
-pytestmark = pytest.mark.browser_only
+pytestmark = pytest.mark.sqlite_only
 
 WIFI_HOST = "scorer.test"
 PLAYERS = ["Ann", "Bo", "Cy"]

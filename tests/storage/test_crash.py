@@ -266,6 +266,7 @@ def _wait_for_acknowledged(ledger: Ledger, count: int, futures: list[Future]) ->
 
 
 @pytest.mark.crash
+@pytest.mark.sqlite_only  # its server has a SQLite file of its own on any run
 def test_a_killed_server_keeps_every_acknowledged_event_and_no_half_written_one(
     crash_server, sqlite_file, record_property, request
 ):
