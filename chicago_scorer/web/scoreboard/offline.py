@@ -89,10 +89,14 @@ def _list_patterns() -> dict[str, str]:
 
 
 def _refusal_words() -> dict[str, str]:
+    """Each predicted refusal whose words differ from its English template; the phone
+    says the template itself for the others, so an English kit carries none."""
     words = {}
     for template in PREDICTED_REFUSALS:
         slots = [part.split(")s", 1)[0] for part in template.split("%(")[1:]]
-        words[template] = gettext(template, **_placeholders(*slots))
+        said = gettext(template, **_placeholders(*slots))
+        if said != template:
+            words[template] = said
     return words
 
 

@@ -103,7 +103,8 @@ def test_the_kit_speaks_the_pages_language_with_every_slot_kept(client, code):
 
     assert kit["language"] == code
     assert len(words["digits"]) == 10
-    assert set(words["refusals"]) == set(PREDICTED_REFUSALS)
+    # The phone says an English template as it is: only other languages carry words.
+    assert set(words["refusals"]) == (set() if code == "en" else set(PREDICTED_REFUSALS))
     for template, translated in words["refusals"].items():
         assert sorted(re.findall(r"%\(\w+\)s", translated)) == sorted(
             re.findall(r"%\(\w+\)s", template)
