@@ -180,22 +180,18 @@
     return card;
   }
 
-  // Chicago is open only to whom the rules allow it, with the reason under the buttons.
+  // Chicago only for whom the rules allow it; one line says who else, and why.
   function closeChicago(card, state, playing) {
-    var form = card.querySelector("form");
-    playing.forEach(function (player, index) {
-      var why = Rules.chicagoRefusal(state, player);
-      if (!why) return;
-      var id = "chicago-why-" + (index + 1);
-      Array.prototype.forEach.call(form.querySelectorAll("button[name=chicago]"), function (button) {
-        if (button.value.replace(/^(won|lost):/, "") !== player) return;
-        button.disabled = true;
-        button.setAttribute("aria-describedby", id);
-      });
-      var reason = element("p", "why-not", refusalWords(why));
-      reason.id = id;
-      form.appendChild(reason);
+    var shut = playing.filter(function (player) { return Rules.chicagoRefusal(state, player); });
+    if (!shut.length) return;
+    if (shut.length === playing.length) card.querySelector(".chicago-calls").remove();
+    Array.prototype.forEach.call(card.querySelectorAll("button[name=chicago]"), function (button) {
+      if (shut.indexOf(button.value.replace(/^(won|lost):/, "")) < 0) return;
+      button.disabled = true;
+      button.setAttribute("aria-describedby", "chicago-why");
     });
+    var reason = element("p", "why-not", counted(kit.words.chicago_shut_out, shut.length, { names: list(shut) }));
+    card.querySelector("form").appendChild(reason).id = "chicago-why";
   }
 
   function banner(kind, text) {

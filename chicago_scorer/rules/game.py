@@ -34,7 +34,7 @@ from .errors import OutOfTurn, sentence
 from .events import STEP_WORDS, ChicagoCall, Event, Step
 from .events import read_event as _read_event
 from .events import read_position as _read_position
-from .scoring import applied_score, chicago_refusal, score_event
+from .scoring import applied_score, chicago_refusal, chicago_shut_out, score_event
 from .setup import GameSetup
 from .state import GameState, ScoredEvent, Status, start_game
 from .winning import end_round, instant_winner
@@ -45,6 +45,7 @@ __all__ = [
     "Status",
     "apply_event",
     "chicago_refusal",
+    "chicago_shut_out",
     "players_past_exchange_stop",
     "record",
     "replay",

@@ -2,7 +2,7 @@
 
 from dataclasses import replace
 
-from .errors import Message, RuleViolation, sentence
+from .errors import Message, RuleViolation, counted, sentence
 from .events import ChicagoCall, Event, HandResult, LastTrick, Outcome, Step
 from .ruleset import RuleSet
 from .state import GameState
@@ -24,6 +24,23 @@ def chicago_refusal(state: GameState, name: str) -> Message | None:
             score=state.scores[seat],
         )
     return None
+
+
+def chicago_shut_out(state: GameState) -> Message | None:
+    """At the tricks step, the players of this round whom ``chicago_refusal`` turns down,
+    all in one sentence (there, it turns down only a player short of the points); None
+    if it turns down none of them."""
+    playing = (state.players[seat] for seat in state.round_seats)
+    short = tuple(name for name in playing if chicago_refusal(state, name) is not None)
+    if not short:
+        return None
+    return counted(
+        "%(names)s needs %(needed)s points to call Chicago.",
+        "%(names)s need %(needed)s points to call Chicago.",
+        len(short),
+        names=short,
+        needed=state.setup.rules.chicago_min_score,
+    )
 
 
 def _playing_seat(state: GameState, name: str, field_name: str) -> int:

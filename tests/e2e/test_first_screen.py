@@ -28,6 +28,7 @@ NAMES = {
 LANGUAGES = ["en", "be", "ne"]
 STEPS = ["phase1", "phase2", "tricks", "phase3"]
 CHICAGO_MINIMUM = 15
+DEUCE = {"preset": "deuce_trick"}
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,11 @@ def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:
     names = NAMES[count]
     everyone_can_call = Play(names).to_the_tricks_with_everyone_at(CHICAGO_MINIMUM)
     tiebreak = to_a_tiebreak(names) if count > 2 else []
+    nobody_can_call = [no_hand(1, "phase1"), no_hand(1, "phase2")]
+    only_the_first_can_call = [
+        hand_win(1, "phase1", names[0], "straight_flush"),
+        hand_win(1, "phase2", names[0], "straight_flush"),
+    ]
     games = {
         "phase 1": seed_game(names),
         "phase 2": seed_game(names, hand_win(1, "phase1", names[0], "two_pair")),
@@ -80,8 +86,13 @@ def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:
         "phase 3": seed_game(
             names, *everyone_can_call, last_trick_to(everyone_can_call[-1]["round"], names[0])
         ),
-        "the tricks with the deuce bonus": seed_game(
-            names, *everyone_can_call, rules={"preset": "deuce_trick"}
+        "the tricks with the deuce bonus": seed_game(names, *everyone_can_call, rules=DEUCE),
+        "the first tricks, nobody may call Chicago": seed_game(names, *nobody_can_call),
+        "the first tricks with the deuce bonus, nobody may call Chicago": seed_game(
+            names, *nobody_can_call, rules=DEUCE
+        ),
+        "the tricks with the deuce bonus, only one may call Chicago": seed_game(
+            names, *only_the_first_can_call, rules=DEUCE
         ),
     }
     if tiebreak:
@@ -127,7 +138,12 @@ def test_a_320_by_568_phone_shows_the_scores_the_step_and_every_player_choice(
 def test_the_longest_step_fits_in_the_other_languages_too(language, new_phone, seed_game):
     phone = keeper(new_phone, SE, language)
     games = seeded_states(seed_game, 4)
-    for state in ["phase 1", "the tricks with the deuce bonus", "a tiebreak's hand step"]:
+    for state in [
+        "phase 1",
+        "the tricks with the deuce bonus",
+        "the tricks with the deuce bonus, only one may call Chicago",
+        "a tiebreak's hand step",
+    ]:
         phone.open(games[state].keep_score_path)
 
         assert_first_screen_holds_the_next_step(phone, at=state)

@@ -49,20 +49,34 @@ def test_every_kind_of_step_is_recorded_with_a_tap_or_two(scorekeeper: Phone):
     expect(scorekeeper.page.locator(".round-info")).to_have_text("Round 2 · Bo deals, Cy leads")
 
 
-def test_a_player_with_14_points_cannot_call_chicago_and_is_told_why(scorekeeper: Phone):
+def test_chicago_is_offered_only_from_15_points_and_one_line_says_who_lacks_them(
+    scorekeeper: Phone,
+):
     scorekeeper.start_game(PLAYERS, first_dealer="Ann")
     scorekeeper.win("Ann", "Four of a kind")
     scorekeeper.win("Ann", "Four of a kind")
     scorekeeper.expect_scores({"Ann": 14})
 
-    reason = "Ann needs 15 points to call Chicago and has 14."
+    # Nobody has 15 points: no Chicago buttons, one line in their place.
+    expect(scorekeeper.step_card.locator("button[name=chicago]")).to_have_count(0)
+    expect(scorekeeper.step_card.locator(".why-not")).to_have_text(
+        "Ann, Bo and Cy need 15 points to call Chicago."
+    )
+    scorekeeper.last_trick("Ann")
+    scorekeeper.nobody()
+    scorekeeper.nobody()
+    scorekeeper.nobody()
+    scorekeeper.expect_scores({"Ann": 19})
+
+    # Ann may call it now; Bo's and Cy's buttons are closed, and say why.
+    reason = "Bo and Cy need 15 points to call Chicago."
     for won in (True, False):
-        button = scorekeeper.chicago_button("Ann", won=won)
-        expect(button).to_be_disabled()
-        expect(button).to_have_accessible_description(reason)
+        expect(scorekeeper.chicago_button("Ann", won=won)).to_be_enabled()
+        for player in ("Bo", "Cy"):
+            button = scorekeeper.chicago_button(player, won=won)
+            expect(button).to_be_disabled()
+            expect(button).to_have_accessible_description(reason)
     expect(scorekeeper.step_card.get_by_text(reason)).to_be_visible()
-    # The last trick can still be recorded for her.
-    expect(scorekeeper.page.get_by_role("button", name="Ann", exact=True)).to_be_enabled()
 
 
 def test_a_chicago_won_scores_15_and_a_chicago_lost_costs_15(scorekeeper: Phone):

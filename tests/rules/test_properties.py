@@ -18,6 +18,7 @@ from chicago_scorer.rules import (
     Status,
     Step,
     chicago_refusal,
+    chicago_shut_out,
     event_to_dict,
     record,
     replay,
@@ -224,3 +225,20 @@ def test_chicago_may_be_called_by_a_round_player_with_at_least_the_minimum_score
     else:
         with pytest.raises(RuleViolation):
             record(state, call)
+
+
+@game_settings
+@given(legal_games(), st.data())
+def test_the_chicago_line_names_exactly_the_round_players_below_the_minimum(game, data):
+    tricks_steps = [state for state in game.states if state.next_step is Step.TRICKS]
+    state = data.draw(st.sampled_from(tricks_steps))
+    needed = state.setup.rules.chicago_min_score
+    playing = [state.players[seat] for seat in state.round_seats]
+    short = tuple(name for name in playing if state.score_of(name) < needed)
+
+    line = chicago_shut_out(state)
+
+    if not short:
+        assert line is None
+    else:
+        assert line.values == {"count": len(short), "names": short, "needed": needed}

@@ -10,6 +10,7 @@ from chicago_scorer.rules import (
     Step,
     apply_event,
     chicago_refusal,
+    chicago_shut_out,
 )
 from support.games import chicago, last_trick, new_game, no_hand, play, win
 
@@ -65,6 +66,21 @@ def test_chicago_is_refused_at_14_points():
     with pytest.raises(RuleViolation, match="needs 15 points") as refused:
         play(state, chicago("Ann", won=True))
     assert refused.value.field == "chicago"
+
+
+def test_who_may_not_call_chicago_yet_is_said_in_one_sentence():
+    nobody = play(new_game("Ann", "Bo", "Cy"), win("Ann", "straight_flush"), no_hand())
+    only_ann = play(
+        new_game("Ann", "Bo"), win("Ann", "four_of_a_kind"), win("Ann", "straight_flush")
+    )
+    everyone = play(
+        only_ann, last_trick("Bo"), win("Bo", "straight_flush"), win("Bo", "two_pair"), no_hand()
+    )
+
+    assert str(chicago_shut_out(nobody)) == "Ann, Bo and Cy need 15 points to call Chicago."
+    assert str(chicago_shut_out(only_ann)) == "Bo needs 15 points to call Chicago."
+    assert everyone.scores == (15, 15)
+    assert chicago_shut_out(everyone) is None
 
 
 def test_chicago_is_allowed_at_15_points():

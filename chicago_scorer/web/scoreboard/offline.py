@@ -66,9 +66,10 @@ def slotted_gettext(template: str, *names: str) -> str:
     return gettext(template, **_placeholders(*names))
 
 
-def slotted_ngettext(singular: str, plural: str, *names: str) -> dict[str, str]:
+def slotted_ngettext(singular: str, plural: str, *names: str, **filled: str) -> dict[str, str]:
     """A counted sentence by CLDR plural category ("one", "few", "other"…), as the page's
-    ``Intl.PluralRules`` names them; ``%(num)s`` stays a slot."""
+    ``Intl.PluralRules`` names them; ``%(num)s`` and ``names`` stay slots, the values
+    ``filled`` are filled in."""
     language = response_language()
     rule = language.locale.plural_form
     forms: dict[str, str] = {}
@@ -76,7 +77,7 @@ def slotted_ngettext(singular: str, plural: str, *names: str) -> dict[str, str]:
         category = rule(number)
         if category not in forms:
             translated = language.catalog.ungettext(singular, plural, number)
-            forms[category] = translated % _placeholders("num", *names)
+            forms[category] = translated % (_placeholders("num", *names) | filled)
     return forms
 
 
@@ -100,8 +101,8 @@ def _refusal_words() -> dict[str, str]:
     return words
 
 
-def kit_words() -> dict[str, object]:
-    """Every word the offline scoreboard says, in this response's language."""
+def kit_words(state: GameState) -> dict[str, object]:
+    """Every word the offline scoreboard says about this game, in this response's language."""
     return {
         "digits": [format_number(digit) for digit in range(10)],
         "lists": _list_patterns(),
@@ -130,6 +131,12 @@ def kit_words() -> dict[str, object]:
             "No more exchanges for %(names)s: %(num)s point or more.",
             "No more exchanges for %(names)s: %(num)s points or more.",
             "names",
+        ),
+        "chicago_shut_out": slotted_ngettext(
+            "%(names)s needs %(needed)s points to call Chicago.",
+            "%(names)s need %(needed)s points to call Chicago.",
+            "names",
+            needed=format_number(state.setup.rules.chicago_min_score),
         ),
         "choose_winner": gettext("First tap who had the best hand, then the hand."),
         "entry": {
@@ -183,7 +190,7 @@ def _any_step_card(state: GameState, step: Step) -> StepCard:
         step=step,
         in_tiebreak=False,
         round_players=everyone,
-        chicago_choices=[ChicagoChoice(name, None) for name in everyone],
+        chicago_choices=[ChicagoChoice(name, True) for name in everyone],
         hidden={"round": "", "step": str(step)},
     )
 
@@ -252,7 +259,7 @@ def kit(game_id: int):
     """The step cards and words of a game for its scorekeeper's phone, in the page's
     language. The address names the contents, so the answer may be kept for good."""
     game = games.load_game_at_table(game_id)
-    body = {"language": language_code(), "words": kit_words(), "cards": _cards(game)}
+    body = {"language": language_code(), "words": kit_words(game.position), "cards": _cards(game)}
     response = current_app.json.response(body)
     response.headers["Cache-Control"] = "private, max-age=31536000, immutable"
     response.vary.update(["Cookie", "Accept-Language"])

@@ -13,6 +13,7 @@ from chicago_scorer.rules import (
     Step,
 )
 from chicago_scorer.rules import chicago_refusal as rules_chicago_refusal
+from chicago_scorer.rules import chicago_shut_out as rules_chicago_shut_out
 from chicago_scorer.rules.errors import Message
 from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
 from chicago_scorer.web.corrected_marks import corrected_mark
@@ -38,14 +39,10 @@ class PlayerRow:
 
 @dataclass(frozen=True)
 class ChicagoChoice:
-    """A player's Chicago buttons, and why they are disabled if they are."""
+    """A player's Chicago buttons: open, or closed for want of points."""
 
     name: str
-    refusal: str | None
-
-    @property
-    def can_call_chicago(self) -> bool:
-        return self.refusal is None
+    can_call_chicago: bool
 
 
 @dataclass(frozen=True)
@@ -61,6 +58,12 @@ class StepCard:
     hidden: dict[str, str]
     # The entry's number in the log when the card corrects it.
     correcting: int | None = None
+    # At the tricks, who may not call Chicago yet and why, in one sentence.
+    chicago_shut_out: str | None = None
+
+    @property
+    def anyone_may_call_chicago(self) -> bool:
+        return any(choice.can_call_chicago for choice in self.chicago_choices)
 
     @property
     def is_hand_step(self) -> bool:
@@ -109,9 +112,16 @@ def player_rows(state: GameState) -> list[PlayerRow]:
 
 
 def chicago_choices(state: GameState) -> list[ChicagoChoice]:
-    """Who may call Chicago now, and why the others may not."""
+    """Who of this round's players may call Chicago now."""
     names = [state.players[seat] for seat in state.round_seats]
-    return [ChicagoChoice(name, _translated(rules_chicago_refusal(state, name))) for name in names]
+    return [ChicagoChoice(name, rules_chicago_refusal(state, name) is None) for name in names]
+
+
+def chicago_shut_out(state: GameState) -> str | None:
+    """At the tricks step, the one sentence that says who may not call Chicago yet."""
+    if state.next_step is not Step.TRICKS:
+        return None
+    return _translated(rules_chicago_shut_out(state))
 
 
 def next_step_card(state: GameState) -> StepCard:
@@ -123,6 +133,7 @@ def next_step_card(state: GameState) -> StepCard:
         [state.players[seat] for seat in state.round_seats],
         chicago_choices(state),
         {"round": str(state.round), "step": str(state.next_step)},
+        chicago_shut_out=chicago_shut_out(state),
     )
 
 
@@ -149,6 +160,7 @@ def correction_card(opened: EntryAtTable) -> StepCard:
         chicago_choices(before),
         hidden,
         correcting=opened.number,
+        chicago_shut_out=chicago_shut_out(before),
     )
 
 

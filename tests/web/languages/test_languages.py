@@ -149,13 +149,14 @@ def test_the_chicago_button_is_labelled_in_the_language(client, code, game_at_th
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_a_refusal_on_the_page_is_in_the_language(client, code, game_at_the_tricks):
+def test_why_chicago_is_closed_is_said_in_the_language(client, code, game_at_the_tricks):
     page = client.get(game_at_the_tricks, headers={"Accept-Language": code}).text
-    english = "%(name)s needs %(needed)s points to call Chicago and has %(score)s."
-    template = translation(code, english)
+    english = "%(names)s needs %(needed)s points to call Chicago."
+    catalog = Translations.load(str(TRANSLATIONS), [code])
+    template = catalog.ngettext(english, "%(names)s need %(needed)s points to call Chicago.", 1)
 
     assert template != english
-    assert template % {"name": "Bo", "needed": digits(code, 15), "score": digits(code, 0)} in page
+    assert template % {"names": "Bo", "needed": digits(code, 15)} in page
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

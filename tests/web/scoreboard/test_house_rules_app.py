@@ -174,7 +174,7 @@ def test_the_chicago_buttons_use_the_games_minimum(client):
     page = client.get(game_url).text
 
     assert chicago_buttons(page)["won:Ann"] and not chicago_buttons(page)["won:Bo"]
-    assert "Bo needs 2 points to call Chicago and has 0." in page
+    assert "Bo needs 2 points to call Chicago." in page
 
 
 def test_the_scorekeeper_is_reminded_who_may_no_longer_exchange(client):

@@ -71,13 +71,27 @@ def test_chicago_buttons_are_disabled_with_the_reason_under_15_points(client):
 
     page = client.get(game_url).text
 
-    assert "Bo needs 15 points to call Chicago and has 0." in page
+    assert '<p class="why-not" id="chicago-why">Bo needs 15 points to call Chicago.</p>' in page
     assert chicago_buttons(page) == {
         "won:Ann": True,
         "won:Bo": False,
         "lost:Ann": True,
         "lost:Bo": False,
     }
+    assert page.count('disabled aria-describedby="chicago-why"') == 2
+
+
+def test_when_nobody_may_call_chicago_one_sentence_stands_in_for_its_buttons(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Bo", hand="straight_flush")
+
+    page = client.get(game_url).text
+
+    assert "Round 1 · Tricks" in page
+    assert chicago_buttons(page) == {}
+    assert "Or: who called Chicago" not in page
+    assert "Ann, Bo and Cy need 15 points to call Chicago." in page
 
 
 def test_a_won_chicago_and_a_lost_one_are_shown_in_the_log(client):
