@@ -59,16 +59,32 @@
   }
 
   // The server writes each <time datetime> in UTC, marked so; here it becomes the phone's
-  // local time, medium date and short time like the server's, in the page's language.
-  // A browser without that language's date words keeps the UTC text rather than mix in
-  // another language.
-  function localTimes(root) {
-    var language = document.documentElement.lang;
-    if (!language || !window.Intl || !Intl.DateTimeFormat.supportedLocalesOf([language]).length) return;
-    var format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
-    Array.prototype.forEach.call((root || document).querySelectorAll("time[datetime]"), function (time) {
-      var moment = new Date(time.getAttribute("datetime"));
-      if (!isNaN(moment.getTime())) time.textContent = format.format(moment);
+  // local time, in the page's language. A worker (local-times.js) writes the texts: a
+  // page's first date format loads the browser's locale data, which on a slow phone would
+  // hold up the page for a tenth of a second. The worker answers no texts for a browser
+  // without the language's date words, and the page keeps its UTC text.
+  var timeWriter = null;
+  var waitingTimes = {};
+  var timeRequests = 0;
+
+  function localTimes(scope) {
+    var times = (scope || document).querySelectorAll("time[datetime]");
+    if (!times.length || !root.lang || !root.dataset.localTimes || !window.Worker) return;
+    if (!timeWriter) {
+      timeWriter = new Worker(root.dataset.localTimes);
+      timeWriter.onmessage = function (event) {
+        var asked = waitingTimes[event.data.request];
+        delete waitingTimes[event.data.request];
+        (event.data.texts || []).forEach(function (text, index) {
+          if (text) asked[index].textContent = text;
+        });
+      };
+    }
+    waitingTimes[++timeRequests] = times;
+    timeWriter.postMessage({
+      request: timeRequests,
+      language: root.lang,
+      moments: Array.prototype.map.call(times, function (time) { return time.getAttribute("datetime"); }),
     });
   }
 

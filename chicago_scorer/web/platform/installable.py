@@ -27,6 +27,7 @@ STATIC_MAX_AGE = 365 * 24 * 60 * 60
 SHELL_FILES = [
     "app.css",
     "app.js",
+    "local-times.js",
     "rules.js",
     "offline.js",
     "picker.js",

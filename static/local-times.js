@@ -1,0 +1,30 @@
+// Writes the page's moments (ISO 8601, in UTC) in the phone's own time zone, medium date
+// and short time like the server's, in the page's language. It runs as a worker of
+// app.js, off the page's main thread, because a first date format loads the browser's
+// locale data. A browser without that language's date words answers no texts rather than
+// mix another language into the page.
+(function () {
+  "use strict";
+
+  var formats = {};
+
+  function formatFor(language) {
+    if (!(language in formats)) {
+      formats[language] = Intl.DateTimeFormat.supportedLocalesOf([language]).length
+        ? new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" })
+        : null;
+    }
+    return formats[language];
+  }
+
+  self.onmessage = function (event) {
+    var format = self.Intl ? formatFor(event.data.language) : null;
+    self.postMessage({
+      request: event.data.request,
+      texts: format && event.data.moments.map(function (written) {
+        var moment = new Date(written);
+        return isNaN(moment.getTime()) ? null : format.format(moment);
+      }),
+    });
+  };
+})();
