@@ -64,8 +64,7 @@
   // hold up the page for a tenth of a second. The worker answers no texts for a browser
   // without the language's date words, and the page keeps its UTC text.
   var timeWriter = null;
-  var waitingTimes = {};
-  var timeRequests = 0;
+  var waitingTimes = [];  // the worker answers in the order it was asked
 
   function localTimes(scope) {
     var times = (scope || document).querySelectorAll("time[datetime]");
@@ -73,16 +72,14 @@
     if (!timeWriter) {
       timeWriter = new Worker(root.dataset.localTimes);
       timeWriter.onmessage = function (event) {
-        var asked = waitingTimes[event.data.request];
-        delete waitingTimes[event.data.request];
-        (event.data.texts || []).forEach(function (text, index) {
+        var asked = waitingTimes.shift();
+        (event.data || []).forEach(function (text, index) {
           if (text) asked[index].textContent = text;
         });
       };
     }
-    waitingTimes[++timeRequests] = times;
+    waitingTimes.push(times);
     timeWriter.postMessage({
-      request: timeRequests,
       language: root.lang,
       moments: Array.prototype.map.call(times, function (time) { return time.getAttribute("datetime"); }),
     });

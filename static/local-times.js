@@ -1,8 +1,9 @@
 // Writes the page's moments (ISO 8601, in UTC) in the phone's own time zone, medium date
 // and short time like the server's, in the page's language. It runs as a worker of
 // app.js, off the page's main thread, because a first date format loads the browser's
-// locale data. A browser without that language's date words answers no texts rather than
-// mix another language into the page.
+// locale data. It answers each message, in turn, with the texts in the order of its
+// moments, or with null for a browser without that language's date words, so that the
+// page keeps its UTC text rather than mix in another language.
 (function () {
   "use strict";
 
@@ -19,12 +20,9 @@
 
   self.onmessage = function (event) {
     var format = self.Intl ? formatFor(event.data.language) : null;
-    self.postMessage({
-      request: event.data.request,
-      texts: format && event.data.moments.map(function (written) {
-        var moment = new Date(written);
-        return isNaN(moment.getTime()) ? null : format.format(moment);
-      }),
-    });
+    self.postMessage(format && event.data.moments.map(function (written) {
+      var moment = new Date(written);
+      return isNaN(moment.getTime()) ? null : format.format(moment);
+    }));
   };
 })();
