@@ -41,12 +41,12 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m bench --record docs/PERFORMANCE.md
 
 # The README's phone screenshots, light and dark, into docs/screenshots/ (needs Chromium).
-screenshots: $(VENV)/.installed-dev
+screenshots: $(VENV)/.installed-dev $(COMPILED_CATALOGS)
 	$(BIN)/python scripts/screenshots.py
 
 # Lighthouse budgets on the main pages: performance >= 0.95, accessibility and best
 # practices 1.00, on a mobile phone. Lighthouse is pinned in package-lock.json.
-lighthouse: $(VENV)/.installed-dev
+lighthouse: $(VENV)/.installed-dev $(COMPILED_CATALOGS)
 	npm ci --no-audit --no-fund
 	$(BIN)/python scripts/lighthouse.py
 
