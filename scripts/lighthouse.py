@@ -8,11 +8,11 @@ scorekeeper sees it, with the step to record), the history and a player's page, 
 by gunicorn on a fresh database (scripts/showcase.py). Lighthouse runs Chromium from
 CHROME_PATH, else CHROMIUM_PATH, else `chromium` on the PATH. A page that misses the
 performance budget is run four more times and judged on the median of the five, as
-Lighthouse's docs on variability advise (five runs halve the spread), since one run can
-be slowed by whatever else the machine is doing. It prints a table of the scores, the
-machine's speed as Lighthouse measured it (its benchmark index, 900 to 1600 on an idle
-machine here; lower means something else held the CPU) and what cost points; the exit
-status is 1 if any page misses a budget.
+Lighthouse's docs on variability advise, since one run can be slowed by whatever else
+the machine is doing. It prints a table of the scores, the machine's speed as Lighthouse
+measured it (its benchmark index, 900 to 2000 on an idle 2-core machine here; lower means
+something else held the CPU) and what cost points; the exit status is 1 if any page
+misses a budget.
 """
 
 import json
