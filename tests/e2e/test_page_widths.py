@@ -5,6 +5,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
+from support.screen_boxes import words_broken_across_lines
 from support.seeding import hand_win, last_trick_to, no_hand
 
 pytestmark = pytest.mark.sqlite_only
@@ -70,28 +71,6 @@ NARROW_PHONES = [
     pytest.param(390, id="a 390 px iPhone 13"),
 ]
 
-# Every word of every table cell, as far as the eye can tell: a word whose letters fall on
-# more than one line was broken in the middle. A line may end after a hyphen, so the
-# pieces of "Anna-Karin" are words of their own.
-WORDS_BROKEN_ACROSS_LINES = """(table) => {
-  const broken = [];
-  for (const cell of table.querySelectorAll("th, td")) {
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement.closest(".visually-hidden")) continue;
-      for (const word of node.data.matchAll(/[^\\s-]+-?/g)) {
-        const range = document.createRange();
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const lines = new Set(Array.from(range.getClientRects())
-          .filter((box) => box.width > 0).map((box) => Math.round(box.top)));
-        if (lines.size > 1) broken.push(word[0]);
-      }
-    }
-  }
-  return broken;
-}"""
-
 
 @pytest.fixture(scope="module")
 def long_named_game(seed_game):
@@ -128,7 +107,7 @@ def test_no_table_breaks_a_word_in_the_middle(width, new_phone, long_named_game)
     for name, path in pages.items():
         for table in tables_on(phone, path):
             table.evaluate("(table) => table.closest('details')?.setAttribute('open', '')")
-            if words := table.evaluate(WORDS_BROKEN_ACROSS_LINES):
+            if words := words_broken_across_lines(table):
                 broken.setdefault(name, []).extend(words)
 
     assert broken == {}

@@ -1,6 +1,6 @@
 """Where elements sit on a phone's screen, by their bounding boxes in the browser."""
 
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, expect
 
 from support.phone import Phone
 
@@ -71,3 +71,40 @@ def assert_first_screen_holds_the_next_step(
     if refusals:
         misplaced["messages"] = refusals
     assert not misplaced, f"at {at}, not in the first screen: {misplaced}"
+
+
+# A word whose letters fall on more than one line was broken in the middle. A line may end
+# after a hyphen, or at a soft hyphen (U+00AD) a translation puts where its word may break,
+# so the pieces of "Anna-Karin" are words of their own. A letter's line is the top of the
+# last box the browser gives it: the first letter after a break at a soft hyphen also gets
+# the box of the hyphen that break drew, at the end of the line before. Text only screen
+# readers hear is left out.
+_WORDS_BROKEN_ACROSS_LINES = """(element) => {
+  const lineOf = (node, index) => {
+    const letter = document.createRange();
+    letter.setStart(node, index);
+    letter.setEnd(node, index + 1);
+    const boxes = Array.from(letter.getClientRects()).filter((box) => box.width > 0);
+    return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
+  };
+  const broken = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest(".visually-hidden")) continue;
+    for (const word of node.data.matchAll(/[^\\s\\u00ad-]+/g)) {
+      const lines = new Set();
+      for (let index = word.index; index < word.index + word[0].length; index++) {
+        lines.add(lineOf(node, index));
+      }
+      lines.delete(null);
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+def words_broken_across_lines(element: Locator) -> list[str]:
+    """Each word in ``element`` that the browser broke in the middle, as far as the eye
+    can tell."""
+    return element.evaluate(_WORDS_BROKEN_ACROSS_LINES)
