@@ -1,10 +1,13 @@
-"""No page scrolls sideways on a small phone, nor at 200% zoom."""
+"""No page scrolls sideways on a small phone, nor at 200% zoom, and where room is tight
+a word breaks only where it may."""
 
 from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
 
+from chicago_scorer.web.languages.locales import languages_in
+from scripts.translations import TRANSLATIONS
 from support.screen_boxes import words_broken_across_lines
 from support.seeding import hand_win, last_trick_to, no_hand
 
@@ -109,6 +112,43 @@ def test_no_table_breaks_a_word_in_the_middle(width, new_phone, long_named_game)
             table.evaluate("(table) => table.closest('details')?.setAttribute('open', '')")
             if words := words_broken_across_lines(table):
                 broken.setdefault(name, []).extend(words)
+
+    assert broken == {}
+
+
+FOUR = ["Ann", "Bo", "Cy", "Dagmar"]
+TO_A_TIEBREAK = [  # the first two tied at 52, so the other two sit out the next round
+    hand_win(1, "phase1", "Ann", "royal_flush"),
+    hand_win(1, "phase2", "Bo", "royal_flush"),
+    last_trick_to(1, "Dagmar"),
+    no_hand(1, "phase3"),
+]
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [
+        pytest.param({"width": 375, "height": 667}, id="a 375 px phone"),
+        pytest.param({"width": 320, "height": 568}, id="a 320 px phone"),
+    ],
+)
+def test_no_role_badge_breaks_a_word_in_the_middle(viewport, new_phone, seed_game):
+    """The scorekeeper's strip gives each of four players a quarter of the phone, and
+    each tile says who deals, who leads and who sits out, in every language."""
+    broken = {}
+    for code in languages_in(TRANSLATIONS):
+        phone = new_phone(viewport=viewport, screen=viewport, locale=code)
+        # (entries, badges, of which "sits out")
+        for entries, roles, sitting_out in [([], 2, 0), (TO_A_TIEBREAK, 4, 2)]:
+            phone.open(seed_game(FOUR, *entries).keep_score_path)
+            badges = phone.page.locator(".strip .roles .badge")
+
+            assert phone.page.evaluate("document.documentElement.lang") == code
+            assert badges.count() == roles
+            assert phone.page.locator(".strip .roles .badge.muted").count() == sitting_out
+            for badge in badges.all():
+                if words := words_broken_across_lines(badge):
+                    broken.setdefault(code, []).extend(words)
 
     assert broken == {}
 
