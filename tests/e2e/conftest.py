@@ -21,6 +21,7 @@ from support.phone import (
     phones_in,
 )
 from support.seeding import SamplePage, SeededGame, hand_win, last_trick_to, no_hand
+from support.wifi import Wifi
 
 
 def _on_ci() -> bool:
@@ -81,6 +82,14 @@ def new_phone(browser: Browser, browser_context_args: dict):
 def scorekeeper(new_phone) -> Phone:
     """The phone that starts the game."""
     return new_phone()
+
+
+@pytest.fixture
+def wifi(app_server):
+    """The table's Wi-Fi: a phone opened through it is cut off from the server while it
+    is off, even in a reload that Chromium's offline emulation has not reached yet."""
+    with Wifi(app_server.port) as table_wifi:
+        yield table_wifi
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from playwright.sync_api import Route, expect
 from support.phone import Phone
 from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
 from support.seeding import SeededGame, hand_win, last_trick_to
-from support.wifi import Wifi
+from support.wifi import back_online, go_offline
 
 
 def queue_status(phone: Phone):
@@ -45,24 +45,6 @@ def win(phone: Phone, name: str, hand: str) -> None:
 
 def tap_button(phone: Phone, name: str) -> None:
     phone.page.get_by_role("button", name=name, exact=True).tap()
-
-
-@pytest.fixture
-def wifi(app_server):
-    """The table's Wi-Fi: a phone opened through it is cut off from the server while it
-    is off, even in a reload that Chromium's offline emulation has not reached yet."""
-    with Wifi(app_server.port) as table_wifi:
-        yield table_wifi
-
-
-def go_offline(phone: Phone, wifi: Wifi) -> None:
-    wifi.switch_off()
-    phone.page.context.set_offline(True)
-
-
-def back_online(phone: Phone, wifi: Wifi) -> None:
-    wifi.switch_on()
-    phone.page.context.set_offline(False)
 
 
 def api_events(api, game: SeededGame) -> list[dict]:

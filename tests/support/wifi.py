@@ -12,6 +12,8 @@ import struct
 import threading
 from types import TracebackType
 
+from support.phone import Phone
+
 HOST = "127.0.0.1"
 CHUNK = 64 * 1024
 
@@ -110,3 +112,15 @@ class Wifi:
                 if connection in self._open:
                     self._open.discard(connection)
                     connection.close()
+
+
+def go_offline(phone: Phone, wifi: Wifi) -> None:
+    """The phone loses the table's Wi-Fi: every connection through it is cut, and the
+    browser knows it is offline."""
+    wifi.switch_off()
+    phone.page.context.set_offline(True)
+
+
+def back_online(phone: Phone, wifi: Wifi) -> None:
+    wifi.switch_on()
+    phone.page.context.set_offline(False)
