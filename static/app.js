@@ -50,6 +50,12 @@
     window.addEventListener("online", showConnection);
     window.addEventListener("offline", showConnection);
     showConnection();
+    // The offline page, in place of a page not reached: retry that page.
+    var tryAgain = document.querySelector("[data-try-again]");
+    if (tryAgain && servedOffline) {
+      tryAgain.href = window.location.href;
+      window.addEventListener("online", function () { window.location.reload(); });
+    }
     document.addEventListener("submit", function (event) {
       if (isOffline() && !event.defaultPrevented) {  // offline.js did not keep it
         event.preventDefault();

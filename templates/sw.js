@@ -65,7 +65,10 @@ self.addEventListener("fetch", (event) => {
           }
           return response;
         })
-        .catch(() => caches.match(request).then((cached) => (cached ? markedOffline(cached) : caches.match(OFFLINE_URL))))
+        // No copy of this page: the offline page, marked, stands in for it (app.js points
+        // its "Try again" at the page asked for).
+        .catch(() => caches.match(request).then((cached) => cached || caches.match(OFFLINE_URL))
+          .then((page) => page && markedOffline(page)))
     );
   }
 });

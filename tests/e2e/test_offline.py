@@ -5,6 +5,7 @@ phones that keep them."""
 from playwright.sync_api import expect
 
 from support.seeding import hand_win
+from support.wifi import back_online, go_offline
 
 OFFLINE = "Offline — entries are paused"
 
@@ -36,3 +37,33 @@ def test_a_reload_offline_shows_the_last_scoreboard_and_a_phone_without_storage_
     phone.page.reload()
     phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
     expect(phone.page.locator("[data-offline-banner]")).to_be_hidden()
+
+
+def test_a_page_never_seen_is_asked_for_again_by_try_again_and_once_back_online(
+    new_phone, seed_game, wifi
+):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone(base_url=wifi.url)
+    phone.open(game.keep_score_path)
+    phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.page.reload()  # now under the service worker, which keeps a copy of the page
+    phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+    go_offline(phone, wifi)
+
+    phone.page.get_by_role("link", name="Settle a tie from the cards").tap()
+
+    settle_url = f"{wifi.url}/games/{game.id}/settle"
+    expect(phone.page).to_have_url(settle_url)
+    expect(phone.page.get_by_role("heading", level=1)).to_have_text(OFFLINE)
+    try_again = phone.page.get_by_role("link", name="Try again")
+    expect(try_again).to_have_attribute("href", settle_url)
+
+    try_again.tap()  # still offline: the page stands in again, for the same address
+    expect(phone.page).to_have_url(settle_url)
+    expect(phone.page.get_by_role("heading", level=1)).to_have_text(OFFLINE)
+
+    back_online(phone, wifi)
+    expect(phone.page.get_by_role("heading", level=1)).to_have_text(
+        "Round 1 · Phase 1: settle from the cards"
+    )
+    expect(phone.page).to_have_url(settle_url)
