@@ -9,9 +9,17 @@
 
   var formats = {};
 
+  // A browser may list a language and yet lack its date words: it then names December
+  // "M12", as ICU's root locale does (Chromium in Uzbek).
+  function knowsDateWords(language) {
+    if (!Intl.DateTimeFormat.supportedLocalesOf([language]).length) return false;
+    var december = new Intl.DateTimeFormat(language, { month: "long" }).format(new Date(2026, 11, 15));
+    return !/^M\d+$/.test(december);
+  }
+
   function formatFor(language) {
     if (!(language in formats)) {
-      formats[language] = Intl.DateTimeFormat.supportedLocalesOf([language]).length
+      formats[language] = knowsDateWords(language)
         ? new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" })
         : null;
     }

@@ -1,12 +1,15 @@
 """A phone shows when games started in its own time zone, in the page's language."""
 
 import json
+import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
 
+from chicago_scorer.web.languages.locales import languages_in
+from scripts.translations import TRANSLATIONS
 from support.seeding import hand_win, last_trick_to, no_hand
 
 STOCKHOLM = "Europe/Stockholm"
@@ -99,3 +102,29 @@ def test_a_phone_without_the_pages_date_words_keeps_the_utc_time_rather_than_mix
         assert "UTC" not in written
     else:  # the server's Nepali text, still in UTC and marked so
         assert "२३:३०" in written and written.endswith("UTC")
+
+
+# What the page's worker (static/local-times.js) writes for one moment in a language: a
+# list of texts, or null where the page is to keep the server's text.
+ASK_THE_WORKER = """([language, moment]) => new Promise((answered) => {
+  const worker = new Worker(document.documentElement.dataset.localTimes);
+  worker.onmessage = (event) => { worker.terminate(); answered(event.data); };
+  worker.postMessage({language: language, moments: [moment]});
+})"""
+# ICU's root locale names months M01 to M12: a browser lacking a language's date words
+# writes "2026 M12 1 00:30" in it.
+NAMELESS_MONTH = re.compile(r"\bM\d{1,2}\b")
+
+
+@pytest.mark.parametrize("code", list(languages_in(TRANSLATIONS)))
+def test_a_time_is_written_with_the_languages_month_words_or_left_as_the_server_wrote_it(
+    new_phone, code
+):
+    phone = new_phone(timezone_id=STOCKHOLM)
+    phone.open("/")
+
+    written = phone.page.evaluate(ASK_THE_WORKER, [code, STARTED])
+
+    if written is not None:  # this browser has the language's date words
+        assert len(written) == 1
+        assert written[0] and not NAMELESS_MONTH.search(written[0])
