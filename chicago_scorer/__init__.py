@@ -31,6 +31,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     register_error_handlers(app)
     register_security(app)
     register_rate_limits(app)
+    register_static_files(app)
     register_installable(app)
     register_template_helpers(app)
     register_commands(app)
@@ -86,6 +87,12 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(api_history)
     csrf.exempt(api)
     csrf.exempt(api_history)
+
+
+def register_static_files(app: Flask) -> None:
+    from chicago_scorer.web.platform.static_files import register
+
+    register(app)
 
 
 def register_installable(app: Flask) -> None:

@@ -1,8 +1,4 @@
-"""What makes the app installable on a phone: manifest, icons, service worker, asset versions."""
-
-import hashlib
-from functools import cache
-from pathlib import Path
+"""What makes the app installable on a phone: manifest, icons, service worker, offline page."""
 
 from flask import (
     Blueprint,
@@ -16,14 +12,12 @@ from flask import (
 
 from chicago_scorer.web.languages.locales import language_code
 from chicago_scorer.web.languages.translation import gettext
+from chicago_scorer.web.platform.static_files import asset_version
 
 installable = Blueprint("installable", __name__)
 
 THEME_COLOUR = "#14532d"
 BACKGROUND_COLOUR = "#f4f1ea"
-# Static files change only with a deploy, so their URLs carry a content hash and may be
-# cached for a year.
-STATIC_MAX_AGE = 365 * 24 * 60 * 60
 SHELL_FILES = [
     "app.css",
     "app.js",
@@ -34,28 +28,6 @@ SHELL_FILES = [
     "icons/icon.svg",
     "icons/icon-192.png",
 ]
-
-
-@cache
-def file_version(static_folder: str, filename: str) -> str:
-    """A short hash of a static file's content, for cache-busting URLs."""
-    return hashlib.sha256((Path(static_folder) / filename).read_bytes()).hexdigest()[:12]
-
-
-@cache
-def asset_version(static_folder: str) -> str:
-    """One hash over every static file: it names the service worker's cache."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(static_folder).rglob("*")):
-        if path.is_file():
-            digest.update(path.relative_to(static_folder).as_posix().encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
-
-
-def _versioned_static_urls(endpoint: str, values: dict) -> None:
-    if endpoint == "static" and "filename" in values and "v" not in values:
-        values["v"] = file_version(current_app.static_folder, values["filename"])
 
 
 def _icon(name: str, sizes: str, kind: str) -> dict[str, str]:
@@ -122,8 +94,5 @@ def favicon():
 
 
 def register(app: Flask) -> None:
-    """Serve the installable pieces and version every static URL."""
-    if app.config.get("SEND_FILE_MAX_AGE_DEFAULT") is None:
-        app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE
-    app.url_defaults(_versioned_static_urls)
+    """Serve the installable pieces."""
     app.register_blueprint(installable)

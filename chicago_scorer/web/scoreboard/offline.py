@@ -27,7 +27,7 @@ from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS
 from chicago_scorer.web.languages.locales import format_number, language_code
 from chicago_scorer.web.languages.translation import gettext, response_language
 from chicago_scorer.web.languages.wording import hand_words, in_a_list
-from chicago_scorer.web.platform.installable import asset_version
+from chicago_scorer.web.platform.static_files import asset_version
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.view import ChicagoChoice, StepCard
 
