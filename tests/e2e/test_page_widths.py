@@ -153,6 +153,53 @@ def test_no_role_badge_breaks_a_word_in_the_middle(viewport, new_phone, seed_gam
     assert broken == {}
 
 
+A_LONG_NAME = "Anna-Karin"
+# The room inside a name box against the width of a name in the box's own font.
+ROOM_FOR_A_NAME = """([box, name]) => {
+  const style = getComputedStyle(box);
+  const probe = document.createElement("span");
+  probe.textContent = name;
+  probe.style.font = style.font;
+  probe.style.position = "absolute";
+  probe.style.whiteSpace = "pre";
+  document.body.append(probe);
+  const needed = probe.getBoundingClientRect().width;
+  probe.remove();
+  const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {room: Math.floor(room), needed: Math.ceil(needed)};
+}"""
+
+
+@pytest.mark.parametrize(
+    "width",
+    [
+        pytest.param(195, id="an iPhone 13 zoomed to 200%"),
+        pytest.param(320, id="a 320 px phone"),
+        pytest.param(375, id="a 375 px phone"),
+    ],
+)
+def test_every_name_box_of_a_new_game_shows_a_ten_letter_name_whole(width, new_phone):
+    """Beside each name box is the choice of who deals first; in a language whose words
+    for it run long, it must not squeeze the box a name is typed into."""
+    squeezed = {}
+    for code in languages_in(TRANSLATIONS):
+        phone = new_phone(
+            viewport={"width": width, "height": 640},
+            screen={"width": width, "height": 640},
+            locale=code,
+        )
+        phone.open("/")
+        boxes = phone.page.locator(".player-row > input")
+
+        assert boxes.count() == 4
+        for box in boxes.all():
+            sizes = phone.page.evaluate(ROOM_FOR_A_NAME, [box.element_handle(), A_LONG_NAME])
+            if sizes["room"] < sizes["needed"]:
+                squeezed.setdefault(code, []).append(sizes)
+
+    assert squeezed == {}
+
+
 SIZES = "(box) => ({scroll: box.scrollWidth, client: box.clientWidth, left: box.scrollLeft})"
 BACKGROUND = """(box) => {
   const style = getComputedStyle(box);
