@@ -50,11 +50,17 @@
     window.addEventListener("online", showConnection);
     window.addEventListener("offline", showConnection);
     showConnection();
-    // The offline page, in place of a page not reached: retry that page.
+    // The offline page, standing in for a page the phone could not reach: "Try again"
+    // asks for that page, and so does the phone as soon as the server answers (a fetch the
+    // service worker lets through to the network).
     var tryAgain = document.querySelector("[data-try-again]");
     if (tryAgain && servedOffline) {
       tryAgain.href = window.location.href;
-      window.addEventListener("online", function () { window.location.reload(); });
+      (function retry() {
+        fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+          .then(function () { window.location.reload(); })
+          .catch(function () { window.setTimeout(retry, POLL_MS); });
+      })();
     }
     document.addEventListener("submit", function (event) {
       if (isOffline() && !event.defaultPrevented) {  // offline.js did not keep it
