@@ -3,6 +3,7 @@ by the rules and waits there, and once the server answers again it gets every en
 order, once."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Route, expect
@@ -37,14 +38,26 @@ def open_as_scorekeeper(phone: Phone, game: SeededGame, *, with_service_worker: 
     ready_to_queue(phone)
 
 
-# Taps that stay on the page: offline nothing loads.
+# Taps that stay on the page: offline nothing loads. Each returns once the phone has kept
+# the entry and counts one more waiting, so that the next tap lands on the next step's
+# card, as a person's does; a tap made sooner goes to the card it was shown.
+def kept(phone: Phone, tap: Callable[[], None]) -> None:
+    status = queue_status(phone)
+    before = status.text_content() if status.count() else ""
+    tap()
+    expect(status).not_to_have_text(before)
+
+
 def win(phone: Phone, name: str, hand: str) -> None:
-    phone.page.get_by_role("radio", name=name, exact=True).tap()
-    phone.hand_button(hand).tap()
+    def tap() -> None:
+        phone.page.get_by_role("radio", name=name, exact=True).tap()
+        phone.hand_button(hand).tap()
+
+    kept(phone, tap)
 
 
 def tap_button(phone: Phone, name: str) -> None:
-    phone.page.get_by_role("button", name=name, exact=True).tap()
+    kept(phone, phone.page.get_by_role("button", name=name, exact=True).tap)
 
 
 def api_events(api, game: SeededGame) -> list[dict]:
