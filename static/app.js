@@ -51,13 +51,14 @@
     window.addEventListener("offline", showConnection);
     showConnection();
     // The offline page, standing in for a page the phone could not reach: "Try again"
-    // asks for that page, and so does the phone as soon as the server answers (a fetch the
-    // service worker lets through to the network).
+    // asks for that page, and so does the phone as soon as the server answers. It asks the
+    // server for the offline page itself, which does nothing: the page it stands in for
+    // may be a hand-over link. The service worker lets that fetch through to the network.
     var tryAgain = document.querySelector("[data-try-again]");
     if (tryAgain && servedOffline) {
       tryAgain.href = window.location.href;
       (function retry() {
-        fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+        fetch(tryAgain.getAttribute("data-try-again"), { cache: "no-store", credentials: "same-origin" })
           .then(function () { window.location.reload(); })
           .catch(function () { window.setTimeout(retry, POLL_MS); });
       })();
