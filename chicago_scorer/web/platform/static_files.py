@@ -1,13 +1,12 @@
 """Static files: addresses that carry a hash of their content, a year in the browser's cache,
 and stylesheets and scripts served without their comments and spaces.
 
-The sources in ``static/`` stay written for people; a phone gets the minified copy, a third
-smaller once gzipped, made once per worker. A copy is made from the file named by the
-address's hash, so a phone never holds a copy of a file that has changed since.
+The sources in ``static/`` stay written for people, comments and all; a phone gets a copy
+without them, a quarter to two fifths smaller once gzipped. Each worker makes the copy and
+the hash in its address once, from the same file, so the two agree until the next deploy.
 """
 
 import hashlib
-import mimetypes
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -20,7 +19,12 @@ from werkzeug.security import safe_join
 # Static files change only with a deploy, so their URLs carry a content hash and may be
 # cached for a year.
 STATIC_MAX_AGE = 365 * 24 * 60 * 60
-MINIFIERS: dict[str, Callable[[str], str]] = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
+# By suffix: the type to send, and the minifier. The types are fixed here rather than
+# guessed, since a system's mime.types may call a script application/javascript.
+MINIFIED: dict[str, tuple[str, Callable[[str], str]]] = {
+    ".css": ("text/css", rcssmin.cssmin),
+    ".js": ("text/javascript", rjsmin.jsmin),
+}
 
 
 @cache
@@ -44,7 +48,8 @@ def asset_version(static_folder: str) -> str:
 def minified(static_folder: str, filename: str) -> bytes:
     """The stylesheet or script without its comments and spaces."""
     source = (Path(static_folder) / filename).read_text(encoding="utf-8")
-    return MINIFIERS[Path(filename).suffix](source).encode()
+    _mimetype, minify = MINIFIED[Path(filename).suffix]
+    return minify(source).encode()
 
 
 def _versioned_static_urls(endpoint: str, values: dict) -> None:
@@ -55,12 +60,12 @@ def _versioned_static_urls(endpoint: str, values: dict) -> None:
 def serve_static(filename: str) -> Response:
     """A static file; a stylesheet or script minified, with the headers Flask would send."""
     static_folder = current_app.static_folder
+    suffix = Path(filename).suffix
     path = safe_join(static_folder, filename)
-    if Path(filename).suffix not in MINIFIERS or path is None or not Path(path).is_file():
+    if suffix not in MINIFIED or path is None or not Path(path).is_file():
         return current_app.send_static_file(filename)  # Flask's own answer, 404 included
-    response = current_app.response_class(
-        minified(static_folder, filename), mimetype=mimetypes.guess_type(filename)[0]
-    )
+    mimetype, _minify = MINIFIED[suffix]
+    response = current_app.response_class(minified(static_folder, filename), mimetype=mimetype)
     response.cache_control.public = True
     response.cache_control.max_age = current_app.get_send_file_max_age(filename)
     response.set_etag(file_version(static_folder, filename))
