@@ -20,7 +20,14 @@ from support.phone import (
     phone_options,
     phones_in,
 )
-from support.seeding import SamplePage, SeededGame, hand_win, last_trick_to, no_hand
+from support.seeding import (
+    SamplePage,
+    SeededGame,
+    hand_win,
+    last_trick_to,
+    no_hand,
+    to_a_tiebreak,
+)
 from support.wifi import Wifi
 
 
@@ -128,12 +135,7 @@ def sample_pages(seed_game) -> list[SamplePage]:
         hand_win(1, "phase1", "Ann", "straight_flush"),
         hand_win(1, "phase2", "Ann", "straight_flush"),
     )
-    top_tied = [
-        hand_win(1, "phase1", "Ann", "royal_flush"),
-        hand_win(1, "phase2", "Bo", "royal_flush"),
-        last_trick_to(1, "Cy"),
-        no_hand(1, "phase3"),
-    ]
+    top_tied = to_a_tiebreak(["Ann", "Bo", "Cy"])
     tiebreak = seed_game(["Ann", "Bo", "Cy"], *top_tied)
     finished = seed_game(
         ["Ann", "Bo", "Cy"],

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from support.phone import Phone
 from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
-from support.seeding import SeededGame, hand_win, last_trick_to, no_hand
+from support.seeding import SeededGame, hand_win, last_trick_to, no_hand, to_a_tiebreak
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -57,16 +57,6 @@ class Play:
                     entries.append(hand_win(number, step, lowest, "straight_flush"))
                     scores[lowest] += 8
         raise AssertionError("no game reaches the minimum in 20 rounds")
-
-
-def to_a_tiebreak(players: list[str]) -> list[dict]:
-    """A first round after which the first two players share the top score, 52."""
-    return [
-        hand_win(1, "phase1", players[0], "royal_flush"),
-        hand_win(1, "phase2", players[1], "royal_flush"),
-        last_trick_to(1, players[-1]) if len(players) > 2 else no_hand(1, "tricks"),
-        no_hand(1, "phase3"),
-    ]
 
 
 def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:

@@ -18,9 +18,7 @@ def test_a_reload_offline_shows_the_last_scoreboard_and_a_phone_without_storage_
     phone.page.add_init_script("Object.defineProperty(window, 'indexedDB', {value: undefined})")
     phone.open(game.keep_score_path)
     phone.open(game.path)
-    phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    phone.page.reload()  # now under the service worker, which keeps a copy of the page
-    phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.reload_under_the_service_worker()
 
     phone.page.context.set_offline(True)
     phone.page.reload()
@@ -45,9 +43,7 @@ def test_a_page_never_seen_is_asked_for_again_by_try_again_and_once_back_online(
     game = seed_game(["Ann", "Bo", "Cy"])
     phone = new_phone(base_url=wifi.url)
     phone.open(game.keep_score_path)
-    phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    phone.page.reload()  # now under the service worker, which keeps a copy of the page
-    phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.reload_under_the_service_worker()
     go_offline(phone, wifi)
 
     phone.page.get_by_role("link", name="Settle a tie from the cards").tap()

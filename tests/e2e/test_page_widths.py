@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from chicago_scorer.web.languages.locales import languages_in
 from scripts.translations import TRANSLATIONS
 from support.screen_boxes import words_broken_across_lines
-from support.seeding import hand_win, last_trick_to, no_hand
+from support.seeding import hand_win, last_trick_to, no_hand, to_a_tiebreak
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -117,12 +117,6 @@ def test_no_table_breaks_a_word_in_the_middle(width, new_phone, long_named_game)
 
 
 FOUR = ["Ann", "Bo", "Cy", "Dagmar"]
-TO_A_TIEBREAK = [  # the first two tied at 52, so the other two sit out the next round
-    hand_win(1, "phase1", "Ann", "royal_flush"),
-    hand_win(1, "phase2", "Bo", "royal_flush"),
-    last_trick_to(1, "Dagmar"),
-    no_hand(1, "phase3"),
-]
 
 
 @pytest.mark.parametrize(
@@ -139,7 +133,7 @@ def test_no_role_badge_breaks_a_word_in_the_middle(viewport, new_phone, seed_gam
     for code in languages_in(TRANSLATIONS):
         phone = new_phone(viewport=viewport, screen=viewport, locale=code)
         # (entries, badges, of which "sits out")
-        for entries, roles, sitting_out in [([], 2, 0), (TO_A_TIEBREAK, 4, 2)]:
+        for entries, roles, sitting_out in [([], 2, 0), (to_a_tiebreak(FOUR), 4, 2)]:
             phone.open(seed_game(FOUR, *entries).keep_score_path)
             badges = phone.page.locator(".strip .roles .badge")
 

@@ -32,9 +32,7 @@ def open_as_scorekeeper(phone: Phone, game: SeededGame, *, with_service_worker: 
     phone.open(game.keep_score_path)
     phone.open(game.path)
     if with_service_worker:
-        phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        phone.page.reload()  # now under the service worker, which keeps a copy of the page
-        phone.page.wait_for_function("navigator.serviceWorker.controller !== null")
+        phone.reload_under_the_service_worker()
     ready_to_queue(phone)
 
 

@@ -90,6 +90,13 @@ class Phone:
     def open(self, path: str) -> None:
         self.page.goto(path)
 
+    def reload_under_the_service_worker(self) -> None:
+        """Reload the page once the service worker is ready: from then on it controls the
+        page and keeps a copy of each page the phone opens."""
+        self.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        self.page.reload()
+        self.page.wait_for_function("navigator.serviceWorker.controller !== null")
+
     def start_game(self, names: list[str], first_dealer: str) -> None:
         """Type the names in seating order, mark who deals first, and start."""
         self.open("/")

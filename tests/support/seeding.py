@@ -61,3 +61,14 @@ def no_hand(round_number: int, step: str) -> dict:
 
 def last_trick_to(round_number: int, taker: str) -> dict:
     return {"round": round_number, "step": "tricks", "last_trick": taker}
+
+
+def to_a_tiebreak(players: list[str]) -> list[dict]:
+    """A first round after which the first two players share the top score, 52, so that
+    only they play the next round."""
+    return [
+        hand_win(1, "phase1", players[0], "royal_flush"),
+        hand_win(1, "phase2", players[1], "royal_flush"),
+        last_trick_to(1, players[-1]) if len(players) > 2 else no_hand(1, "tricks"),
+        no_hand(1, "phase3"),
+    ]
