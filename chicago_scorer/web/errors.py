@@ -102,6 +102,10 @@ PLAIN_MESSAGES = {
     403: lazy_gettext("This device may not do that."),
     404: lazy_gettext("There is nothing at this address; check the link."),
     405: lazy_gettext("That action is not allowed here."),
+    408: lazy_gettext(
+        "The request arrived too slowly, so nothing was recorded. "
+        "Check the connection and try again."
+    ),
     415: lazy_gettext("Send the body as JSON or as a form."),
     503: lazy_gettext("The database is busy, so nothing was recorded. Try again in a moment."),
     500: lazy_gettext(

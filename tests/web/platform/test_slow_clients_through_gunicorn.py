@@ -1,0 +1,201 @@
+"""Clients that send slowly or not at all, against a real gunicorn server as `make run`
+starts it: none of them keeps the app from answering the others for longer than the
+worker's deadlines (web/platform/client_deadlines.py)."""
+
+import http.client
+import json
+import socket
+import time
+from contextlib import ExitStack
+from datetime import timedelta
+
+import pytest
+
+from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker
+from support.export_documents import FIRST_GAME_AT
+from support.live_server import LiveServer
+from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
+
+NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
+HALF_A_HEAD = b"GET / HTTP/1.1\r\nHost: localhost\r\n"
+# More than one worker's threads (gunicorn.conf.py: 4), so all of them are taken.
+MORE_THAN_ITS_THREADS = 6
+
+
+@pytest.fixture(scope="module")
+def server(databases, tmp_path_factory):
+    """One worker, with the deadlines of `make run`."""
+    with databases.fresh() as database_url:
+        log_path = tmp_path_factory.mktemp("silent") / "gunicorn.log"
+        with LiveServer(database_url, log_path=log_path, workers=1) as running:
+            yield running
+
+
+@pytest.fixture(scope="module")
+def quick_server(databases, tmp_path_factory):
+    """One worker, with deadlines of a second."""
+    with databases.fresh() as database_url:
+        log_path = tmp_path_factory.mktemp("slow") / "gunicorn.log"
+        with LiveServer(
+            database_url, log_path=log_path, workers=1, environment=QUICK_DEADLINES
+        ) as running:
+            yield running
+
+
+def connections(stack: ExitStack, server: LiveServer, count: int, sending: bytes = b""):
+    """``count`` connections that send ``sending`` and then nothing more."""
+    opened = []
+    for _ in range(count):
+        connection = stack.enter_context(socket.create_connection((server.host, server.port)))
+        connection.sendall(sending)
+        opened.append(connection)
+    return opened
+
+
+def seconds_to_answer(server: LiveServer) -> float:
+    """How long another client waits for a page; it gives up after 10 s."""
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    started = time.monotonic()
+    try:
+        connection.request("GET", "/")
+        response = connection.getresponse()
+        response.read()
+        assert response.status < 400
+        return time.monotonic() - started
+    finally:
+        connection.close()
+
+
+def seconds_until_closed(connection: socket.socket, limit: float = 10.0) -> float:
+    """How long the server keeps ``connection`` open, reading whatever it sends."""
+    connection.settimeout(limit)
+    started = time.monotonic()
+    try:
+        while connection.recv(65536):
+            pass
+    except ConnectionResetError:
+        pass
+    return time.monotonic() - started
+
+
+def game_count(server: LiveServer) -> int:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
+    try:
+        connection.request("GET", "/api/games?limit=1")
+        return json.loads(connection.getresponse().read())["total"]
+    finally:
+        connection.close()
+
+
+def test_connections_that_send_nothing_do_not_keep_the_app_from_answering(server):
+    # A phone's browser opens connections ahead of need; a sync worker was held by each
+    # until gunicorn's 40 s timeout.
+    with ExitStack() as stack:
+        connections(stack, server, 4 * MORE_THAN_ITS_THREADS)
+        time.sleep(0.5)
+
+        assert seconds_to_answer(server) < 2
+
+
+def test_a_connection_that_sends_nothing_is_closed_after_its_silence(server):
+    silence = ClientDeadlineWorker.silent_seconds
+    with ExitStack() as stack:
+        [silent] = connections(stack, server, 1)
+
+        assert silence - 0.5 < seconds_until_closed(silent) < silence + 2
+
+
+def test_a_request_whose_head_stops_arriving_is_dropped_at_its_deadline(quick_server):
+    deadline = QuickDeadlineWorker.arrival_seconds
+    with ExitStack() as stack:
+        [stopped] = connections(stack, quick_server, 1, sending=HALF_A_HEAD)
+
+        assert deadline - 0.5 < seconds_until_closed(stopped) < deadline + 2
+
+
+def test_half_sent_requests_on_every_thread_delay_others_by_their_deadline_at_most(
+    quick_server,
+):
+    # Without deadlines, each thread waits for the rest of its request for good.
+    deadline = QuickDeadlineWorker.arrival_seconds
+    with ExitStack() as stack:
+        connections(stack, quick_server, MORE_THAN_ITS_THREADS, sending=HALF_A_HEAD)
+        time.sleep(0.2)
+
+        assert seconds_to_answer(quick_server) < deadline + 2
+
+
+def test_a_body_that_stops_arriving_is_answered_408_and_records_nothing(quick_server):
+    games_before = game_count(quick_server)
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(NEW_GAME)
+    )
+    with ExitStack() as stack:
+        [stopped] = connections(stack, quick_server, 1, sending=head + NEW_GAME[:10])
+        stopped.settimeout(10)
+        response = http.client.HTTPResponse(stopped)
+        response.begin()
+
+        assert response.status == 408
+        assert json.loads(response.read()) == {
+            "error": "The request arrived too slowly, so nothing was recorded. "
+            "Check the connection and try again."
+        }
+    assert game_count(quick_server) == games_before
+
+
+def test_clients_that_take_no_answer_delay_others_by_their_deadline_at_most(quick_server):
+    deadline = QuickDeadlineWorker.answer_seconds
+    whole_export = seed_a_long_export(quick_server)
+    with ExitStack() as stack:
+        # With a window of a few KB, such a client is sent a long answer only as fast as
+        # it reads; and it does not read.
+        not_reading = []
+        for _ in range(MORE_THAN_ITS_THREADS):
+            connection = stack.enter_context(socket.socket())
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+            connection.connect((quick_server.host, quick_server.port))
+            connection.sendall(b"GET /export.json HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            not_reading.append(connection)
+        time.sleep(0.2)
+
+        assert seconds_to_answer(quick_server) < deadline + 2
+        # What the first of them got when it read at last: the start of the export.
+        assert len(everything_sent(not_reading[0])) < whole_export / 2
+
+
+def seed_a_long_export(server: LiveServer) -> int:
+    """Import a thousand games of two players who have not begun; their export's size."""
+    games = [
+        {
+            "players": ["Ann", "Bo"],
+            "first_dealer": "Ann",
+            "created_at": (FIRST_GAME_AT + timedelta(minutes=number)).isoformat(),
+            "updated_at": (FIRST_GAME_AT + timedelta(minutes=number)).isoformat(),
+            "events": [],
+        }
+        for number in range(1000)
+    ]
+    body = json.dumps({"format": "chicago-scorer/2", "games": games}).encode()
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+    try:
+        connection.request(
+            "POST", "/api/import", body=body, headers={"Content-Type": "application/json"}
+        )
+        assert connection.getresponse().read()
+        connection.request("GET", "/export.json")
+        return len(connection.getresponse().read())
+    finally:
+        connection.close()
+
+
+def everything_sent(connection: socket.socket) -> bytes:
+    connection.settimeout(10)
+    received = bytearray()
+    try:
+        while chunk := connection.recv(65536):
+            received += chunk
+    except ConnectionResetError:
+        pass
+    return bytes(received)
