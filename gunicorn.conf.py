@@ -8,30 +8,24 @@ import gc
 # than the app reads; so it trusts them from nowhere, whatever TRUSTED_PROXIES says.
 forwarded_allow_ips = ""
 
-# gunicorn's threaded worker, with deadlines on every wait for a client
-# (web/platform/client_deadlines.py): a connection that sends nothing holds no thread, and
-# one that sends half a request and stops holds one for 20 s at most. The threads are for
-# such waits. Only one of a process's threads runs Python at a time, so a worker running
-# a request takes no new connection, and the kernel hands it to the other worker.
+# gunicorn's sync worker, with deadlines on every wait for a client
+# (web/platform/client_deadlines.py): a connection that sends nothing holds nothing, and
+# one that sends half a request and stops holds its worker for 20 s at most.
 worker_class = "chicago_scorer.web.platform.client_deadlines.ClientDeadlineWorker"
-threads = 4
-# Each answer closes its connection, as a sync worker's did. A connection kept open for the
-# next request may be closed by the server just as a client sends on it: a browser sends
-# again, but a script using the API would see its entry fail without knowing whether it
-# was recorded. On the table's Wi-Fi a new connection costs a few milliseconds.
-keepalive = 0
 
-# A request runs in a thread, beside the worker's event loop. gunicorn kills a worker
-# whose loop stops for `timeout`, but nothing kills a request that runs long: every wait
-# of the app's own (config.py) ends it instead, in the app's words, a 503 to try again:
+# A worker busy with one request longer than this is killed, and the request gets
+# gunicorn's bare error page. So every wait of the app's own (config.py), and of the
+# worker's for the request to arrive, ends first, and answers in the app's words:
+#   the request's arrival     20 s  (ClientDeadlineWorker.arrival_seconds)
 #   a lock on the database     5 s  (SQLite's busy timeout, PostgreSQL's lock_timeout)
 #   one SQL statement         10 s  (PostgreSQL's statement_timeout)
 #   an import                 25 s  (it begins no batch of games after that)
 # An import's last batch, begun just before its deadline, takes a few milliseconds; even
-# with a statement running to its bound it ends by 35 s. A stopping worker (a restart,
-# `systemctl stop`) lets its requests run for `graceful_timeout`, so that is above it.
-timeout = 40
-graceful_timeout = 40
+# with its body arriving to the last moment and a statement running to its bound, it ends
+# by 55 s, within the 60 s here. A stopping worker (a restart, `systemctl stop`) lets its
+# request run for `graceful_timeout`, so that is 60 s too.
+timeout = 60
+graceful_timeout = 60
 
 
 def post_worker_init(worker) -> None:

@@ -128,8 +128,8 @@ def free_port() -> int:
 def start_gunicorn(
     name: str, app_spec: str, environment: dict[str, str], log: Path, workers: int = WORKERS
 ) -> Server:
-    """Serve ``app_spec`` with gunicorn as `make run` does (two workers, gunicorn.conf.py's
-    threaded worker) on a free port."""
+    """Serve ``app_spec`` with gunicorn as `make run` does (two sync workers, with the
+    deadlines of gunicorn.conf.py) on a free port."""
     port = free_port()
     with log.open("w") as output:
         process = subprocess.Popen(
