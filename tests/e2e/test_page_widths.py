@@ -119,13 +119,13 @@ def test_no_table_breaks_a_word_in_the_middle(width, new_phone, long_named_game)
 FOUR = ["Ann", "Bo", "Cy", "Dagmar"]
 
 
-@pytest.mark.parametrize(
-    "viewport",
-    [
-        pytest.param({"width": 375, "height": 667}, id="a 375 px phone"),
-        pytest.param({"width": 320, "height": 568}, id="a 320 px phone"),
-    ],
-)
+TWO_PHONES = [
+    pytest.param({"width": 375, "height": 667}, id="a 375 px phone"),
+    pytest.param({"width": 320, "height": 568}, id="a 320 px phone"),
+]
+
+
+@pytest.mark.parametrize("viewport", TWO_PHONES)
 def test_no_role_badge_breaks_a_word_in_the_middle(viewport, new_phone, seed_game):
     """The scorekeeper's strip gives each of four players a quarter of the phone, and
     each tile says who deals, who leads and who sits out, in every language."""
@@ -143,6 +143,26 @@ def test_no_role_badge_breaks_a_word_in_the_middle(viewport, new_phone, seed_gam
             for badge in badges.all():
                 if words := words_broken_across_lines(badge):
                     broken.setdefault(code, []).extend(words)
+
+    assert broken == {}
+
+
+@pytest.mark.parametrize("viewport", TWO_PHONES)
+def test_no_button_of_the_hand_step_breaks_a_word_in_the_middle(viewport, new_phone, seed_game):
+    """The nine hands stand three to a row on the scorekeeper's step card, each with its
+    points, in every language."""
+    broken = {}
+    for code in languages_in(TRANSLATIONS):
+        phone = new_phone(viewport=viewport, screen=viewport, locale=code)
+        phone.open(seed_game(FOUR).keep_score_path)
+        hands = phone.page.locator(".step-card .hands button")
+        others = phone.page.locator(".step-card .pair button")  # a tie, nobody had a hand
+
+        assert phone.page.evaluate("document.documentElement.lang") == code
+        assert (hands.count(), others.count()) == (9, 2)
+        for button in hands.all() + others.all():
+            if words := words_broken_across_lines(button):
+                broken.setdefault(code, []).extend(words)
 
     assert broken == {}
 

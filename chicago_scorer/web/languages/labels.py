@@ -10,6 +10,8 @@ from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import translate
 
 HAND_LABELS: dict[Hand, str] = {
+    # Translators: the nine hands' names stand three to a row on buttons, about 90 pixels
+    # wide on a small phone: mark where a longer word may break with soft hyphens (U+00AD).
     Hand.ONE_PAIR: lazy_gettext("One pair"),
     Hand.TWO_PAIR: lazy_gettext("Two pair"),
     Hand.THREE_OF_A_KIND: lazy_gettext("Three of a kind"),
