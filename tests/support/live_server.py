@@ -15,13 +15,15 @@ outlives the server, such as the one running the fixtures.
 """
 
 import http.client
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -139,6 +141,15 @@ class LiveServer:
         os.killpg(self._process.pid, signal.SIGKILL)
         self._process.wait()
 
+    def game_count(self) -> int:
+        """How many games the server holds, as its API counts them."""
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        try:
+            connection.request("GET", "/api/games?limit=1")
+            return json.loads(connection.getresponse().read())["total"]
+        finally:
+            connection.close()
+
     def log_tail(self, characters: int = 4000) -> str:
         """The end of gunicorn's log, to explain a failure."""
         try:
@@ -175,3 +186,11 @@ class LiveServer:
 
     def __exit__(self, *_exc_info) -> None:
         self.stop()
+
+
+@contextmanager
+def serving_a_fresh_database(databases, logs: Path, **options) -> Iterator[LiveServer]:
+    """A server, started with ``options``, on a database of its own; its log in ``logs``."""
+    with databases.fresh() as database_url:
+        with LiveServer(database_url, log_path=logs / "gunicorn.log", **options) as running:
+            yield running

@@ -6,17 +6,17 @@ import json
 
 import pytest
 
-from support.live_server import LiveServer
+from support.live_server import LiveServer, serving_a_fresh_database
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
 
 
 @pytest.fixture(scope="module")
 def server(databases, tmp_path_factory):
-    with databases.fresh() as database_url:
-        log_path = tmp_path_factory.mktemp("bodies") / "gunicorn.log"
-        with LiveServer(database_url, log_path=log_path, workers=1) as running:
-            yield running
+    with serving_a_fresh_database(
+        databases, tmp_path_factory.mktemp("bodies"), workers=1
+    ) as running:
+        yield running
 
 
 def send_chunked(
@@ -42,15 +42,6 @@ def send_chunked(
         connection.close()
 
 
-def game_count(server: LiveServer) -> int:
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
-    try:
-        connection.request("GET", "/api/games?limit=1")
-        return json.loads(connection.getresponse().read())["total"]
-    finally:
-        connection.close()
-
-
 def test_a_small_chunked_game_is_created(server):
     status, _body = send_chunked(server, "/api/games", NEW_GAME)
 
@@ -58,17 +49,17 @@ def test_a_small_chunked_game_is_created(server):
 
 
 def test_a_chunked_body_just_over_the_limit_is_refused_with_413(server):
-    before = game_count(server)
+    before = server.game_count()
 
     status, body = send_chunked(server, "/api/games", NEW_GAME + b" " * (70 * 1024) + b"junk")
 
     assert status == 413, body
     assert "64 KB" in json.loads(body)["error"]
-    assert game_count(server) == before
+    assert server.game_count() == before
 
 
 def test_five_megabytes_in_chunks_create_nothing(server):
-    before = game_count(server)
+    before = server.game_count()
 
     status, _body = send_chunked(
         server, "/api/games", NEW_GAME + b" " * (5 * 1024 * 1024) + b"garbage"
@@ -77,14 +68,14 @@ def test_five_megabytes_in_chunks_create_nothing(server):
     # The server answers 413 as soon as it has read one byte past the limit; a client
     # still sending then may see the connection closed instead of the answer.
     assert status in {413, None}
-    assert game_count(server) == before
+    assert server.game_count() == before
 
 
 def test_a_chunked_body_without_a_content_type_is_refused_with_415(server):
-    before = game_count(server)
+    before = server.game_count()
 
     status, body = send_chunked(server, "/api/games", NEW_GAME, content_type=None)
 
     assert status == 415, body
     assert "send Content-Type: application/json" in json.loads(body)["error"]
-    assert game_count(server) == before
+    assert server.game_count() == before

@@ -13,7 +13,7 @@ import pytest
 
 from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker
 from support.export_documents import FIRST_GAME_AT
-from support.live_server import LiveServer
+from support.live_server import LiveServer, serving_a_fresh_database
 from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
@@ -23,21 +23,19 @@ HALF_A_HEAD = b"GET / HTTP/1.1\r\nHost: localhost\r\n"
 @pytest.fixture(scope="module")
 def server(databases, tmp_path_factory):
     """Two workers with the deadlines of `make run`, as it starts them."""
-    with databases.fresh() as database_url:
-        log_path = tmp_path_factory.mktemp("silent") / "gunicorn.log"
-        with LiveServer(database_url, log_path=log_path, workers=2) as running:
-            yield running
+    logs = tmp_path_factory.mktemp("silent")
+    with serving_a_fresh_database(databases, logs, workers=2) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
 def quick_server(databases, tmp_path_factory):
     """One worker, with deadlines of a second, so that a client it waits on holds it."""
-    with databases.fresh() as database_url:
-        log_path = tmp_path_factory.mktemp("slow") / "gunicorn.log"
-        with LiveServer(
-            database_url, log_path=log_path, workers=1, environment=QUICK_DEADLINES
-        ) as running:
-            yield running
+    logs = tmp_path_factory.mktemp("slow")
+    with serving_a_fresh_database(
+        databases, logs, workers=1, environment=QUICK_DEADLINES
+    ) as running:
+        yield running
 
 
 def connections(stack: ExitStack, server: LiveServer, count: int, sending: bytes = b""):
@@ -74,15 +72,6 @@ def seconds_until_closed(connection: socket.socket, limit: float = 10.0) -> floa
     except ConnectionResetError:
         pass
     return time.monotonic() - started
-
-
-def game_count(server: LiveServer) -> int:
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=10)
-    try:
-        connection.request("GET", "/api/games?limit=1")
-        return json.loads(connection.getresponse().read())["total"]
-    finally:
-        connection.close()
 
 
 def test_connections_that_send_nothing_do_not_keep_the_app_from_answering(server):
@@ -131,7 +120,7 @@ def test_a_half_sent_request_holds_its_worker_for_its_deadline_at_most(quick_ser
 
 
 def test_a_body_that_stops_arriving_is_answered_408_and_records_nothing(quick_server):
-    games_before = game_count(quick_server)
+    games_before = quick_server.game_count()
     head = (
         b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
         b"Content-Length: %d\r\n\r\n" % len(NEW_GAME)
@@ -147,7 +136,7 @@ def test_a_body_that_stops_arriving_is_answered_408_and_records_nothing(quick_se
             "error": "The request arrived too slowly, so nothing was recorded. "
             "Check the connection and try again."
         }
-    assert game_count(quick_server) == games_before
+    assert quick_server.game_count() == games_before
 
 
 def test_a_client_that_takes_no_answer_holds_its_worker_for_its_deadline_at_most(
