@@ -10,7 +10,8 @@ the app from answering anyone.
 
 - A new connection that has sent nothing yet waits beside the listening socket, holding
   nothing: the worker goes on to other connections and comes back to it once it sends.
-  One silent for ``silent_seconds`` is closed.
+  One silent for ``silent_seconds`` is closed, and so is the oldest when ``most_silent``
+  are waiting.
 - Once the worker begins to read a request, the whole of it, head and body, must arrive
   within ``arrival_seconds``. A head still arriving then is dropped unanswered. A body
   still arriving, as from a phone that left the Wi-Fi in the middle of a tap, is
@@ -128,6 +129,10 @@ class ClientDeadlineWorker(SyncWorker):
     silent_seconds = 5.0
     arrival_seconds = 20.0
     answer_seconds = 20.0
+    # Silent connections kept at most; past that the oldest is closed. A browser opens a
+    # few; the cap keeps a flood of them within what the worker's file descriptors (and
+    # select()) can hold.
+    most_silent = 256
 
     def init_process(self) -> None:
         # Connections that have sent nothing yet: what each came on, and when it closes.
@@ -146,6 +151,10 @@ class ClientDeadlineWorker(SyncWorker):
         if client.has_sent():
             self.handle(listener, client, address)
         else:
+            if len(self.silent) >= self.most_silent:
+                oldest = next(iter(self.silent))  # kept in the order they came
+                del self.silent[oldest]
+                util.close(oldest)
             closes_at = time.monotonic() + self.silent_seconds
             self.silent[client] = (listener, address, closes_at)
 

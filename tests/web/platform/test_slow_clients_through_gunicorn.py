@@ -84,6 +84,28 @@ def test_connections_that_send_nothing_do_not_keep_the_app_from_answering(server
         assert seconds_to_answer(server) < 2
 
 
+def test_more_silent_connections_than_a_worker_keeps_close_the_oldest_and_harm_nothing(
+    server,
+):
+    kept = 2 * ClientDeadlineWorker.most_silent  # two workers
+    with ExitStack() as stack:
+        silent = connections(stack, server, kept + 100)
+        time.sleep(1)
+
+        assert seconds_to_answer(server) < 2
+        closed = [connection for connection in silent if closed_by_the_server(connection)]
+        # However the kernel shared them out, the workers kept at most ``kept``.
+        assert 100 <= len(closed) < len(silent)
+    assert "Traceback" not in server.log_tail(characters=1_000_000)
+
+
+def closed_by_the_server(connection: socket.socket) -> bool:
+    try:
+        return connection.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b""
+    except BlockingIOError:  # open, and nothing sent
+        return False
+
+
 def test_one_client_that_stops_half_way_does_not_keep_the_app_from_answering(server):
     # Its worker waits for the rest of its request; the other worker answers.
     with ExitStack() as stack:
