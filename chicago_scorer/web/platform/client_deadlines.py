@@ -163,6 +163,7 @@ class ClientDeadlineWorker(SyncWorker):
         if self.silent:
             first_to_close = min(closes_at for _, _, closes_at in self.silent.values())
             timeout = min(timeout, max(0.0, first_to_close - time.monotonic()))
+        # gunicorn's own wait, over the silent connections too, so that one sending wakes it.
         listening = self.wait_fds
         self.wait_fds = listening + list(self.silent)
         try:

@@ -7,12 +7,12 @@ import json
 import socket
 import time
 from contextlib import ExitStack
-from datetime import timedelta
 
 import pytest
 
 from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker
-from support.export_documents import FIRST_GAME_AT
+from support.export_documents import export_document
+from support.games import new_game
 from support.live_server import LiveServer, serving_a_fresh_database
 from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
 
@@ -62,15 +62,22 @@ def seconds_to_answer(server: LiveServer) -> float:
         connection.close()
 
 
-def seconds_until_closed(connection: socket.socket, limit: float = 10.0) -> float:
-    """How long the server keeps ``connection`` open, reading whatever it sends."""
-    connection.settimeout(limit)
-    started = time.monotonic()
+def everything_sent(connection: socket.socket) -> bytes:
+    """All the server sends on ``connection`` until it closes it (10 s at most)."""
+    connection.settimeout(10)
+    received = bytearray()
     try:
-        while connection.recv(65536):
-            pass
+        while chunk := connection.recv(65536):
+            received += chunk
     except ConnectionResetError:
         pass
+    return bytes(received)
+
+
+def seconds_until_closed(connection: socket.socket) -> float:
+    """How long the server keeps ``connection`` open."""
+    started = time.monotonic()
+    everything_sent(connection)
     return time.monotonic() - started
 
 
@@ -182,35 +189,15 @@ def test_a_client_that_takes_no_answer_holds_its_worker_for_its_deadline_at_most
 
 def seed_a_long_export(server: LiveServer) -> int:
     """Import a thousand games of two players who have not begun; their export's size."""
-    games = [
-        {
-            "players": ["Ann", "Bo"],
-            "first_dealer": "Ann",
-            "created_at": (FIRST_GAME_AT + timedelta(minutes=number)).isoformat(),
-            "updated_at": (FIRST_GAME_AT + timedelta(minutes=number)).isoformat(),
-            "events": [],
-        }
-        for number in range(1000)
-    ]
-    body = json.dumps({"format": "chicago-scorer/2", "games": games}).encode()
+    document = export_document(*[new_game("Ann", "Bo")] * 1000)
     connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
     try:
         connection.request(
-            "POST", "/api/import", body=body, headers={"Content-Type": "application/json"}
+            "POST", "/api/import", body=document, headers={"Content-Type": "application/json"}
         )
-        assert connection.getresponse().read()
+        imported = connection.getresponse()
+        assert (imported.status, len(json.loads(imported.read())["games"])) == (201, 1000)
         connection.request("GET", "/export.json")
         return len(connection.getresponse().read())
     finally:
         connection.close()
-
-
-def everything_sent(connection: socket.socket) -> bytes:
-    connection.settimeout(10)
-    received = bytearray()
-    try:
-        while chunk := connection.recv(65536):
-            received += chunk
-    except ConnectionResetError:
-        pass
-    return bytes(received)
