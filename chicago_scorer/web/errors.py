@@ -39,7 +39,7 @@ from chicago_scorer.services.errors import (
 )
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.platform.limits import too_large_message
+from chicago_scorer.web.platform.limits import BodyCompressed, too_large_message
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 
 
@@ -78,6 +78,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     VersionMismatch: 412,
     ImportTooLarge: 413,
     BodyNotJson: 415,
+    BodyCompressed: 415,
     # Readable, but it breaks a rule.
     RuleError: 422,
     RuleViolation: 422,

@@ -26,7 +26,7 @@ def test_every_refusal_the_app_defines_has_a_status_in_the_one_table(app):
     # The app is built, so every module that defines a refusal has been imported.
     assert len(defined) >= 14
     missing = sorted(kind.__qualname__ for kind in defined if kind not in STATUS_OF)
-    assert missing == [], "give each a status in http_errors.STATUS_OF"
+    assert missing == [], "give each a status in web/errors.py STATUS_OF"
     # The client's fault, but for an import the server had no time to finish: try again.
     assert all(400 <= STATUS_OF[kind] < 500 for kind in defined - {ImportInterrupted})
     assert STATUS_OF[ImportInterrupted] == 503

@@ -4,7 +4,8 @@ A body is read only when it says it is JSON (``application/json`` or another
 ``application/*+json`` type): a browser may send ``text/plain`` or a form to another
 site without asking first, so a body of another type is refused (415) rather than read
 as JSON. The body must be UTF-8 (RFC 8259): a byte that is not is refused (400) rather
-than replaced. Its size is checked as it is read (see ``platform/limits.py``).
+than replaced. Its size is checked as it is read, and a compressed one is refused before
+(see ``platform/limits.py``).
 """
 
 import json
@@ -13,20 +14,14 @@ from flask import request
 
 from chicago_scorer.rules.errors import sentence
 from chicago_scorer.web.errors import BodyNotJson, MalformedBody
+from chicago_scorer.web.platform.limits import has_body
 
 JSON_TYPE = "application/json"
 
 
-def _has_body() -> bool:
-    """Whether the request carries a body: a length above zero, or one sent in chunks."""
-    if request.content_length:
-        return True
-    return "chunked" in request.headers.get("Transfer-Encoding", "").lower()
-
-
 def json_text() -> str:
     """The body as text, once it says it is JSON and reads as UTF-8; "" when there is none."""
-    if not request.is_json and (request.mimetype or _has_body()):
+    if not request.is_json and (request.mimetype or has_body()):
         raise BodyNotJson(
             sentence(
                 "This address reads only JSON: send Content-Type: %(type)s with the body.",

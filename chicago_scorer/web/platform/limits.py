@@ -1,4 +1,5 @@
-"""How large a request may be: small everywhere, larger where a view says so.
+"""What a request body may be: small everywhere (larger where a view says so), sent as it
+is rather than compressed, and with form fields that can be read.
 
 A body over the limit is refused with 413 however it is sent. Werkzeug refuses one whose
 ``Content-Length`` is too large, but a body sent in chunks (no ``Content-Length``, which
@@ -15,6 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream, get_input_stream
 
+from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
 
@@ -34,6 +36,38 @@ def _limit_body_size() -> None:
         request.max_content_length = min(
             SMALL_BODY_LIMIT, current_app.config["MAX_CONTENT_LENGTH"]
         )
+
+
+# The codings that leave a body's bytes as they are (RFC 9110 and 9112).
+PLAIN_CODINGS = frozenset({"", "identity", "chunked"})
+
+
+class BodyCompressed(Refusal):
+    """A body sent compressed, which the app does not undo: it reads bodies as they are."""
+
+
+def has_body() -> bool:
+    """Whether the request carries a body: a length above zero, or one sent in chunks."""
+    if request.content_length:
+        return True
+    return "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+
+
+def _refuse_compressed_bodies() -> None:
+    if not has_body():
+        return
+    for header in ("Content-Encoding", "Transfer-Encoding"):
+        codings = request.headers.get(header, "").lower().split(",")
+        coding = next((c.strip() for c in codings if c.strip() not in PLAIN_CODINGS), None)
+        if coding is not None:
+            raise BodyCompressed(
+                sentence(
+                    "The body was sent with %(header)s %(coding)s, which this address "
+                    "does not read: send it again uncompressed.",
+                    header=header,
+                    coding=quoted(coding),
+                )
+            )
 
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
@@ -93,4 +127,5 @@ def register(app: Flask) -> None:
         app.config["MAX_CONTENT_LENGTH"] = LARGE_BODY_LIMIT
     app.request_class = BodyCappedRequest
     app.before_request(_limit_body_size)
+    app.before_request(_refuse_compressed_bodies)
     app.before_request(_refuse_unreadable_forms)

@@ -1,6 +1,8 @@
-"""Bodies the API does not read: not sent as JSON (415), not UTF-8 (400), or over the limit
-however they are sent (413). Each refusal leaves every game as it was."""
+"""Bodies the API does not read: not sent as JSON (415), sent compressed (415), not UTF-8
+(400), or over the limit however they are sent (413). Each refusal leaves every game as
+it was."""
 
+import gzip
 import io
 import json
 
@@ -88,6 +90,53 @@ def test_addresses_that_read_no_body_take_any_type(client, game):
     game.record(NO_HAND)
 
     response = client.delete(f"{game.url}/events/last", data="x", headers=game.auth())
+
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate", "identity, gzip"])
+def test_a_compressed_body_is_refused_with_415_saying_to_send_it_uncompressed(
+    client, game, coding
+):
+    game.record(NO_HAND)
+    before = listed(client)
+
+    for method, path, body, headers in json_addresses(game):
+        response = getattr(client, method)(
+            path,
+            data=gzip.compress(body),
+            content_type=JSON,
+            headers=headers | {"Content-Encoding": coding},
+        )
+
+        assert response.status_code == 415, (path, response.get_json())
+        assert response.get_json()["error"] == (
+            f"The body was sent with Content-Encoding '{coding.split(', ')[-1]}', which this "
+            "address does not read: send it again uncompressed."
+        )
+    assert listed(client) == before
+
+
+def test_a_body_in_a_transfer_coding_other_than_chunked_is_refused_with_415(client):
+    response = chunked(
+        client, "/api/games", gzip.compress(NEW_GAME), {"Transfer-Encoding": "gzip, chunked"}
+    )
+
+    assert response.status_code == 415
+    assert "Transfer-Encoding 'gzip'" in response.get_json()["error"]
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_body_said_to_be_in_no_coding_is_read(client):
+    response = client.post(
+        "/api/games", data=NEW_GAME, content_type=JSON, headers={"Content-Encoding": "identity"}
+    )
+
+    assert response.status_code == 201
+
+
+def test_a_request_without_a_body_is_answered_whatever_coding_it_names(client, game):
+    response = client.get(game.url, headers={"Content-Encoding": "gzip"})
 
     assert response.status_code == 200
 

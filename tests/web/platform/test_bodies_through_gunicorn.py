@@ -1,6 +1,8 @@
-"""Bodies sent in chunks through a real gunicorn server, which the test client does not
-pass on as gunicorn does: over the limit they are refused with 413, never cut and read."""
+"""Bodies sent in chunks or compressed through a real gunicorn server, which the test
+client does not pass on as gunicorn does: over the limit they are refused with 413, never
+cut and read; compressed, with 415, never read as if they were not."""
 
+import gzip
 import http.client
 import json
 
@@ -20,7 +22,11 @@ def server(databases, tmp_path_factory):
 
 
 def send_chunked(
-    server: LiveServer, path: str, body: bytes, content_type: str = "application/json"
+    server: LiveServer,
+    path: str,
+    body: bytes,
+    content_type: str = "application/json",
+    headers: dict[str, str] | None = None,
 ):
     """POST ``body`` in 64 KB chunks with no Content-Length; the status, or None if the
     server closed the connection before it could be read."""
@@ -31,7 +37,7 @@ def send_chunked(
             "POST",
             path,
             body=chunks,
-            headers={"Content-Type": content_type} if content_type else {},
+            headers=({"Content-Type": content_type} if content_type else {}) | (headers or {}),
             encode_chunked=True,
         )
         response = connection.getresponse()
@@ -78,4 +84,54 @@ def test_a_chunked_body_without_a_content_type_is_refused_with_415(server):
 
     assert status == 415, body
     assert "send Content-Type: application/json" in json.loads(body)["error"]
+    assert server.game_count() == before
+
+
+def test_a_gzipped_game_is_refused_with_415_not_read_as_broken_utf8(server):
+    before = server.game_count()
+
+    status, body = send_chunked(
+        server, "/api/games", gzip.compress(NEW_GAME), headers={"Content-Encoding": "gzip"}
+    )
+
+    assert status == 415, body
+    assert "send it again uncompressed" in json.loads(body)["error"]
+    assert server.game_count() == before
+
+
+def test_a_body_in_the_gzip_transfer_coding_is_refused_with_415(server):
+    before = server.game_count()
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=30)
+    try:
+        # http.client writes the chunks; the header says they hold gzip.
+        connection.request(
+            "POST",
+            "/api/games",
+            body=iter([gzip.compress(NEW_GAME)]),
+            headers={"Content-Type": "application/json", "Transfer-Encoding": "gzip, chunked"},
+            encode_chunked=True,
+        )
+        response = connection.getresponse()
+        status, body = response.status, response.read()
+    finally:
+        connection.close()
+
+    assert status == 415, body
+    assert "Transfer-Encoding 'gzip'" in json.loads(body)["error"]
+    assert server.game_count() == before
+
+
+def test_a_compressed_form_is_refused_on_a_page_that_says_so(server):
+    before = server.game_count()
+
+    status, body = send_chunked(
+        server,
+        "/games",
+        gzip.compress(b"players-0=Ann&players-1=Bo"),
+        content_type="application/x-www-form-urlencoded",
+        headers={"Content-Encoding": "gzip"},
+    )
+
+    assert status == 415
+    assert "send it again uncompressed" in body.decode()
     assert server.game_count() == before
