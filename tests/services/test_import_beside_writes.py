@@ -8,7 +8,6 @@ server, so that the machine's own noise falls on both alike.
 """
 
 import http.client
-import json
 import random
 import statistics
 import threading
@@ -18,12 +17,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from chicago_scorer.rules import STANDARD_RULES, event_to_dict, new_setup, record, start_game
-from chicago_scorer.services.import_file import (
-    MAX_ENTRIES_PER_IMPORT,
-    MAX_GAMES_PER_IMPORT,
-    MAX_IMPORT_BYTES,
-)
+from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
+from chicago_scorer.services.import_file import MAX_GAMES_PER_IMPORT
+from support.export_documents import largest_file
 from support.live_server import LiveServer
 from support.load_client import JsonConnection, choose_entry, play_locally, show_in_summary
 
@@ -40,44 +36,6 @@ class Write:
     began: float
     ended: float
     status: int
-
-
-def largest_file(first_created_at: datetime) -> bytes:
-    """As many games as a file may hold, with as many entries as its bytes then allow."""
-    entries_per_game = MAX_ENTRIES_PER_IMPORT // MAX_GAMES_PER_IMPORT
-    while True:
-        body = _file(MAX_GAMES_PER_IMPORT, entries_per_game, first_created_at)
-        if len(body) <= MAX_IMPORT_BYTES:
-            return body
-        entries_per_game -= 1
-
-
-def _entries(count: int) -> list[dict[str, object]]:
-    state = start_game(new_setup(["Ann", "Bo"], "Bo", STANDARD_RULES))
-    for _ in range(count):
-        step = str(state.next_step)
-        entry = {"round": state.round, "step": step}
-        entry |= {"last_trick": "Bo"} if step == "tricks" else {"outcome": "none"}
-        state = record(state, entry)
-    return [event_to_dict(scored.event) for scored in state.history]
-
-
-def _file(games: int, entries: int, first_created_at: datetime) -> bytes:
-    events = _entries(entries)
-    document = {
-        "format": "chicago-scorer/1",
-        "games": [
-            {
-                "players": ["Ann", "Bo"],
-                "first_dealer": "Bo",
-                "created_at": (first_created_at + timedelta(seconds=n)).isoformat(),
-                "updated_at": (first_created_at + timedelta(seconds=n + 1)).isoformat(),
-                "events": events,
-            }
-            for n in range(games)
-        ],
-    }
-    return json.dumps(document, separators=(",", ":")).encode()
 
 
 class Writer(threading.Thread):

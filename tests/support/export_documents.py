@@ -7,7 +7,19 @@ from datetime import UTC, datetime, timedelta
 
 from flask.testing import FlaskClient
 
-from chicago_scorer.rules import GameState, event_to_dict
+from chicago_scorer.rules import (
+    STANDARD_RULES,
+    GameState,
+    event_to_dict,
+    new_setup,
+    record,
+    start_game,
+)
+from chicago_scorer.services.import_file import (
+    MAX_ENTRIES_PER_IMPORT,
+    MAX_GAMES_PER_IMPORT,
+    MAX_IMPORT_BYTES,
+)
 
 FIRST_GAME_AT = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 
@@ -30,6 +42,34 @@ def export_document(*states: GameState) -> bytes:
         for number, state in enumerate(states)
     ]
     return json.dumps({"format": "chicago-scorer/1", "games": games}).encode()
+
+
+def largest_file(first_created_at: datetime = FIRST_GAME_AT) -> bytes:
+    """The largest import there is: as many games as a file may hold, a second apart,
+    with as many entries as its bytes then allow."""
+    entries_per_game = MAX_ENTRIES_PER_IMPORT // MAX_GAMES_PER_IMPORT
+    while True:
+        state = _played_without_a_hand(entries_per_game)
+        games = [
+            game_entry(state, first_created_at + timedelta(seconds=number))
+            for number in range(MAX_GAMES_PER_IMPORT)
+        ]
+        document = {"format": "chicago-scorer/1", "games": games}
+        body = json.dumps(document, separators=(",", ":")).encode()
+        if len(body) <= MAX_IMPORT_BYTES:
+            return body
+        entries_per_game -= 1
+
+
+def _played_without_a_hand(entries: int) -> GameState:
+    """Ann and Bo, ``entries`` entries in: nobody has a hand, and Bo takes every last trick."""
+    state = start_game(new_setup(["Ann", "Bo"], "Bo", STANDARD_RULES))
+    for _ in range(entries):
+        step = str(state.next_step)
+        entry = {"round": state.round, "step": step}
+        entry |= {"last_trick": "Bo"} if step == "tricks" else {"outcome": "none"}
+        state = record(state, entry)
+    return state
 
 
 def empty_game_export(first: str = "Ann", second: str = "Bo") -> dict[str, object]:
