@@ -78,6 +78,18 @@ class IllegalGameInImport(ImportRefused):
     """A game in the file breaks a rule when it is replayed."""
 
 
+class ImportAlreadyRunning(Refusal):
+    """Another import into the same database was running, so this one did not start."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "Another import is being stored, so nothing of this file was imported. "
+                "Send the same file again in a few seconds."
+            )
+        )
+
+
 class ImportInterrupted(Refusal):
     """An import stopped between two batches, its time or the database's patience spent:
     the games of the batches before are stored (``result``), the rest are not."""

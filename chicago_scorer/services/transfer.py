@@ -55,6 +55,7 @@ from chicago_scorer.services.game_records import (
     whole_game,
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
+from chicago_scorer.services.import_gate import one_import_at_a_time
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
 from chicago_scorer.storage.models import Game
 from chicago_scorer.storage.new_games import NewGame, add_games, rows_of, store_rows
@@ -137,8 +138,14 @@ def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportRe
     time; or, if the file is refused, none at all.
 
     ``deadline`` is a ``time.monotonic()`` moment: no batch begins after it, and the
-    import stops with ``ImportInterrupted``, which tells what was stored so far.
+    import stops with ``ImportInterrupted``, which tells what was stored so far. While
+    another import into the same database runs, none starts (``import_gate.py``).
     """
+    with one_import_at_a_time():
+        return _import_games(raw, deadline)
+
+
+def _import_games(raw: bytes | str, deadline: float | None) -> ImportResult:
     pace = Pace(deadline)
     checked = read_import(raw, pause=pace.pause_if_due)
     # The games here that the file's games could be, looked up once: each batch adds its

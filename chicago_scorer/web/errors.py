@@ -28,6 +28,7 @@ from chicago_scorer.services.errors import (
     GameNotFound,
     IdempotencyKeyReused,
     IllegalGameInImport,
+    ImportAlreadyRunning,
     ImportInterrupted,
     ImportRefused,
     ImportTooLarge,
@@ -89,6 +90,8 @@ STATUS_OF: dict[type[Refusal], int] = {
     IdempotencyKeyReused: 422,  # a key sent again with another entry than its own
     # Stopped before the end, its time or the database's patience spent: send it again.
     ImportInterrupted: 503,
+    # Not started while another import ran, so that the phones keep a worker: send it again.
+    ImportAlreadyRunning: 503,
 }
 
 # Sent with every 503: the database or the server was busy, and a try again will do.
@@ -144,7 +147,8 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
 
 def answer_refusal(refusal: Refusal):
     """A refusal nobody caught: its status, and why in the reader's language."""
-    return _answer(status_of(refusal), reason(refusal))
+    status = status_of(refusal)
+    return _answer(status, reason(refusal), RETRY_SOON if status == 503 else None)
 
 
 def answer_http_error(error: HTTPException):

@@ -5,7 +5,7 @@ from markupsafe import escape
 
 from chicago_scorer.rules import OutOfTurn, RuleViolation
 from chicago_scorer.rules.errors import Refusal, RuleViolations
-from chicago_scorer.services.errors import ImportInterrupted
+from chicago_scorer.services.errors import ImportAlreadyRunning, ImportInterrupted
 from chicago_scorer.web.errors import STATUS_OF, status_of
 
 SWEDISH = {"Accept-Language": "sv"}
@@ -27,9 +27,11 @@ def test_every_refusal_the_app_defines_has_a_status_in_the_one_table(app):
     assert len(defined) >= 14
     missing = sorted(kind.__qualname__ for kind in defined if kind not in STATUS_OF)
     assert missing == [], "give each a status in web/errors.py STATUS_OF"
-    # The client's fault, but for an import the server had no time to finish: try again.
-    assert all(400 <= STATUS_OF[kind] < 500 for kind in defined - {ImportInterrupted})
-    assert STATUS_OF[ImportInterrupted] == 503
+    # The client's fault, but for an import the server had no time to finish, or did not
+    # start while another ran: try again.
+    busy = {ImportInterrupted, ImportAlreadyRunning}
+    assert all(400 <= STATUS_OF[kind] < 500 for kind in defined - busy)
+    assert {STATUS_OF[kind] for kind in busy} == {503}
 
 
 def test_no_refusal_falls_back_on_a_status_for_refusals_in_general():
