@@ -78,14 +78,27 @@ class IllegalGameInImport(ImportRefused):
     """A game in the file breaks a rule when it is replayed."""
 
 
-class ImportAlreadyRunning(Refusal):
-    """Another import into the same database was running, so this one did not start."""
+class ImportMustWait(Refusal):
+    """An import sent while another long task (an import, or an export of every game) ran
+    on the same database: it did not start (see ``long_tasks.py``)."""
 
     def __init__(self) -> None:
         super().__init__(
             sentence(
-                "Another import is being stored, so nothing of this file was imported. "
-                "Send the same file again in a few seconds."
+                "Another import or export of every game is running, so nothing of this file "
+                "was imported. Send the same file again in a few seconds."
+            )
+        )
+
+
+class ExportMustWait(Refusal):
+    """An export of every game asked for while another long task ran: it did not start."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "Another import or export of every game is running, so this export did not "
+                "start. Ask for it again in a few seconds."
             )
         )
 

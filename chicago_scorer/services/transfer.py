@@ -46,7 +46,12 @@ from sqlalchemy.exc import OperationalError
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameState
 from chicago_scorer.services.edit_keys import hash_edit_key, new_edit_key
-from chicago_scorer.services.errors import GameNotFound, ImportInterrupted
+from chicago_scorer.services.errors import (
+    ExportMustWait,
+    GameNotFound,
+    ImportInterrupted,
+    ImportMustWait,
+)
 from chicago_scorer.services.game_records import (
     fingerprint,
     game_record,
@@ -55,8 +60,8 @@ from chicago_scorer.services.game_records import (
     whole_game,
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
-from chicago_scorer.services.import_gate import one_import_at_a_time
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
+from chicago_scorer.services.long_tasks import Turn, one_long_task_at_a_time, take_turn
 from chicago_scorer.storage.models import Game
 from chicago_scorer.storage.new_games import NewGame, add_games, rows_of, store_rows
 
@@ -118,7 +123,24 @@ def export_game(game_id: int) -> dict[str, object]:
 
 
 def export_all_games() -> Iterator[str]:
-    """Every game, oldest first, as JSON text in pieces, so any number can be sent."""
+    """Every game, oldest first, as JSON text in pieces, so any number can be sent.
+
+    While another long task runs on the same database, ``ExportMustWait`` is raised at
+    once, before any piece (``long_tasks.py``); otherwise the turn is held until the
+    last piece is sent, or the pieces are dropped unsent.
+    """
+    turn = take_turn(ExportMustWait)
+    return _letting_go_after(_every_game_in_pieces(), turn)
+
+
+def _letting_go_after(pieces: Iterator[str], turn: Turn) -> Iterator[str]:
+    try:
+        yield from pieces
+    finally:
+        turn.let_go()
+
+
+def _every_game_in_pieces() -> Iterator[str]:
     ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
     yield f'{{"format": {json.dumps(EXPORT_FORMAT)}, "games": ['
     separator = ""
@@ -139,9 +161,9 @@ def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportRe
 
     ``deadline`` is a ``time.monotonic()`` moment: no batch begins after it, and the
     import stops with ``ImportInterrupted``, which tells what was stored so far. While
-    another import into the same database runs, none starts (``import_gate.py``).
+    another long task runs on the same database, none starts (``long_tasks.py``).
     """
-    with one_import_at_a_time():
+    with one_long_task_at_a_time(ImportMustWait):
         return _import_games(raw, deadline)
 
 

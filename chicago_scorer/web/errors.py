@@ -25,11 +25,12 @@ from chicago_scorer.rules.errors import Refusal, RuleError, RuleViolations
 from chicago_scorer.services.errors import (
     EditKeyMissing,
     EditKeyWrong,
+    ExportMustWait,
     GameNotFound,
     IdempotencyKeyReused,
     IllegalGameInImport,
-    ImportAlreadyRunning,
     ImportInterrupted,
+    ImportMustWait,
     ImportRefused,
     ImportTooLarge,
     MalformedImport,
@@ -90,8 +91,10 @@ STATUS_OF: dict[type[Refusal], int] = {
     IdempotencyKeyReused: 422,  # a key sent again with another entry than its own
     # Stopped before the end, its time or the database's patience spent: send it again.
     ImportInterrupted: 503,
-    # Not started while another import ran, so that the phones keep a worker: send it again.
-    ImportAlreadyRunning: 503,
+    # Not started while another import or export ran, so that the phones keep a worker:
+    # ask again.
+    ImportMustWait: 503,
+    ExportMustWait: 503,
 }
 
 # Sent with every 503: the database or the server was busy, and a try again will do.

@@ -5,7 +5,11 @@ from markupsafe import escape
 
 from chicago_scorer.rules import OutOfTurn, RuleViolation
 from chicago_scorer.rules.errors import Refusal, RuleViolations
-from chicago_scorer.services.errors import ImportAlreadyRunning, ImportInterrupted
+from chicago_scorer.services.errors import (
+    ExportMustWait,
+    ImportInterrupted,
+    ImportMustWait,
+)
 from chicago_scorer.web.errors import STATUS_OF, status_of
 
 SWEDISH = {"Accept-Language": "sv"}
@@ -27,9 +31,9 @@ def test_every_refusal_the_app_defines_has_a_status_in_the_one_table(app):
     assert len(defined) >= 14
     missing = sorted(kind.__qualname__ for kind in defined if kind not in STATUS_OF)
     assert missing == [], "give each a status in web/errors.py STATUS_OF"
-    # The client's fault, but for an import the server had no time to finish, or did not
-    # start while another ran: try again.
-    busy = {ImportInterrupted, ImportAlreadyRunning}
+    # The client's fault, but for an import the server had no time to finish, or an import
+    # or export that did not start while another ran: try again.
+    busy = {ImportInterrupted, ImportMustWait, ExportMustWait}
     assert all(400 <= STATUS_OF[kind] < 500 for kind in defined - busy)
     assert {STATUS_OF[kind] for kind in busy} == {503}
 

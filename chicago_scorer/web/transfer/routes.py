@@ -7,7 +7,7 @@ from flask import Blueprint, Response, render_template, stream_with_context
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from chicago_scorer.services import games
-from chicago_scorer.services.errors import ImportAlreadyRunning, ImportInterrupted, ImportRefused
+from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, ImportRefused
 from chicago_scorer.services.import_file import MAX_IMPORT_BYTES
 from chicago_scorer.services.transfer import (
     ImportResult,
@@ -93,7 +93,7 @@ def import_page():
         result = import_games(
             form.file.data.read(MAX_IMPORT_BYTES + 1), deadline=import_deadline()
         )
-    except (ImportRefused, ImportAlreadyRunning) as refusal:
+    except (ImportRefused, ImportMustWait) as refusal:
         form.file.errors = [reason(refusal)]
         return _render_import(form, status=status_of(refusal))
     except ImportInterrupted as refusal:  # what was stored is shown, and its keys kept

@@ -15,6 +15,8 @@ from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES, Hand, Status, Step
 from chicago_scorer.rules.house_rules import PRESETS
 from chicago_scorer.services import transfer
+from chicago_scorer.services.errors import ImportMustWait
+from chicago_scorer.services.long_tasks import one_long_task_at_a_time
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 from support.api_client import ApiGame, create_api_game
@@ -697,6 +699,24 @@ def test_an_import_stopped_part_way_is_a_503_as_described(client, spec, monkeypa
     assert_documented(spec, "post", "/api/import", response)
 
 
+# Asked for while another long task holds the turn (services/long_tasks.py).
+WAITING_REQUESTS = [
+    ("get", "/api/export", {}),
+    ("post", "/api/import", {"json": importing()}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "send"), WAITING_REQUESTS)
+def test_a_long_task_asked_for_while_another_runs_is_a_503_as_described(
+    app, client, spec, method, path, send
+):
+    with app.app_context(), one_long_task_at_a_time(ImportMustWait):
+        response = getattr(client, method)(path, **send)
+
+    assert response.status_code == 503
+    assert_documented(spec, method, path, response)
+
+
 def test_every_refusal_the_description_lists_is_provoked_above(spec):
     documented = {
         (method, path, int(status))
@@ -707,7 +727,7 @@ def test_every_refusal_the_description_lists_is_provoked_above(spec):
     }
     provoked = (
         {(method, path, status) for method, path, status, _ in REFUSALS}
-        | {(method, path, 503) for method, path, _ in BUSY_REQUESTS}
+        | {(method, path, 503) for method, path, _ in BUSY_REQUESTS + WAITING_REQUESTS}
         | {(method, path, 429) for method, path, _ in RATE_LIMITED}
     )
     assert documented == provoked

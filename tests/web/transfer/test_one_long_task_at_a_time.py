@@ -1,0 +1,190 @@
+"""One long task at a time: while an import or an export of every game runs, another is
+refused at once with 503 and changes nothing, so that long tasks never take every worker
+and leave the phones at the table waiting."""
+
+import http.client
+import threading
+from dataclasses import dataclass
+
+import pytest
+
+from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
+from chicago_scorer.services.errors import ImportMustWait
+from chicago_scorer.services.long_tasks import one_long_task_at_a_time, turn_file
+from chicago_scorer.services.transfer import export_all_games
+from support.export_documents import export_document, largest_file, upload_on_import_page
+from support.live_server import LiveServer, serving_a_fresh_database
+
+JSON = "application/json"
+ONE_GAME = export_document(start_game(new_setup(["Ann", "Bo"], "Ann", STANDARD_RULES)))
+IMPORT_MUST_WAIT = (
+    "Another import or export of every game is running, so nothing of this file was "
+    "imported. Send the same file again in a few seconds."
+)
+EXPORT_MUST_WAIT = (
+    "Another import or export of every game is running, so this export did not start. "
+    "Ask for it again in a few seconds."
+)
+
+
+def games_listed(client) -> int:
+    return client.get("/api/games").get_json()["total"]
+
+
+def test_an_import_through_the_api_while_a_long_task_runs_is_refused_with_503(app, client):
+    with app.app_context(), one_long_task_at_a_time(ImportMustWait):
+        response = client.post("/api/import", data=ONE_GAME, content_type=JSON)
+
+    assert response.status_code == 503
+    assert response.get_json() == {"error": IMPORT_MUST_WAIT}
+    assert response.headers["Retry-After"] == "1"
+    assert games_listed(client) == 0
+    # Once the other task is over, the same file is taken.
+    assert client.post("/api/import", data=ONE_GAME, content_type=JSON).status_code == 201
+    assert games_listed(client) == 1
+
+
+def test_an_upload_while_a_long_task_runs_is_refused_on_the_import_page(app, client):
+    with app.app_context(), one_long_task_at_a_time(ImportMustWait):
+        response = upload_on_import_page(client, ONE_GAME)
+
+    assert response.status_code == 503
+    assert response.headers["Retry-After"] == "1"
+    page = response.get_data(as_text=True)
+    assert "Upload an export" in page  # the form is there to send the file again
+    assert "Another import or export of every game is running" in page
+    assert games_listed(client) == 0
+
+
+@pytest.mark.parametrize("path", ["/api/export", "/export.json"])
+def test_an_export_of_every_game_while_a_long_task_runs_is_refused_with_503(app, client, path):
+    client.post("/api/import", data=ONE_GAME, content_type=JSON)
+
+    with app.app_context(), one_long_task_at_a_time(ImportMustWait):
+        refused = client.get(path)
+    exported = client.get(path)
+
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "1"
+    assert EXPORT_MUST_WAIT in refused.get_data(as_text=True)
+    assert exported.status_code == 200
+    assert len(exported.get_json()["games"]) == 1
+
+
+def test_while_an_export_is_being_sent_an_import_must_wait(app, client):
+    with app.test_request_context():
+        pieces = export_all_games()
+        first = next(pieces)
+        during = client.post("/api/import", data=ONE_GAME, content_type=JSON)
+        document = first + "".join(pieces)
+
+    assert during.status_code == 503
+    assert during.get_json() == {"error": IMPORT_MUST_WAIT}
+    assert document == '{"format": "chicago-scorer/2", "games": []}'
+    assert client.post("/api/import", data=ONE_GAME, content_type=JSON).status_code == 201
+
+
+def test_an_export_lets_go_of_its_turn_once_sent_and_leaves_no_file_behind(app, client):
+    assert client.get("/export.json").status_code == 200
+
+    assert client.post("/api/import", data=ONE_GAME, content_type=JSON).status_code == 201
+    with app.app_context():
+        assert not turn_file().exists()
+
+
+def test_an_export_dropped_before_it_was_read_lets_go_of_its_turn(app, client):
+    with app.test_request_context():
+        pieces = export_all_games()
+        del pieces  # as when the answer is never sent
+
+    assert client.post("/api/import", data=ONE_GAME, content_type=JSON).status_code == 201
+
+
+def test_a_refused_file_lets_the_next_import_run(client):
+    refused = client.post("/api/import", data=b"{}", content_type=JSON)
+    assert refused.status_code == 400
+
+    response = client.post("/api/import", data=ONE_GAME, content_type=JSON)
+
+    assert response.status_code == 201
+
+
+def test_imports_still_run_if_the_file_that_keeps_the_turn_cannot_be_opened(app, client, caplog):
+    with app.app_context():
+        turn = turn_file()
+    turn.unlink(missing_ok=True)
+    turn.symlink_to(turn.with_name("somebody-elses-file"))  # never followed
+    try:
+        response = client.post("/api/import", data=ONE_GAME, content_type=JSON)
+    finally:
+        turn.unlink()
+
+    assert response.status_code == 201
+    assert "running without waiting for a turn" in caplog.text
+
+
+@dataclass
+class Answer:
+    status: int = 0
+    body: bytes = b""
+
+
+def send(server: LiveServer, method: str, path: str, body: bytes | None = None) -> Answer:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+    try:
+        headers = {"Content-Type": JSON} if body is not None else {}
+        connection.request(method, path, body, headers)
+        response = connection.getresponse()
+        return Answer(response.status, response.read())
+    finally:
+        connection.close()
+
+
+def importing_the_largest_file(server: LiveServer) -> tuple[threading.Thread, Answer]:
+    """Start the largest import in a thread; return once it has stored its first games."""
+    answer = Answer()
+
+    def run() -> None:
+        try:
+            finished = send(server, "POST", "/api/import", largest_file())
+        except (OSError, http.client.HTTPException):
+            return  # the server was killed: no answer (status 0)
+        answer.status, answer.body = finished.status, finished.body
+
+    importing = threading.Thread(target=run, daemon=True)
+    importing.start()
+    while server.game_count() == 0:
+        assert importing.is_alive(), f"the import ended before storing a game: {answer}"
+        importing.join(0.05)
+    return importing, answer
+
+
+def test_during_the_largest_import_another_import_and_an_export_wait_and_pages_are_served(
+    databases, tmp_path
+):
+    with serving_a_fresh_database(databases, tmp_path) as server:
+        importing, first = importing_the_largest_file(server)
+
+        second = send(server, "POST", "/api/import", ONE_GAME)
+        export = send(server, "GET", "/api/export")
+        home = send(server, "GET", "/")
+        during = importing.is_alive()
+        importing.join(120)
+
+        assert during, "the first import was over before the others were answered"
+        assert (second.status, export.status, home.status) == (503, 503, 200), second.body
+        assert first.status == 201, first.body
+        stored = server.game_count()
+        assert send(server, "POST", "/api/import", ONE_GAME).status == 201
+        assert server.game_count() == stored + 1
+
+
+def test_an_import_killed_in_the_middle_leaves_the_next_one_free_to_run(databases, tmp_path):
+    with serving_a_fresh_database(databases, tmp_path) as server:
+        importing, answer = importing_the_largest_file(server)
+        server.kill()  # the worker dies holding the turn
+        importing.join(60)
+        server.start()
+
+        assert answer.status == 0, "the import was over before the server was killed"
+        assert send(server, "POST", "/api/import", ONE_GAME).status == 201
