@@ -101,20 +101,14 @@ def test_a_gzipped_game_is_refused_with_415_not_read_as_broken_utf8(server):
 
 def test_a_body_in_the_gzip_transfer_coding_is_refused_with_415(server):
     before = server.game_count()
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=30)
-    try:
-        # http.client writes the chunks; the header says they hold gzip.
-        connection.request(
-            "POST",
-            "/api/games",
-            body=iter([gzip.compress(NEW_GAME)]),
-            headers={"Content-Type": "application/json", "Transfer-Encoding": "gzip, chunked"},
-            encode_chunked=True,
-        )
-        response = connection.getresponse()
-        status, body = response.status, response.read()
-    finally:
-        connection.close()
+
+    # http.client frames the chunks; the header says that they hold gzip.
+    status, body = send_chunked(
+        server,
+        "/api/games",
+        gzip.compress(NEW_GAME),
+        headers={"Transfer-Encoding": "gzip, chunked"},
+    )
 
     assert status == 415, body
     assert "Transfer-Encoding 'gzip'" in json.loads(body)["error"]
