@@ -38,7 +38,7 @@ def _limit_body_size() -> None:
         )
 
 
-# The codings that leave a body's bytes as they are (RFC 9110 and 9112).
+# The codings a body may come in: none, or chunked, which the server undoes (RFC 9112).
 PLAIN_CODINGS = frozenset({"", "identity", "chunked"})
 
 
@@ -54,6 +54,7 @@ def has_body() -> bool:
 
 
 def _refuse_compressed_bodies() -> None:
+    """A body in a content coding, or a transfer coding besides chunked: 415, unread."""
     if not has_body():
         return
     for header in ("Content-Encoding", "Transfer-Encoding"):
