@@ -40,8 +40,16 @@
     document.dispatchEvent(new CustomEvent("chicago:connection"));  // offline.js says what waits
   }
 
+  // A page the service worker served from its cache is swapped for the server's once the
+  // server answers, but not while offline.js sends what waits on this phone or says that
+  // all is saved: a reload then would hide that, and the next poll does it instead.
   function setReachable(reachable) {
-    if (reachable && servedOffline) { window.location.reload(); return; }
+    if (reachable && servedOffline) {
+      if (!root.classList.contains("holds-queue") && !root.classList.contains("shows-saved")) {
+        window.location.reload();
+      }
+      return;
+    }
     unreachable = !reachable;
     showConnection();
   }

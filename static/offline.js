@@ -404,10 +404,15 @@
   // The server has every entry: its own page replaces the prediction.
   function allSaved() {
     root.classList.remove("holds-queue");
+    root.classList.add("shows-saved");  // app.js keeps this page meanwhile
     saved = true;
     showStatus(kit.words.all_saved);
     document.dispatchEvent(new CustomEvent("chicago:refresh"));
-    window.setTimeout(function () { saved = false; showWaiting(); }, SHOW_SAVED_MS);
+    window.setTimeout(function () {
+      saved = false;
+      root.classList.remove("shows-saved");
+      showWaiting();
+    }, SHOW_SAVED_MS);
   }
 
   // --- A refused entry: what the server has, what waits, and the scorekeeper's choice.

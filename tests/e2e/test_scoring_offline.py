@@ -144,8 +144,16 @@ def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
     phone.expect_scores(SCORES_AFTER_TWELVE)
     assert api_events(api, game) == []  # nothing has reached the server
 
+    served_offline = phone.page.locator("html[data-served-offline]")
+    expect(served_offline).to_have_count(1)  # the service worker's copy, since the reload
+    phone.page.evaluate("window.stillTheSamePage = true")
     back_online(phone, wifi)
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    # The copy is kept while the phone says all is saved, though the server answers the
+    # version polls (one every 2 s) meanwhile; then the server's page replaces it.
+    phone.page.wait_for_timeout(2_500)
+    assert phone.page.evaluate("window.stillTheSamePage === true")
+    expect(served_offline).to_have_count(0, timeout=20_000)
     events = api_events(api, game)
     assert [(event["round"], event["step"]) for event in events] == [
         (round_number, step) for round_number, step, _ in TWELVE_ENTRIES
