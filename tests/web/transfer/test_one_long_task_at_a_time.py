@@ -2,18 +2,15 @@
 refused at once with 503 and changes nothing, so that long tasks never take every worker
 and leave the phones at the table waiting."""
 
-import http.client
-import threading
-from dataclasses import dataclass
-
 import pytest
 
 from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
 from chicago_scorer.services.errors import ImportMustWait
 from chicago_scorer.services.long_tasks import one_long_task_at_a_time, turn_file
 from chicago_scorer.services.transfer import export_all_games
-from support.export_documents import export_document, largest_file, upload_on_import_page
-from support.live_server import LiveServer, serving_a_fresh_database
+from support.export_documents import export_document, upload_on_import_page
+from support.live_server import serving_a_fresh_database
+from support.long_imports import importing_the_largest_file, send
 
 JSON = "application/json"
 ONE_GAME = export_document(start_game(new_setup(["Ann", "Bo"], "Ann", STANDARD_RULES)))
@@ -121,42 +118,6 @@ def test_imports_still_run_if_the_file_that_keeps_the_turn_cannot_be_opened(app,
 
     assert response.status_code == 201
     assert "running without waiting for a turn" in caplog.text
-
-
-@dataclass
-class Answer:
-    status: int = 0
-    body: bytes = b""
-
-
-def send(server: LiveServer, method: str, path: str, body: bytes | None = None) -> Answer:
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
-    try:
-        headers = {"Content-Type": JSON} if body is not None else {}
-        connection.request(method, path, body, headers)
-        response = connection.getresponse()
-        return Answer(response.status, response.read())
-    finally:
-        connection.close()
-
-
-def importing_the_largest_file(server: LiveServer) -> tuple[threading.Thread, Answer]:
-    """Start the largest import in a thread; return once it has stored its first games."""
-    answer = Answer()
-
-    def run() -> None:
-        try:
-            finished = send(server, "POST", "/api/import", largest_file())
-        except (OSError, http.client.HTTPException):
-            return  # the server was killed: no answer (status 0)
-        answer.status, answer.body = finished.status, finished.body
-
-    importing = threading.Thread(target=run, daemon=True)
-    importing.start()
-    while server.game_count() == 0:
-        assert importing.is_alive(), f"the import ended before storing a game: {answer}"
-        importing.join(0.05)
-    return importing, answer
 
 
 def test_during_the_largest_import_another_import_and_an_export_wait_and_pages_are_served(
