@@ -9,7 +9,6 @@ from chicago_scorer.services.transfer import ImportResult, export_all_games, imp
 from chicago_scorer.web.api.bodies import json_text
 from chicago_scorer.web.errors import RETRY_SOON, status_of
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.platform.client_deadlines import keeps_its_worker_for_seconds
 from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
 from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
@@ -33,7 +32,6 @@ def player_stats(name: str):
 
 
 @api_history.get("/export")
-@keeps_its_worker_for_seconds
 def export():
     """Every game, as ``{"format": "chicago-scorer/2", "games": [...]}``."""
     return Response(stream_with_context(export_all_games()), mimetype="application/json")
@@ -43,7 +41,6 @@ def export():
 @allows_large_body
 @same_origin_only
 @limited_as(IMPORTING)
-@keeps_its_worker_for_seconds
 def import_document():
     """Add each game of an export that is not already here, with a new edit key; or none.
 

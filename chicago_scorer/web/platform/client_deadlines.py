@@ -21,17 +21,11 @@ the app from answering anyone.
 
 So a client that stops, sending or reading, holds its worker for one of these deadlines
 at most, and the other workers go on answering meanwhile: a busy sync worker takes no new
-connection, so the kernel hands it to another. A request that keeps its worker for
-seconds (an import, an export of every game) first closes the silent connections the
-worker keeps (``let_go_of_silent_connections``): one that sent meanwhile would wait for
-the whole of it, though another worker is free. A connection that has sent nothing may
-be closed at any time (RFC 9112); a browser opens another for its next request.
-
-Clients sending slowly on purpose, one per worker, can still hold every worker for that
-long: on an open network, a reverse proxy that reads each request whole
-(deploy/nginx.conf) is still the answer. Reads and writes that gunicorn bounds itself,
-such as lingering on a closed connection, keep gunicorn's bounds. Plain HTTP only: TLS
-ends at the proxy.
+connection, so the kernel hands it to another. Clients sending slowly on purpose, one per
+worker, can still hold every worker for that long: on an open network, a reverse proxy
+that reads each request whole (deploy/nginx.conf) is still the answer. Reads and writes
+that gunicorn bounds itself, such as lingering on a closed connection, keep gunicorn's
+bounds. Plain HTTP only: TLS ends at the proxy.
 
 A worker with threads would not be held by one client, but Python runs one thread of a
 process at a time. Measured here, gunicorn's threaded worker let an import slow the writes
@@ -41,39 +35,16 @@ requests a second than sync workers do.
 """
 
 import errno
-import functools
 import math
 import select
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 
 from gunicorn import util
 from gunicorn.workers.sync import SyncWorker
 from werkzeug.exceptions import RequestTimeout
-
-# The worker serving requests in this process, when it is one of these.
-_running: "ClientDeadlineWorker | None" = None
-
-
-def let_go_of_silent_connections() -> None:
-    """Close the connections this process's worker keeps that have sent nothing yet.
-    Elsewhere (the tests' client, Flask's own server), do nothing."""
-    if _running is not None:
-        _running.close_silent_ones()
-
-
-def keeps_its_worker_for_seconds(view: Callable) -> Callable:
-    """Mark a view that may keep its worker for seconds: as it begins, the worker lets go
-    of the connections it keeps that have sent nothing."""
-
-    @functools.wraps(view)
-    def letting_go_first(*args, **kwargs):
-        let_go_of_silent_connections()
-        return view(*args, **kwargs)
-
-    return letting_go_first
 
 
 class RequestArrivedTooSlowly(RequestTimeout):
@@ -166,8 +137,6 @@ class ClientDeadlineWorker(SyncWorker):
     def init_process(self) -> None:
         # Connections that have sent nothing yet: what each came on, and when it closes.
         self.silent: dict[ClientSocket, tuple[socket.socket, object, float]] = {}
-        global _running
-        _running = self
         super().init_process()
 
     def accept(self, listener: socket.socket) -> None:
@@ -217,13 +186,6 @@ class ClientDeadlineWorker(SyncWorker):
         now = time.monotonic()
         for client, (_listener, _address, closes_at) in list(self.silent.items()):
             if closes_at <= now:
-                del self.silent[client]
-                util.close(client)
-
-    def close_silent_ones(self) -> None:
-        """Close the silent connections, but any that has just sent: it is served next."""
-        for client in list(self.silent):
-            if not client.has_sent():
                 del self.silent[client]
                 util.close(client)
 

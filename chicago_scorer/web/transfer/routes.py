@@ -18,7 +18,6 @@ from chicago_scorer.services.transfer import (
 from chicago_scorer.web.errors import RETRY_SOON, status_of
 from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.platform.client_deadlines import keeps_its_worker_for_seconds
 from chicago_scorer.web.platform.limits import (
     allows_large_body,
     import_deadline,
@@ -55,7 +54,6 @@ def game_as_json(game_id: int):
 
 
 @transfer.get("/export.json")
-@keeps_its_worker_for_seconds
 def all_games_as_json():
     """Every game in the export format, sent as it is read."""
     today = datetime.now(UTC).date().isoformat()
@@ -81,7 +79,6 @@ def _render_import(form: ImportForm, result: ImportResult | None = None, status:
 @transfer.route("/import", methods=["GET", "POST"])
 @allows_large_body
 @limited_as(IMPORTING)
-@keeps_its_worker_for_seconds
 def import_page():
     """Upload an export: every game is checked, then those not already here are added.
 

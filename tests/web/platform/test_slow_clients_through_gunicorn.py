@@ -14,7 +14,6 @@ from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker
 from support.export_documents import export_document
 from support.games import new_game
 from support.live_server import LiveServer, serving_a_fresh_database
-from support.long_imports import importing_the_largest_file
 from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
@@ -202,18 +201,3 @@ def seed_a_long_export(server: LiveServer) -> int:
         return len(connection.getresponse().read())
     finally:
         connection.close()
-
-
-def test_a_worker_beginning_an_import_closes_the_silent_connections_it_keeps(databases, tmp_path):
-    with serving_a_fresh_database(databases, tmp_path, workers=1) as server, ExitStack() as stack:
-        [silent] = connections(stack, server, 1)
-        assert seconds_to_answer(server) < 10  # the worker took the silent one before this
-
-        importing, _answer = importing_the_largest_file(server)
-        everything_sent(silent)
-        closed_during_the_import = importing.is_alive()
-        importing.join(60)
-
-    # Had it sent a request later, it would have waited for the whole import, though
-    # another worker was free; closed, a browser opens a new connection instead.
-    assert closed_during_the_import
