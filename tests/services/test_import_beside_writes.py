@@ -7,7 +7,6 @@ be at most twice that of the writes made while none ran, measured in turns on th
 server, so that the machine's own noise falls on both alike.
 """
 
-import http.client
 import random
 import statistics
 import threading
@@ -22,6 +21,7 @@ from chicago_scorer.services.import_file import MAX_GAMES_PER_IMPORT
 from support.export_documents import largest_file
 from support.live_server import LiveServer
 from support.load_client import JsonConnection, choose_entry, play_locally, show_in_summary
+from support.long_imports import send
 
 # Enough writes on each side that one slow moment of a busy machine moves no percentile.
 MIN_WRITES = 400
@@ -92,7 +92,7 @@ def test_writes_to_other_games_keep_their_pace_during_the_largest_import(
         for turn in range(MAX_TURNS):
             body = largest_file(first_at + timedelta(days=turn))  # new games each time
             began = time.monotonic()
-            answers.append(_send_import(server, body))
+            answers.append(send(server, "POST", "/api/import", body).status)
             ended = time.monotonic()
             imports.append((began, ended))
             time.sleep(ended - began)  # as long again without an import
@@ -119,17 +119,6 @@ def test_writes_to_other_games_keep_their_pace_during_the_largest_import(
     assert {write.status for write in writer.writes} == {201}
     assert min(len(during), len(alone)) >= MIN_WRITES, figures
     assert _p95(during) <= SLOWDOWN_ALLOWED * _p95(alone), figures
-
-
-def _send_import(server: LiveServer, body: bytes) -> int:
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
-    try:
-        connection.request("POST", "/api/import", body, {"Content-Type": "application/json"})
-        answer = connection.getresponse()
-        answer.read()
-        return answer.status
-    finally:
-        connection.close()
 
 
 def _split(writes: list[Write], imports: list[tuple[float, float]]) -> tuple[list, list]:
