@@ -9,9 +9,9 @@ the app from answering anyone.
 ``ClientDeadlineWorker`` is gunicorn's sync worker, with three limits:
 
 - A new connection that has sent nothing yet waits beside the listening socket, holding
-  nothing: the worker goes on to other connections and comes back to it once it sends.
-  One silent for ``silent_seconds`` is closed, and so is the oldest when ``most_silent``
-  are waiting.
+  nothing: the worker goes on to other connections and comes back to it once it sends,
+  even if it sent while the worker was busy. One silent for ``silent_seconds`` is closed,
+  and so is the oldest when ``most_silent`` are waiting.
 - Once the worker begins to read a request, the whole of it, head and body, must arrive
   within ``arrival_seconds``. A head still arriving then is dropped unanswered. A body
   still arriving, as from a phone that left the Wi-Fi in the middle of a tap, is
@@ -177,17 +177,24 @@ class ClientDeadlineWorker(SyncWorker):
 
     def _serve_silent_ones_that_sent(self) -> None:
         """Serve each silent connection that has sent something since; close those whose
-        silence has lasted too long."""
-        if not self.silent:
-            return
-        for client in select.select(list(self.silent), [], [], 0)[0]:
-            listener, address, _closes_at = self.silent.pop(client)
-            self.handle(listener, client, address)
+        silence has lasted too long.
+
+        Serving one may keep the worker a while (an import): those that sent meanwhile are
+        served too before any is closed, for their silence ended in time."""
+        while sent := self._silent_ones_that_sent():
+            for client in sent:
+                listener, address, _closes_at = self.silent.pop(client)
+                self.handle(listener, client, address)
         now = time.monotonic()
         for client, (_listener, _address, closes_at) in list(self.silent.items()):
             if closes_at <= now:
                 del self.silent[client]
                 util.close(client)
+
+    def _silent_ones_that_sent(self) -> list[ClientSocket]:
+        if not self.silent:
+            return []
+        return select.select(list(self.silent), [], [], 0)[0]
 
     def handle(self, listener, client: ClientSocket, addr) -> None:
         client.expect_request()

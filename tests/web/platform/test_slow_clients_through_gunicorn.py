@@ -18,6 +18,7 @@ from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
 HALF_A_HEAD = b"GET / HTTP/1.1\r\nHost: localhost\r\n"
+HOME_PAGE = HALF_A_HEAD + b"\r\n"
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +75,14 @@ def everything_sent(connection: socket.socket) -> bytes:
     return bytes(received)
 
 
+def status_answered(connection: socket.socket) -> int:
+    """Read the whole answer on ``connection`` and close it, as a browser does; the
+    answer's status, or 0 if there was none."""
+    with connection:
+        answer = everything_sent(connection)
+    return int(answer.split(b" ", 2)[1]) if answer else 0
+
+
 def seconds_until_closed(connection: socket.socket) -> float:
     """How long the server keeps ``connection`` open."""
     started = time.monotonic()
@@ -128,6 +137,34 @@ def test_a_connection_that_sends_nothing_is_closed_after_its_silence(server):
         [silent] = connections(stack, server, 1)
 
         assert silence - 0.5 < seconds_until_closed(silent) < silence + 2
+
+
+def test_a_request_sent_while_its_worker_is_busy_is_answered_though_its_silence_ran_out(
+    databases, tmp_path
+):
+    # The one worker holds both connections, silent, when ``busy`` begins a request that
+    # keeps it; ``waiting`` sends its own meanwhile, and its silence runs out before the
+    # worker is free. It was closed then, unanswered: it had sent nothing when last looked at.
+    silence = ClientDeadlineWorker.silent_seconds
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n" % len(NEW_GAME)
+    )
+    with (
+        serving_a_fresh_database(databases, tmp_path, workers=1) as server,
+        ExitStack() as stack,
+    ):
+        waiting, busy = connections(stack, server, 2)
+        opened = time.monotonic()
+        time.sleep(0.5)  # the worker holds both, silent
+        busy.sendall(head + NEW_GAME[:10])  # and waits for the rest of this body
+        time.sleep(0.5)
+        waiting.sendall(HOME_PAGE)
+        time.sleep(opened + silence + 1 - time.monotonic())
+        busy.sendall(NEW_GAME[10:])
+
+        assert status_answered(busy) == 201
+        assert status_answered(waiting) == 200
 
 
 def test_a_request_whose_head_stops_arriving_is_dropped_at_its_deadline(quick_server):
