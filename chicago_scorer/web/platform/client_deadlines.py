@@ -8,10 +8,13 @@ the app from answering anyone.
 
 ``ClientDeadlineWorker`` is gunicorn's sync worker, with three limits:
 
-- A new connection that has sent nothing yet waits beside the listening socket, holding
-  nothing: the worker goes on to other connections and comes back to it once it sends,
-  even if it sent while the worker was busy. One silent for ``silent_seconds`` is closed,
-  and so is the oldest when ``most_silent`` are waiting.
+- A new connection that has sent nothing yet is kept by the kernel, until its first bytes
+  arrive or ``accept_deferral_seconds`` pass (Linux's TCP_DEFER_ACCEPT); so a worker
+  takes a request it can read at once, and one a browser opened ahead of need is still
+  free for any worker that is. One still silent then waits beside the listening socket,
+  holding nothing: the worker goes on to other connections and comes back to it once it
+  sends, even if it sent while the worker was busy. One silent for ``silent_seconds``
+  more is closed, and so is the oldest when ``most_silent`` are waiting.
 - Once the worker begins to read a request, the whole of it, head and body, must arrive
   within ``arrival_seconds``. A head still arriving then is dropped unanswered. A body
   still arriving, as from a phone that left the Wi-Fi in the middle of a tap, is
@@ -126,6 +129,7 @@ class ClientSocket(socket.socket):
 class ClientDeadlineWorker(SyncWorker):
     """gunicorn's sync worker, in which no client holds the worker past its deadlines."""
 
+    accept_deferral_seconds = 1
     silent_seconds = 5.0
     arrival_seconds = 20.0
     answer_seconds = 20.0
@@ -137,6 +141,8 @@ class ClientDeadlineWorker(SyncWorker):
     def init_process(self) -> None:
         # Connections that have sent nothing yet: what each came on, and when it closes.
         self.silent: dict[ClientSocket, tuple[socket.socket, object, float]] = {}
+        for listener in self.sockets:
+            _defer_accept(listener, self.accept_deferral_seconds)
         super().init_process()
 
     def accept(self, listener: socket.socket) -> None:
@@ -203,3 +209,12 @@ class ClientDeadlineWorker(SyncWorker):
     def handle_request(self, listener, req, client: ClientSocket, addr) -> None:
         client.in_app = True  # the head is in; the app runs, and reads the body
         super().handle_request(listener, req, client, addr)
+
+
+def _defer_accept(listener: socket.socket, seconds: int) -> None:
+    """Have the kernel keep each new connection on ``listener`` until its first bytes
+    arrive, or ``seconds`` pass. Linux only, and TCP only: elsewhere the worker takes
+    connections as they open."""
+    option = getattr(socket, "TCP_DEFER_ACCEPT", None)
+    if option is not None and listener.family in (socket.AF_INET, socket.AF_INET6):
+        listener.setsockopt(socket.IPPROTO_TCP, option, seconds)

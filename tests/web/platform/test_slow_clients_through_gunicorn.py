@@ -14,11 +14,14 @@ from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker
 from support.export_documents import export_document
 from support.games import new_game
 from support.live_server import LiveServer, serving_a_fresh_database
+from support.long_imports import importing_the_largest_file
 from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
 HALF_A_HEAD = b"GET / HTTP/1.1\r\nHost: localhost\r\n"
 HOME_PAGE = HALF_A_HEAD + b"\r\n"
+# How long the kernel keeps a connection that has sent nothing before a worker takes it.
+DEFERRAL = ClientDeadlineWorker.accept_deferral_seconds
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +109,7 @@ def test_more_silent_connections_than_a_worker_keeps_close_the_oldest_and_harm_n
     kept = 2 * ClientDeadlineWorker.most_silent  # two workers
     with ExitStack() as stack:
         silent = connections(stack, server, kept + 100)
-        time.sleep(1)
+        time.sleep(DEFERRAL + 1)  # the kernel has handed them all to the workers
 
         assert seconds_to_answer(server) < 2
         closed = [connection for connection in silent if closed_by_the_server(connection)]
@@ -132,11 +135,33 @@ def test_one_client_that_stops_half_way_does_not_keep_the_app_from_answering(ser
 
 
 def test_a_connection_that_sends_nothing_is_closed_after_its_silence(server):
-    silence = ClientDeadlineWorker.silent_seconds
+    silence = DEFERRAL + ClientDeadlineWorker.silent_seconds
     with ExitStack() as stack:
         [silent] = connections(stack, server, 1)
 
         assert silence - 0.5 < seconds_until_closed(silent) < silence + 2
+
+
+def test_connections_opened_just_before_a_long_import_are_answered_while_it_runs(
+    databases, tmp_path
+):
+    # A phone's browser opens connections ahead of need. A worker that took some before
+    # their requests came, and then began the largest import, kept them waiting for the
+    # whole of it, though the other worker was free.
+    with serving_a_fresh_database(databases, tmp_path) as server, ExitStack() as stack:
+        opened = connections(stack, server, 6)
+        importing, imported = importing_the_largest_file(server)
+
+        statuses = []
+        for connection in opened:
+            connection.sendall(HOME_PAGE)
+            statuses.append(status_answered(connection))
+        during = importing.is_alive()
+        importing.join(120)
+
+    assert during, "the pages waited for the import to end"
+    assert statuses == [200] * len(opened)
+    assert imported.status == 201, imported.body
 
 
 def test_a_request_sent_while_its_worker_is_busy_is_answered_though_its_silence_ran_out(
@@ -145,7 +170,7 @@ def test_a_request_sent_while_its_worker_is_busy_is_answered_though_its_silence_
     # The one worker holds both connections, silent, when ``busy`` begins a request that
     # keeps it; ``waiting`` sends its own meanwhile, and its silence runs out before the
     # worker is free. It was closed then, unanswered: it had sent nothing when last looked at.
-    silence = ClientDeadlineWorker.silent_seconds
+    silence = DEFERRAL + ClientDeadlineWorker.silent_seconds
     head = (
         b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
         b"Content-Length: %d\r\n\r\n" % len(NEW_GAME)
@@ -156,7 +181,7 @@ def test_a_request_sent_while_its_worker_is_busy_is_answered_though_its_silence_
     ):
         waiting, busy = connections(stack, server, 2)
         opened = time.monotonic()
-        time.sleep(0.5)  # the worker holds both, silent
+        time.sleep(DEFERRAL + 0.5)  # the worker holds both, silent
         busy.sendall(head + NEW_GAME[:10])  # and waits for the rest of this body
         time.sleep(0.5)
         waiting.sendall(HOME_PAGE)
