@@ -9,12 +9,13 @@ the app from answering anyone.
 ``ClientDeadlineWorker`` is gunicorn's sync worker, with three limits:
 
 - A new connection that has sent nothing yet is kept by the kernel, until its first bytes
-  arrive or ``accept_deferral_seconds`` pass (Linux's TCP_DEFER_ACCEPT); so a worker
-  takes a request it can read at once, and one a browser opened ahead of need is still
-  free for any worker that is. One still silent then waits beside the listening socket,
-  holding nothing: the worker goes on to other connections and comes back to it once it
-  sends, even if it sent while the worker was busy. One silent for ``silent_seconds``
-  more is closed, and so is the oldest when ``most_silent`` are waiting.
+  arrive or ``accept_deferral_seconds`` pass (Linux's TCP_DEFER_ACCEPT): a connection a
+  browser opens ahead of need goes to the worker that is free when its request comes, not
+  to one that took it early and began an import since. One still silent then waits
+  beside the listening socket, holding nothing: the worker goes on to other connections
+  and comes back to it once it sends, even if it sent while the worker was busy. One
+  silent for ``silent_seconds`` more is closed, and so is the oldest when ``most_silent``
+  are waiting.
 - Once the worker begins to read a request, the whole of it, head and body, must arrive
   within ``arrival_seconds``. A head still arriving then is dropped unanswered. A body
   still arriving, as from a phone that left the Wi-Fi in the middle of a tap, is
