@@ -5,8 +5,10 @@ it was."""
 import gzip
 import io
 import json
+from collections.abc import Iterator
 
 import pytest
+from werkzeug.test import TestResponse
 
 from chicago_scorer.web.platform.limits import SMALL_BODY_LIMIT
 from support.api_client import ApiGame, create_api_game
@@ -41,6 +43,21 @@ def json_addresses(game: ApiGame) -> list[tuple[str, str, bytes, dict]]:
     ]
 
 
+def answers_at_every_json_address(
+    client, game: ApiGame, content_type: str | None, *, encode=None, headers=None
+) -> Iterator[tuple[str, TestResponse]]:
+    """Each address reading JSON with its answer to a body it takes, sent as
+    ``content_type``, turned into bytes by ``encode``, with ``headers`` beside its own."""
+    for method, path, body, own_headers in json_addresses(game):
+        response = getattr(client, method)(
+            path,
+            data=encode(body) if encode else body,
+            content_type=content_type,
+            headers=own_headers | (headers or {}),
+        )
+        yield path, response
+
+
 @pytest.mark.parametrize(
     "content_type",
     [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"],
@@ -51,11 +68,7 @@ def test_a_body_not_sent_as_json_is_refused_with_415_saying_what_to_send(
     game.record(NO_HAND)
     before = listed(client)
 
-    for method, path, body, headers in json_addresses(game):
-        response = getattr(client, method)(
-            path, data=body, content_type=content_type, headers=headers
-        )
-
+    for path, response in answers_at_every_json_address(client, game, content_type):
         assert response.status_code == 415, (path, response.get_json())
         assert "send Content-Type: application/json" in response.get_json()["error"]
     assert listed(client) == before
@@ -101,14 +114,10 @@ def test_a_compressed_body_is_refused_with_415_saying_to_send_it_uncompressed(
     game.record(NO_HAND)
     before = listed(client)
 
-    for method, path, body, headers in json_addresses(game):
-        response = getattr(client, method)(
-            path,
-            data=gzip.compress(body),
-            content_type=JSON,
-            headers=headers | {"Content-Encoding": coding},
-        )
-
+    answers = answers_at_every_json_address(
+        client, game, JSON, encode=gzip.compress, headers={"Content-Encoding": coding}
+    )
+    for path, response in answers:
         assert response.status_code == 415, (path, response.get_json())
         assert response.get_json()["error"] == (
             f"The body was sent with Content-Encoding '{coding.split(', ')[-1]}', which this "
