@@ -143,7 +143,7 @@ class ClientDeadlineWorker(SyncWorker):
         # Connections that have sent nothing yet: what each came on, and when it closes.
         self.silent: dict[ClientSocket, tuple[socket.socket, object, float]] = {}
         for listener in self.sockets:
-            _defer_accept(listener, self.accept_deferral_seconds)
+            defer_accept(listener, self.accept_deferral_seconds)
         super().init_process()
 
     def accept(self, listener: socket.socket) -> None:
@@ -212,7 +212,7 @@ class ClientDeadlineWorker(SyncWorker):
         super().handle_request(listener, req, client, addr)
 
 
-def _defer_accept(listener: socket.socket, seconds: int) -> None:
+def defer_accept(listener: socket.socket, seconds: int) -> None:
     """Have the kernel keep each new connection on ``listener`` until its first bytes
     arrive, or ``seconds`` pass. Linux only, and TCP only: elsewhere the worker takes
     connections as they open."""

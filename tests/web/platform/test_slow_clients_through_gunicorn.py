@@ -10,7 +10,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker
+from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker, defer_accept
 from support.export_documents import export_document
 from support.games import new_game
 from support.live_server import LiveServer, serving_a_fresh_database
@@ -140,6 +140,15 @@ def test_a_connection_that_sends_nothing_is_closed_after_its_silence(server):
         [silent] = connections(stack, server, 1)
 
         assert silence - 0.5 < seconds_until_closed(silent) < silence + 2
+
+
+def test_the_kernel_keeps_new_connections_on_tcp_and_a_unix_socket_is_served_as_it_is():
+    # gunicorn may be bound to a Unix socket behind a proxy: no TCP option there.
+    with socket.socket() as tcp, socket.socket(socket.AF_UNIX) as unix:
+        defer_accept(tcp, DEFERRAL)
+        defer_accept(unix, DEFERRAL)
+
+        assert tcp.getsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT) == DEFERRAL
 
 
 def test_connections_opened_just_before_a_long_import_are_answered_while_it_runs(
