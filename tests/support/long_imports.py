@@ -18,16 +18,8 @@ class Answer:
     body: bytes = b""
 
 
-def send(
-    server: LiveServer,
-    method: str,
-    path: str,
-    body: bytes | None = None,
-    connection: http.client.HTTPConnection | None = None,
-) -> Answer:
-    """Send one request, on ``connection`` if one was opened for it, and read the answer."""
-    if connection is None:
-        connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
+def send(server: LiveServer, method: str, path: str, body: bytes | None = None) -> Answer:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
     try:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         connection.request(method, path, body, headers)
@@ -37,20 +29,16 @@ def send(
         connection.close()
 
 
-def importing_the_largest_file(
-    server: LiveServer, connection: http.client.HTTPConnection | None = None
-) -> tuple[threading.Thread, Answer]:
-    """Start the largest import in a thread, on ``connection`` if one was opened for it;
-    return once it has stored its first games.
+def importing_the_largest_file(server: LiveServer) -> tuple[threading.Thread, Answer]:
+    """Start the largest import in a thread; return once it has stored its first games.
 
     The games are counted in the database itself, not through the server, whose worker
     the import keeps."""
     answer = Answer()
-    body = largest_file()
 
     def run() -> None:
         try:
-            finished = send(server, "POST", "/api/import", body, connection)
+            finished = send(server, "POST", "/api/import", largest_file())
         except (OSError, http.client.HTTPException):
             return  # the server was killed: no answer
         answer.status, answer.body = finished.status, finished.body
