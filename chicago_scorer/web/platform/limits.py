@@ -126,6 +126,10 @@ def register(app: Flask) -> None:
     """Cap every request body, with a larger cap only where a view allows it."""
     if app.config.get("MAX_CONTENT_LENGTH") is None:
         app.config["MAX_CONTENT_LENGTH"] = LARGE_BODY_LIMIT
+    # A form's text may be as long as its body: the body's cap is the one limit on size,
+    # and the 413 names it. (Flask's own 500,000 bytes refused a form of 501 KB sent to
+    # the import, whose body may be 1 MB, as "too large: at most 1,024 KB".)
+    app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]
     app.request_class = BodyCappedRequest
     app.before_request(_limit_body_size)
     app.before_request(_refuse_compressed_bodies)

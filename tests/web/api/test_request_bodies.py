@@ -74,6 +74,18 @@ def test_a_body_not_sent_as_json_is_refused_with_415_saying_what_to_send(
     assert listed(client) == before
 
 
+@pytest.mark.parametrize("content_type", ["multipart/form-data; boundary=x", "text/plain"])
+def test_a_body_under_the_imports_limit_not_sent_as_json_is_refused_as_such_whatever_its_size(
+    client, content_type
+):
+    body = b'{"players": ["' + b"A" * 600_000 + b'", "Bo"]}'  # over half the limit
+
+    response = client.post("/api/import", data=body, content_type=content_type)
+
+    assert response.status_code == 415, response.get_json()
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
 def test_curl_d_sends_a_form_and_is_told_to_send_json_not_that_the_body_is_no_object(client):
     response = client.post(
         "/api/games", data=NEW_GAME, content_type="application/x-www-form-urlencoded"
