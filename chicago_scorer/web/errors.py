@@ -41,7 +41,11 @@ from chicago_scorer.services.errors import (
 )
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.platform.limits import BodyCompressed, too_large_message
+from chicago_scorer.web.platform.limits import (
+    BodyCompressed,
+    FormHasTooManyFields,
+    too_large_message,
+)
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 
 
@@ -79,6 +83,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     # A change asked for against a version of the game that is no longer its own.
     VersionMismatch: 412,
     ImportTooLarge: 413,
+    FormHasTooManyFields: 413,
     BodyNotJson: 415,
     BodyCompressed: 415,
     # Readable, but it breaks a rule.

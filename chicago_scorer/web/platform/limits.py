@@ -74,9 +74,30 @@ def _refuse_compressed_bodies() -> None:
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
 
 
+class FormHasTooManyFields(Refusal):
+    """A form within the body's size, of more parts than Werkzeug parses (Flask's
+    ``MAX_FORM_PARTS``): no form of the app's has more than a few."""
+
+
 def _refuse_unreadable_forms() -> None:
-    """A form field without a name cannot be read (and would trip the CSRF check): 400."""
-    if request.mimetype in FORM_TYPES and any(not isinstance(key, str) for key in request.form):
+    """A form of too many fields: 413 that says so, not that it is too large. A form field
+    without a name cannot be read (and would trip the CSRF check): 400."""
+    if request.mimetype not in FORM_TYPES:
+        return
+    try:
+        fields = request.form
+    except RequestEntityTooLarge:
+        length, limit = request.content_length, request.max_content_length
+        if length is None or limit is None or length > limit:
+            raise  # too large indeed
+        raise FormHasTooManyFields(
+            sentence(
+                "The form has more than %(count)s fields, more than this address reads: "
+                "send fewer.",
+                count=current_app.config["MAX_FORM_PARTS"],
+            )
+        ) from None
+    if any(not isinstance(key, str) for key in fields):
         abort(400)
 
 

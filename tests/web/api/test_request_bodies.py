@@ -86,6 +86,23 @@ def test_a_body_under_the_imports_limit_not_sent_as_json_is_refused_as_such_what
     assert client.get("/api/games").get_json()["total"] == 0
 
 
+def test_a_form_of_more_fields_than_are_read_is_refused_saying_so_not_that_it_is_too_large(
+    client,
+):
+    field = b'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'
+    body = field * 1001 + b"--x--\r\n"  # 51 KB: within the limit of every address
+    assert len(body) < SMALL_BODY_LIMIT
+
+    for path in ("/api/games", "/api/import", "/games", "/import"):
+        response = client.post(path, data=body, content_type="multipart/form-data; boundary=x")
+
+        assert response.status_code == 413, path
+        assert "more than 1,000 fields, more than this address reads: send fewer." in (
+            response.get_data(as_text=True)
+        )
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
 def test_curl_d_sends_a_form_and_is_told_to_send_json_not_that_the_body_is_no_object(client):
     response = client.post(
         "/api/games", data=NEW_GAME, content_type="application/x-www-form-urlencoded"
