@@ -70,13 +70,10 @@ EXPORT_BATCH = 500
 # database between batches: on SQLite a write locks the whole database. A batch this
 # size holds it for about as long as a write of one entry does. Batches of 10 games and
 # 200 entries held it long enough, and often enough, to double the p95 of the writes
-# beside the largest import (tests/services/test_import_beside_writes.py); so did
-# batches of 4 games and 80 entries, once a write's p95 fell from about 6 ms to 2.5 ms
-# (when the kernel began to keep a connection until its request arrived,
-# web/platform/client_deadlines.py). Smaller ones spend the import's time on commits and
-# gain nothing: a write that waits for a batch waits mostly for its commit. These took
-# the largest import from 2.4-3.1 s to 3.1-4.1 s on SQLite; batches of one game, to 4.0-4.6 s,
-# for the same p95.
+# beside the largest import (tests/services/test_import_beside_writes.py), and so did
+# batches of 4 and 80 once a write's p95 fell to about 2.5 ms. Smaller batches gain
+# nothing, for a write that waits for a batch waits mostly for its commit: batches of
+# one game gave the same p95 and a slower import (4.0-4.6 s against 3.1-4.1 s on SQLite).
 IMPORT_BATCH_GAMES = 2
 IMPORT_BATCH_ENTRIES = 40
 # After each stretch of work (a batch, or 10 ms of checking), the import pauses for
