@@ -86,9 +86,8 @@ def _refuse_unreadable_forms() -> None:
         return
     try:
         fields = request.form
-    except RequestEntityTooLarge:
-        length, limit = request.content_length, request.max_content_length
-        if length is None or limit is None or length > limit:
+    except RequestEntityTooLarge as refusal:
+        if isinstance(refusal, StreamedBodyTooLarge) or _declared_too_large():
             raise  # too large indeed
         raise FormHasTooManyFields(
             sentence(
@@ -101,6 +100,16 @@ def _refuse_unreadable_forms() -> None:
         abort(400)
 
 
+def _declared_too_large() -> bool:
+    length, limit = request.content_length, request.max_content_length
+    return length is not None and limit is not None and length > limit
+
+
+class StreamedBodyTooLarge(RequestEntityTooLarge):
+    """A body sent in chunks went past the limit: told apart from a form of too many
+    fields, which Werkzeug refuses with the same exception."""
+
+
 class CappedStream(LimitedStream):
     """A body of unknown length, read up to ``limit`` bytes: a byte more is a 413, not a cut."""
 
@@ -110,7 +119,7 @@ class CappedStream(LimitedStream):
     def readinto(self, buffer) -> int | None:
         size = super().readinto(buffer)
         if self.is_exhausted:  # limit + 1 bytes came: the body is longer than allowed
-            raise RequestEntityTooLarge()
+            raise StreamedBodyTooLarge()
         return size
 
 

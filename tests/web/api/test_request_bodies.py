@@ -86,18 +86,23 @@ def test_a_body_under_the_imports_limit_not_sent_as_json_is_refused_as_such_what
     assert client.get("/api/games").get_json()["total"] == 0
 
 
+@pytest.mark.parametrize("in_chunks", [False, True], ids=["with its length", "in chunks"])
 @pytest.mark.parametrize("csrf", [False, True], ids=["test settings", "CSRF checked"])
 def test_a_form_of_more_fields_than_are_read_is_refused_saying_so_not_that_it_is_too_large(
-    make_app, csrf
+    make_app, csrf, in_chunks
 ):
     # With CSRF checked, as served, the form is read before its token is looked for.
     client = make_app(WTF_CSRF_ENABLED=csrf).test_client()
     field = b'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'
     body = field * 1001 + b"--x--\r\n"  # 51 KB: within the limit of every address
     assert len(body) < SMALL_BODY_LIMIT
+    form = "multipart/form-data; boundary=x"
 
     for path in ("/api/games", "/api/import", "/games", "/import"):
-        response = client.post(path, data=body, content_type="multipart/form-data; boundary=x")
+        if in_chunks:
+            response = chunked(client, path, body, content_type=form)
+        else:
+            response = client.post(path, data=body, content_type=form)
 
         assert response.status_code == 413, path
         assert "more than 1,000 fields, more than this address reads: send fewer." in (
@@ -209,12 +214,12 @@ def test_a_byte_order_mark_before_the_json_is_allowed(client):
     assert response.status_code == 201
 
 
-def chunked(client, path: str, body: bytes, headers: dict | None = None):
+def chunked(client, path: str, body: bytes, headers: dict | None = None, content_type: str = JSON):
     """A body sent in chunks, with no Content-Length, as gunicorn hands it to the app."""
     return client.post(
         path,
         input_stream=io.BytesIO(body),
-        content_type=JSON,
+        content_type=content_type,
         headers={"Transfer-Encoding": "chunked"} | (headers or {}),
         environ_overrides={"wsgi.input_terminated": True},
     )
@@ -229,6 +234,16 @@ def test_a_chunked_body_over_the_limit_is_refused_with_413_not_cut_and_read(clie
     assert response.status_code == 413
     assert "at most 64 KB" in response.get_json()["error"]
     assert listed(client) == before
+
+
+def test_a_chunked_form_over_the_limit_is_refused_as_too_large_not_as_too_many_fields(client):
+    field = b'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n'
+    body = field + b"1" * SMALL_BODY_LIMIT + b"\r\n--x--\r\n"
+
+    response = chunked(client, "/api/games", body, content_type="multipart/form-data; boundary=x")
+
+    assert response.status_code == 413
+    assert "at most 64 KB" in response.get_json()["error"]
 
 
 def test_a_chunked_body_of_exactly_the_limit_is_read(client):
