@@ -118,7 +118,12 @@ PLAIN_MESSAGES = {
         "The request arrived too slowly, so nothing was recorded. "
         "Check the connection and try again."
     ),
+    414: lazy_gettext("The address is too long to read: check the link, or use a shorter one."),
     415: lazy_gettext("Send the body as JSON or as a form."),
+    431: lazy_gettext(
+        "The request's headers are too many or too long to read: send fewer or shorter "
+        "ones. In a browser, clearing this site's cookies may help."
+    ),
     503: lazy_gettext("The database is busy, so nothing was recorded. Try again in a moment."),
     500: lazy_gettext(
         "Something went wrong on our side; nothing you recorded was lost. Try again."

@@ -50,6 +50,12 @@ from gunicorn import util
 from gunicorn.workers.sync import SyncWorker
 from werkzeug.exceptions import RequestTimeout
 
+from chicago_scorer.web.platform.unreadable_requests import (
+    FIRST_BYTES_KEPT,
+    answer_unreadable,
+    status_of_unreadable,
+)
+
 
 class RequestArrivedTooSlowly(RequestTimeout):
     """A request's body was still arriving at its deadline."""
@@ -71,6 +77,7 @@ class ClientSocket(socket.socket):
         client.answer_seconds = answer_seconds
         client.arrival_deadline = math.inf
         client.in_app = False
+        client.first_bytes = b""
         return client
 
     def has_sent(self) -> bool:
@@ -89,11 +96,14 @@ class ClientSocket(socket.socket):
             if remaining <= 0:
                 raise TimeoutError
             self.settimeout(remaining)
-            return super().recv(size, flags)
+            received = super().recv(size, flags)
         except TimeoutError:
             return self._arrived_too_slowly()
         finally:
             self.settimeout(None)
+        if not self.first_bytes:  # where a request the server cannot read was going
+            self.first_bytes = received[:FIRST_BYTES_KEPT]
+        return received
 
     def _arrived_too_slowly(self) -> bytes:
         with suppress(OSError):
@@ -210,6 +220,20 @@ class ClientDeadlineWorker(SyncWorker):
     def handle_request(self, listener, req, client: ClientSocket, addr) -> None:
         client.in_app = True  # the head is in; the app runs, and reads the body
         super().handle_request(listener, req, client, addr)
+
+    def handle_error(self, req, client: ClientSocket, addr, error: BaseException) -> None:
+        """A request the server could not read is refused by the app, in its own words
+        (unreadable_requests.py); any other error gets gunicorn's own answer."""
+        status = None if client.in_app else status_of_unreadable(error)
+        if status is None:
+            super().handle_error(req, client, addr, error)
+            return
+        self.log.warning("Invalid request from %s: %s", addr[0] if addr else "", error)
+        try:
+            answer = answer_unreadable(self.wsgi, status, client.first_bytes, client.getsockname())
+            client.sendall(answer)
+        except Exception:
+            self.log.exception("Failed to refuse an unreadable request.")
 
 
 def defer_accept(listener: socket.socket, seconds: int) -> None:

@@ -1,0 +1,116 @@
+"""Requests the server cannot read, refused by the app in its own words.
+
+gunicorn refuses some requests before the app sees them: a first line over 4,094 bytes
+(414), more than 100 headers or one over 8,190 bytes (431), or bytes that are not HTTP
+(400). Its answer is a bare page of its own: English HTML in the parser's words ("Request
+Line is too large (5014 > 4094)"), even to an API client that was promised
+``{"error": ...}``, and without the app's security headers.
+
+So the worker (``client_deadlines.ClientDeadlineWorker``) hands such a request to the app
+as a GET that carries only the status (``UNREADABLE_STATUS`` in its environ), at an API
+address when the first line named one. ``_refuse_unreadable`` aborts it with that status
+before anything else runs, and the app's one error handler answers: JSON for the API, the
+error page otherwise, with every header the app sends. None of the request's headers were
+read, so the answer is in the app's default language.
+"""
+
+import io
+import sys
+from collections.abc import Callable, Iterable
+
+from flask import Flask, abort, request
+from gunicorn.http import errors as http_errors
+
+# The environ key of a request the server could not read: the status to refuse it with.
+# Only the server sets environ keys: a client's headers arrive as HTTP_*.
+UNREADABLE_STATUS = "chicago_scorer.unreadable_status"
+
+STATUS_OF_UNREADABLE: dict[type[Exception], int] = {
+    http_errors.LimitRequestLine: 414,
+    http_errors.LimitRequestHeaders: 431,
+    http_errors.InvalidRequestLine: 400,
+    http_errors.InvalidRequestMethod: 400,
+    http_errors.InvalidHTTPVersion: 400,
+    http_errors.InvalidHeader: 400,
+    http_errors.InvalidHeaderName: 400,
+    http_errors.ObsoleteFolding: 400,
+    http_errors.InvalidSchemeHeaders: 400,
+}
+
+# How much of a connection's first bytes the worker keeps, to find the address in them.
+FIRST_BYTES_KEPT = 1024
+
+
+def status_of_unreadable(error: BaseException) -> int | None:
+    """The status the app refuses a request with that gunicorn could not read, or None
+    for an error gunicorn answers itself (a proxy line, TLS, an Expect it does not meet)."""
+    for kind in type(error).__mro__:
+        if kind in STATUS_OF_UNREADABLE:
+            return STATUS_OF_UNREADABLE[kind]
+    return None
+
+
+def addresses_the_api(first_bytes: bytes) -> bool:
+    """Whether a request's first line, as far as it came, names an address of the API."""
+    request_line = first_bytes.split(b"\n", 1)[0]
+    words = request_line.split(b" ")
+    if len(words) < 2:
+        return False
+    target = words[1]
+    if b"://" in target:  # absolute form: http://host/path
+        target = b"/" + target.split(b"://", 1)[1].partition(b"/")[2]
+    return target.startswith(b"/api/")
+
+
+def answer_unreadable(
+    app: Callable, status: int, first_bytes: bytes, server_address: tuple | str
+) -> bytes:
+    """The app's whole answer, head and body, to a request the server could not read;
+    ``server_address`` is where the connection came to (a Unix socket's is a path)."""
+    host, port = server_address[:2] if isinstance(server_address, tuple) else ("", "")
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "SCRIPT_NAME": "",
+        "PATH_INFO": "/api/" if addresses_the_api(first_bytes) else "/",
+        "QUERY_STRING": "",
+        "SERVER_NAME": str(host or "localhost"),
+        "SERVER_PORT": str(port),
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        UNREADABLE_STATUS: status,
+    }
+    answered: dict[str, object] = {}
+
+    def start_response(status_line: str, headers: list, exc_info=None) -> None:
+        answered["status"], answered["headers"] = status_line, headers
+
+    chunks: Iterable[bytes] = app(environ, start_response)
+    try:
+        body = b"".join(chunks)
+    finally:
+        getattr(chunks, "close", lambda: None)()
+    head = [f"HTTP/1.1 {answered['status']}"]
+    head += [
+        f"{name}: {value}"
+        for name, value in answered["headers"]
+        if name.lower() not in ("connection", "content-length")
+    ]
+    head += [f"Content-Length: {len(body)}", "Connection: close"]
+    return "\r\n".join(head).encode("latin-1") + b"\r\n\r\n" + body
+
+
+def _refuse_unreadable() -> None:
+    status = request.environ.get(UNREADABLE_STATUS)
+    if status is not None:
+        abort(status)
+
+
+def register(app: Flask) -> None:
+    """Refuse a request the server could not read, before anything else looks at it."""
+    app.before_request(_refuse_unreadable)
