@@ -8,17 +8,9 @@ import json
 
 import pytest
 
-from support.live_server import LiveServer, serving_a_fresh_database
+from support.live_server import LiveServer
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
-
-
-@pytest.fixture(scope="module")
-def server(databases, tmp_path_factory):
-    with serving_a_fresh_database(
-        databases, tmp_path_factory.mktemp("bodies"), workers=1
-    ) as running:
-        yield running
 
 
 def send_chunked(

@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from support.live_server import LiveServer, serving_a_fresh_database
+from support.live_server import LiveServer
 
 LONG_ADDRESS = "The address is too long to read: check the link, or use a shorter one."
 LARGE_HEADERS = (
@@ -16,14 +16,6 @@ LARGE_HEADERS = (
     "In a browser, clearing this site's cookies may help."
 )
 NOT_UNDERSTOOD = "The request could not be understood."
-
-
-@pytest.fixture(scope="module")
-def server(databases, tmp_path_factory):
-    with serving_a_fresh_database(
-        databases, tmp_path_factory.mktemp("unreadable"), workers=1
-    ) as running:
-        yield running
 
 
 class Answer:
