@@ -231,9 +231,14 @@ class ClientDeadlineWorker(SyncWorker):
         self.log.warning("Invalid request from %s: %s", addr[0] if addr else "", error)
         try:
             answer = answer_unreadable(self.wsgi, status, client.first_bytes, client.getsockname())
-            client.sendall(answer)
         except Exception:
-            self.log.exception("Failed to refuse an unreadable request.")
+            self.log.exception("The app could not refuse an unreadable request; gunicorn does.")
+            super().handle_error(req, client, addr, error)
+            return
+        try:
+            client.sendall(answer)
+        except OSError:
+            self.log.debug("The client left before its refusal was sent.")
 
 
 def defer_accept(listener: socket.socket, seconds: int) -> None:
