@@ -224,7 +224,8 @@ class ClientDeadlineWorker(SyncWorker):
     def handle_error(self, req, client: ClientSocket, addr, error: BaseException) -> None:
         """A request the server could not read is refused by the app, in its own words
         (unreadable_requests.py); any other error gets gunicorn's own answer."""
-        status = None if client.in_app else status_of_unreadable(error)
+        read_by_the_app = getattr(client, "in_app", True)  # a TLS socket is gunicorn's own
+        status = None if read_by_the_app else status_of_unreadable(error)
         if status is None:
             super().handle_error(req, client, addr, error)
             return
