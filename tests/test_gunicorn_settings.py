@@ -2,7 +2,10 @@
 and the worker's own within gunicorn's timeout, and no forwarded header trusted on its
 own."""
 
+import os
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 
 from gunicorn.util import load_class
@@ -36,3 +39,19 @@ def test_every_wait_ends_before_gunicorn_kills_the_worker_or_stops_waiting_for_i
 
 def test_gunicorn_trusts_no_forwarded_header_on_its_own():
     assert SETTINGS["forwarded_allow_ips"] == ""
+
+
+def test_the_app_imports_nothing_of_gunicorn_only_the_worker_knows_its_errors(tmp_path):
+    # The worker says which of gunicorn's errors mean what (web/platform/gunicorn_errors.py),
+    # so the app runs under any WSGI server, and `flask run` where gunicorn does not.
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, app; print(*sorted(sys.modules))"],
+        cwd=Path(__file__).resolve().parents[1],
+        env=os.environ | {"DATABASE_URL": f"sqlite:///{tmp_path}/app.db", "SECRET_KEY": "x"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+
+    assert "chicago_scorer.web.scoreboard.routes" in loaded  # the whole app, then
+    assert [name for name in loaded if name.split(".")[0] == "gunicorn"] == []

@@ -120,6 +120,7 @@ PLAIN_MESSAGES = {
     ),
     414: lazy_gettext("The address is too long to read: check the link, or use a shorter one."),
     415: lazy_gettext("Send the body as JSON or as a form."),
+    417: lazy_gettext("The server cannot meet the request's Expect header: send it without one."),
     431: lazy_gettext(
         "The request's headers are too many or too long to read: send fewer or shorter "
         "ones. In a browser, clearing this site's cookies may help."

@@ -23,6 +23,10 @@ the app from answering anyone.
 - An answer, or each piece of one sent in pieces, must be taken within
   ``answer_seconds``, or the connection is dropped.
 
+A request the worker cannot read, whether its head (too long, or not HTTP) or its body
+(chunks that are not HTTP), is refused by the app in its own words rather than in
+gunicorn's (unreadable_requests.py).
+
 So a client that stops, sending or reading, holds its worker for one of these deadlines
 at most, and the other workers go on answering meanwhile: a busy sync worker takes no new
 connection, so the kernel hands it to another. Clients sending slowly on purpose, one per
@@ -50,10 +54,11 @@ from gunicorn import util
 from gunicorn.workers.sync import SyncWorker
 from werkzeug.exceptions import RequestTimeout
 
+from chicago_scorer.web.platform.gunicorn_errors import UNREADABLE_BODY, status_of_unreadable_head
 from chicago_scorer.web.platform.unreadable_requests import (
     FIRST_BYTES_KEPT,
     answer_unreadable,
-    status_of_unreadable,
+    refusing_unreadable_bodies,
 )
 
 
@@ -149,6 +154,10 @@ class ClientDeadlineWorker(SyncWorker):
     # select()) can hold.
     most_silent = 256
 
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi = refusing_unreadable_bodies(self.wsgi, UNREADABLE_BODY)
+
     def init_process(self) -> None:
         # Connections that have sent nothing yet: what each came on, and when it closes.
         self.silent: dict[ClientSocket, tuple[socket.socket, object, float]] = {}
@@ -225,7 +234,7 @@ class ClientDeadlineWorker(SyncWorker):
         """A request the server could not read is refused by the app, in its own words
         (unreadable_requests.py); any other error gets gunicorn's own answer."""
         read_by_the_app = getattr(client, "in_app", True)  # a TLS socket is gunicorn's own
-        status = None if read_by_the_app else status_of_unreadable(error)
+        status = None if read_by_the_app else status_of_unreadable_head(error)
         if status is None:
             super().handle_error(req, client, addr, error)
             return

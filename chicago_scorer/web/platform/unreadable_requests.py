@@ -1,17 +1,26 @@
 """Requests the server cannot read, refused by the app in its own words.
 
 gunicorn refuses some requests before the app sees them: a first line over 4,094 bytes
-(414), more than 100 headers or one over 8,190 bytes (431), or bytes that are not HTTP
-(400). Its answer is a bare page of its own: English HTML in the parser's words ("Request
-Line is too large (5014 > 4094)"), even to an API client that was promised
-``{"error": ...}``, and without the app's security headers.
+(414), more than 100 headers or one over 8,190 bytes (431), an ``Expect`` it does not meet
+(417), or bytes that are not HTTP (400). Its answer was a bare page of its own: English
+HTML in the parser's words ("Request Line is too large (5014 > 4094)"), even to an API
+client that was promised ``{"error": ...}``, and without the app's security headers. A
+body it cannot read (chunks that are not HTTP) raised its error inside the app, which
+answered 500, as if the app had failed.
 
-So the worker (``client_deadlines.ClientDeadlineWorker``) hands such a request to the app
-as a GET that carries only the status (``UNREADABLE_STATUS`` in its environ), at an API
-address when the first line named one. ``_refuse_unreadable`` aborts it with that status
-before anything else runs, and the app's one error handler answers: JSON for the API, the
-error page otherwise, with every header the app sends. None of the request's headers were
-read, so the answer is in the app's default language.
+So the worker (``client_deadlines.ClientDeadlineWorker``, with the statuses of
+``gunicorn_errors.py``) hands both to the app:
+
+- a request whose head it could not read, as a GET that carries only the status
+  (``UNREADABLE_STATUS`` in its environ), at an API address when the first line named one.
+  ``_refuse_unreadable`` aborts it with that status before anything else runs. None of its
+  headers were read, so the answer is in the app's default language;
+- a body it cannot read, through ``refusing_unreadable_bodies``: the server's error on
+  reading it becomes a 400.
+
+The app's one error handler answers both: JSON for the API, the error page otherwise,
+with every header the app sends. This module names no server: the worker says which of
+its errors mean what.
 """
 
 import io
@@ -19,35 +28,14 @@ import sys
 from collections.abc import Callable, Iterable
 
 from flask import Flask, abort, request
-from gunicorn.http import errors as http_errors
+from werkzeug.exceptions import BadRequest
 
 # The environ key of a request the server could not read: the status to refuse it with.
 # Only the server sets environ keys: a client's headers arrive as HTTP_*.
 UNREADABLE_STATUS = "chicago_scorer.unreadable_status"
 
-STATUS_OF_UNREADABLE: dict[type[Exception], int] = {
-    http_errors.LimitRequestLine: 414,
-    http_errors.LimitRequestHeaders: 431,
-    http_errors.InvalidRequestLine: 400,
-    http_errors.InvalidRequestMethod: 400,
-    http_errors.InvalidHTTPVersion: 400,
-    http_errors.InvalidHeader: 400,
-    http_errors.InvalidHeaderName: 400,
-    http_errors.ObsoleteFolding: 400,
-    http_errors.InvalidSchemeHeaders: 400,
-}
-
 # How much of a connection's first bytes the worker keeps, to find the address in them.
 FIRST_BYTES_KEPT = 1024
-
-
-def status_of_unreadable(error: BaseException) -> int | None:
-    """The status the app refuses a request with that gunicorn could not read, or None
-    for an error gunicorn answers itself (a proxy line, TLS, an Expect it does not meet)."""
-    for kind in type(error).__mro__:
-        if kind in STATUS_OF_UNREADABLE:
-            return STATUS_OF_UNREADABLE[kind]
-    return None
 
 
 def addresses_the_api(first_bytes: bytes) -> bool:
@@ -103,6 +91,45 @@ def answer_unreadable(
     ]
     head += [f"Content-Length: {len(body)}", "Connection: close"]
     return "\r\n".join(head).encode("latin-1") + b"\r\n\r\n" + body
+
+
+def refusing_unreadable_bodies(app: Callable, server_errors: tuple[type[Exception], ...]):
+    """``app``, whose request bodies refuse with 400 what ``server_errors`` say the
+    server could not read."""
+
+    def served(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        environ["wsgi.input"] = _BodyTheServerReads(environ["wsgi.input"], server_errors)
+        return app(environ, start_response)
+
+    return served
+
+
+class _BodyTheServerReads:
+    """A request's body as the server reads it, with the server's errors on reading it
+    turned into 400s."""
+
+    def __init__(self, body, server_errors: tuple[type[Exception], ...]) -> None:
+        self._body = body
+        self._server_errors = server_errors
+
+    def read(self, *size) -> bytes:
+        return self._reading(self._body.read, *size)
+
+    def readline(self, *size) -> bytes:
+        return self._reading(self._body.readline, *size)
+
+    def readlines(self, *hint) -> list[bytes]:
+        return self._reading(self._body.readlines, *hint)
+
+    def __iter__(self):
+        while line := self.readline():
+            yield line
+
+    def _reading(self, read: Callable, *arguments):
+        try:
+            return read(*arguments)
+        except self._server_errors as unreadable:
+            raise BadRequest() from unreadable
 
 
 def _refuse_unreadable() -> None:

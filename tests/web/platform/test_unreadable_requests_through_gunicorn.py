@@ -1,7 +1,8 @@
 """Requests gunicorn cannot read (an address or headers over its limits, bytes that are
-not HTTP) are refused by the app in its own words, as JSON at the API's addresses and as
-its error page elsewhere, with its security headers, not with gunicorn's bare page
-(web/platform/unreadable_requests.py)."""
+not HTTP, a body in broken chunks, an Expect it does not meet) are refused by the app in
+its own words, as JSON at the API's addresses and as its error page elsewhere, with its
+security headers, not with gunicorn's bare page or as the app's own failure
+(web/platform/unreadable_requests.py, web/platform/gunicorn_errors.py)."""
 
 import json
 import socket
@@ -16,6 +17,7 @@ LARGE_HEADERS = (
     "In a browser, clearing this site's cookies may help."
 )
 NOT_UNDERSTOOD = "The request could not be understood."
+UNMET_EXPECTATION = "The server cannot meet the request's Expect header: send it without one."
 
 
 class Answer:
@@ -131,3 +133,33 @@ def test_the_worker_answers_the_next_request_after_refusing_one(server):
 
     assert answer.status == 200
     assert "games" in json.loads(answer.body)
+
+
+def test_a_body_whose_chunks_are_not_http_is_refused_with_400_not_a_server_error(server):
+    before = server.game_count()
+    body = json.dumps({"players": ["Ann", "Bo"]}).encode()
+    request = (
+        b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\nZZ\r\n" + body + b"\r\n0\r\n\r\n"
+    )
+
+    answer = sent_raw(server, request)
+
+    assert answer.status == 400
+    assert answer.error() == NOT_UNDERSTOOD
+    assert server.game_count() == before
+
+
+def test_an_expectation_the_server_does_not_meet_is_refused_with_417_in_the_apps_words(server):
+    before = server.game_count()
+    body = json.dumps({"players": ["Ann", "Bo"]})
+    request = (
+        f"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        f"Expect: a-miracle\r\nContent-Length: {len(body)}\r\n\r\n{body}"
+    )
+
+    answer = sent_raw(server, request.encode())
+
+    assert answer.status == 417
+    assert answer.error() == UNMET_EXPECTATION
+    assert server.game_count() == before
