@@ -43,6 +43,7 @@ from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import (
     BodyCompressed,
+    BodyCutShort,
     FormHasTooManyFields,
     too_large_message,
 )
@@ -107,6 +108,10 @@ RETRY_SOON = {"Retry-After": "1"}
 
 FORM_EXPIRED = lazy_gettext(
     "This page was out of date, so nothing was recorded. Check the scores and tap again."
+)
+
+BODY_CUT_SHORT = lazy_gettext(
+    "The body ended before its stated length, so nothing was recorded: send it again."
 )
 
 PLAIN_MESSAGES = {
@@ -175,6 +180,8 @@ def answer_http_error(error: HTTPException):
         return _answer(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
         return _answer(400, FORM_EXPIRED)
+    if isinstance(error, BodyCutShort):
+        return _answer(400, BODY_CUT_SHORT)
     # Werkzeug's own headers for the error, such as the Allow of a 405, stay with it.
     headers = {name: value for name, value in error.get_headers() if name != "Content-Type"}
     return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name), headers)

@@ -5,6 +5,8 @@ A body over the limit is refused with 413 however it is sent. Werkzeug refuses o
 ``Content-Length`` is too large, but a body sent in chunks (no ``Content-Length``, which
 gunicorn and Werkzeug's server pass on with ``wsgi.input_terminated``) would be read up
 to the limit and quietly cut there; ``BodyCappedRequest`` reads one byte more to tell.
+Such a server also ends a body early when the client closes its side, and Werkzeug then
+takes what came for the whole; ``BodyCappedRequest`` holds it to its ``Content-Length``.
 """
 
 import time
@@ -12,7 +14,7 @@ import typing as t
 from collections.abc import Callable
 
 from flask import Flask, Request, abort, current_app, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream, get_input_stream
 
@@ -123,18 +125,35 @@ class CappedStream(LimitedStream):
         return size
 
 
+class BodyCutShort(ClientDisconnected):
+    """A body that ended before its ``Content-Length``: the client closed its side early."""
+
+
+class BodyOfStatedLength(LimitedStream):
+    """A body read to its ``Content-Length``; ending before it is a 400, not a whole body."""
+
+    def on_disconnect(self, error: Exception | None = None) -> None:
+        raise BodyCutShort() from error
+
+
 class BodyCappedRequest(Request):
-    """Flask's request, whose body stream refuses a streamed body over the limit."""
+    """Flask's request, whose body stream refuses a streamed body over the limit, and one
+    that ends before its stated length."""
 
     @cached_property
     def stream(self) -> t.IO[bytes]:
         if self.shallow:
             raise RuntimeError("A shallow request may not read its body.")
         limit = self.max_content_length
-        streamed = self.content_length is None and "wsgi.input_terminated" in self.environ
-        if streamed and limit is not None:
+        terminated = "wsgi.input_terminated" in self.environ
+        if self.content_length is None and terminated and limit is not None:
             return CappedStream(self.environ["wsgi.input"], limit)
-        return get_input_stream(self.environ, max_content_length=limit)
+        stream = get_input_stream(self.environ, max_content_length=limit)  # 413 if over
+        if self.content_length is not None and terminated:
+            # A server that ends the body itself (gunicorn) ends it early too, when the
+            # client closes its side, and Werkzeug then reads what came as the whole.
+            return BodyOfStatedLength(self.environ["wsgi.input"], self.content_length)
+        return stream
 
 
 def too_large_message() -> str:

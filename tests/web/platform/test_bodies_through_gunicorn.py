@@ -5,12 +5,14 @@ cut and read; compressed, with 415, never read as if they were not."""
 import gzip
 import http.client
 import json
+import socket
 
 import pytest
 
 from support.live_server import LiveServer
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
+BODY_CUT_SHORT = "The body ended before its stated length, so nothing was recorded: send it again."
 
 
 def send_chunked(
@@ -115,4 +117,24 @@ def test_a_compressed_form_is_refused_on_a_page_that_says_so(server):
 
     assert status == 415
     assert "send it again uncompressed" in body.decode()
+    assert server.game_count() == before
+
+
+def test_a_body_that_ends_before_its_length_is_refused_though_what_came_is_whole_json(server):
+    # The client says 50 bytes, sends a whole game in 24 and closes its side: the body was
+    # cut, and what came must not be taken for all of it.
+    before = server.game_count()
+    with socket.create_connection((server.host, server.port), timeout=10) as connection:
+        connection.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(NEW_GAME) + 26, NEW_GAME)
+        )
+        connection.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 "), answer
+    assert json.loads(body)["error"] == BODY_CUT_SHORT
     assert server.game_count() == before
