@@ -163,3 +163,17 @@ def test_an_expectation_the_server_does_not_meet_is_refused_with_417_in_the_apps
     assert answer.status == 417
     assert answer.error() == UNMET_EXPECTATION
     assert server.game_count() == before
+
+
+def test_expect_100_continue_as_curl_sends_it_with_a_large_body_still_works(server):
+    body = json.dumps({"players": ["Ann", "Bo"]})
+    request = (
+        f"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        f"Expect: 100-continue\r\nContent-Length: {len(body)}\r\n\r\n{body}"
+    )
+
+    answered = sent_raw(server, request.encode())
+
+    # gunicorn's interim 100, then the answer itself.
+    assert answered.status == 100
+    assert answered.body.startswith(b"HTTP/1.1 201 ")
