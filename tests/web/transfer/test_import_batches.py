@@ -6,7 +6,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.extensions import db as database
@@ -229,3 +229,53 @@ def test_the_import_page_stopped_part_way_shows_and_keeps_what_it_stored(
     assert page.text.count("Edit key:") == 3
     for game_id in (1, 2, 3):  # this device keeps score in the games it stored
         assert f'action="/games/{game_id}/entries"' in client.get(f"/games/{game_id}").text
+
+
+def _writes_and_syncs(engine) -> list[str]:
+    """What an import sends that bears on durability, in order: each change of
+    ``synchronous``, each game's row, and the synced write."""
+    sent: list[str] = []
+
+    def record(_conn, _cursor, statement: str, *_arguments) -> None:
+        if statement.startswith("PRAGMA synchronous ="):
+            sent.append(statement.split("= ")[1])  # FULL or NORMAL
+        elif statement.startswith("INSERT INTO games ("):
+            sent.append("games")
+        elif statement.startswith("PRAGMA user_version ="):
+            sent.append("synced write")
+
+    event.listen(engine, "before_cursor_execute", record)
+    return sent
+
+
+@pytest.mark.parametrize("ending", ["whole", "out of time", "database locked"])
+def test_an_import_on_sqlite_answers_only_after_a_write_that_waits_for_the_disk(
+    small_batches, sqlite_url, apps, monkeypatch, ending
+):
+    # Its batches skip their commit's wait for the disk, so that each holds the database
+    # for its writing alone; one synced write at the end makes them all durable, however
+    # the import ends, before the answer says they are stored.
+    app = apps(sqlite_url, IMPORT_DEADLINE_SECONDS=60)
+    clock = stopped_clock(monkeypatch)
+    stops = {
+        "whole": None,
+        "out of time": lambda: clock.__setitem__(0, clock[0] + 3600),
+        "database locked": _locked,
+    }
+    if stops[ending] is not None:
+        _stopping_after_batches(monkeypatch, 1, stops[ending])
+    with app.app_context():
+        sent = _writes_and_syncs(database.engine)
+
+    response = app.test_client().post(
+        "/api/import", content_type="application/json", data=games_file(7)
+    )
+
+    batches = 3 if ending == "whole" else (2 if ending == "out of time" else 1)
+    assert response.status_code == (201 if ending == "whole" else 503)
+    each_once = [token for at, token in enumerate(sent) if at == 0 or sent[at - 1] != token]
+    assert each_once == ["NORMAL", "games"] * batches + ["FULL", "synced write"]
+
+
+def _locked():
+    raise OperationalError("INSERT", {}, Exception("database is locked"))
