@@ -49,6 +49,15 @@ def sent_raw(server: LiveServer, request: bytes) -> Answer:
     return Answer(bytes(received))
 
 
+def new_game_sent_with(header: str) -> bytes:
+    """A request that creates a game, with one more header."""
+    body = json.dumps({"players": ["Ann", "Bo"]})
+    return (
+        f"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        f"{header}\r\nContent-Length: {len(body)}\r\n\r\n{body}"
+    ).encode()
+
+
 def long_address(path: str) -> bytes:
     return f"GET {path}{'a' * 5000} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode()
 
@@ -152,13 +161,8 @@ def test_a_body_whose_chunks_are_not_http_is_refused_with_400_not_a_server_error
 
 def test_an_expectation_the_server_does_not_meet_is_refused_with_417_in_the_apps_words(server):
     before = server.game_count()
-    body = json.dumps({"players": ["Ann", "Bo"]})
-    request = (
-        f"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-        f"Expect: a-miracle\r\nContent-Length: {len(body)}\r\n\r\n{body}"
-    )
 
-    answer = sent_raw(server, request.encode())
+    answer = sent_raw(server, new_game_sent_with("Expect: a-miracle"))
 
     assert answer.status == 417
     assert answer.error() == UNMET_EXPECTATION
@@ -166,13 +170,7 @@ def test_an_expectation_the_server_does_not_meet_is_refused_with_417_in_the_apps
 
 
 def test_expect_100_continue_as_curl_sends_it_with_a_large_body_still_works(server):
-    body = json.dumps({"players": ["Ann", "Bo"]})
-    request = (
-        f"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-        f"Expect: 100-continue\r\nContent-Length: {len(body)}\r\n\r\n{body}"
-    )
-
-    answered = sent_raw(server, request.encode())
+    answered = sent_raw(server, new_game_sent_with("Expect: 100-continue"))
 
     # gunicorn's interim 100, then the answer itself.
     assert answered.status == 100
