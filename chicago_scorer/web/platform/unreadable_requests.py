@@ -12,7 +12,8 @@ So the worker (``client_deadlines.ClientDeadlineWorker``, with the statuses of
 ``gunicorn_errors.py``) hands both to the app:
 
 - a request whose head it could not read, as a GET that carries only the status
-  (``UNREADABLE_STATUS`` in its environ), at an API address when the first line named one.
+  (``UNREADABLE_STATUS`` in its environ), at the address its first line named, so the
+  app's own rule says whether to answer in JSON.
   ``_refuse_unreadable`` aborts it with that status before anything else runs. None of its
   headers were read, so the answer is in the app's default language;
 - a body it cannot read, through ``refusing_unreadable_bodies``: the server's error on
@@ -26,6 +27,7 @@ its errors mean what.
 import io
 import sys
 from collections.abc import Callable, Iterable
+from urllib.parse import unquote_to_bytes
 
 from flask import Flask, abort, request
 from werkzeug.exceptions import BadRequest
@@ -38,16 +40,16 @@ UNREADABLE_STATUS = "chicago_scorer.unreadable_status"
 FIRST_BYTES_KEPT = 1024
 
 
-def addresses_the_api(first_bytes: bytes) -> bool:
-    """Whether a request's first line, as far as it came, names an address of the API."""
-    request_line = first_bytes.split(b"\n", 1)[0]
-    words = request_line.split(b" ")
-    if len(words) < 2:
-        return False
-    target = words[1]
+def requested_path(first_bytes: bytes) -> str:
+    """The path a request's first line named, as far as it came (WSGI's ``PATH_INFO``),
+    or ``/`` when it named none: the app then answers as it does at that address (JSON
+    for the API, a page elsewhere)."""
+    words = first_bytes.split(b"\n", 1)[0].split(b" ")
+    target = words[1] if len(words) > 1 else b""
     if b"://" in target:  # absolute form: http://host/path
         target = b"/" + target.split(b"://", 1)[1].partition(b"/")[2]
-    return target.startswith(b"/api/")
+    path = target.partition(b"?")[0]
+    return unquote_to_bytes(path).decode("latin-1") if path.startswith(b"/") else "/"
 
 
 def answer_unreadable(
@@ -59,7 +61,7 @@ def answer_unreadable(
     environ = {
         "REQUEST_METHOD": "GET",
         "SCRIPT_NAME": "",
-        "PATH_INFO": "/api/" if addresses_the_api(first_bytes) else "/",
+        "PATH_INFO": requested_path(first_bytes),
         "QUERY_STRING": "",
         "SERVER_NAME": str(host or "localhost"),
         "SERVER_PORT": str(port),
