@@ -103,6 +103,89 @@ def test_a_variation_selector_after_an_emoji_is_fine():
     assert new_setup(["\u2764\ufe0f Ann", "Bo"]).players[0] == "\u2764\ufe0f Ann"
 
 
+ZWJ, ZWNJ = "\u200d", "\u200c"
+SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        f"\U0001f469{ZWJ}\U0001f9b0 Ann",  # woman, red hair: one emoji as phones type it
+        f"\U0001f3f3\ufe0f{ZWJ}\U0001f308",  # rainbow flag: a flag in emoji style, a rainbow
+        f"\U0001f468\U0001f3fd{ZWJ}\U0001f4bb",  # technologist with a skin tone
+        f"\U0001f3c3{ZWJ}\u2640\ufe0f",  # woman running
+        f"\U0001f468{ZWJ}\U0001f469{ZWJ}\U0001f467",  # family: three emoji, two joiners
+        f"Bo {SCOTLAND}",  # a region's flag, spelt in tag letters after a black flag
+        f"\u0dc1\u0dca{ZWJ}\u0dbb\u0dd3",  # Sinhala "Sri": a joiner after the virama
+        f"\u0915\u094d{ZWNJ}\u0937",  # Devanagari: a non-joiner after the virama
+        f"\u0639\u0644\u06cc{ZWNJ}\u0631\u0636\u0627",  # Persian "Alireza", kept apart
+        f"\u0639\u0644\u06cc\u0650{ZWNJ}\u0631\u0636\u0627",  # with a vowel sign between
+    ],
+)
+def test_a_joiner_that_an_emoji_or_a_script_is_written_with_is_accepted(name):
+    assert new_setup([name, "Cy"]).players[0] == name
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        (f"Ann{ZWJ}Bo", "U+200D"),  # between letters, it joins nothing
+        (f"{ZWJ}\U0001f469", "U+200D"),  # before the emoji
+        (f"\U0001f469{ZWJ}", "U+200D"),  # after it
+        (f"\U0001f469{ZWJ} Ann", "U+200D"),  # before a space
+        (f"\U0001f469{ZWJ}{ZWJ}\U0001f9b0", "U+200D"),  # one joiner too many
+        (f"Ann{ZWNJ}", "U+200C"),
+        (f"An{ZWNJ}n", "U+200C"),  # between Latin letters
+        (f"\u0639\u0644\u06cc{ZWNJ}", "U+200C"),  # after the last Persian letter
+        ("Ann\U000e0067\U000e007f", "U+E0067"),  # tag letters after no black flag
+        ("\U0001f3f4\U000e0067\U000e0062", "U+E0067"),  # a flag's tags left open
+        ("\U0001f3f4\U000e007f", "U+E007F"),  # a cancel tag that cancels nothing
+    ],
+)
+def test_a_joiner_or_tag_that_joins_nothing_is_refused_naming_it(name, code):
+    refused = refusal_of(["Bo", name])
+
+    assert refused.message == (
+        f"Player 2's name has an invisible character ({code}); type it again without it."
+    )
+
+
+ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (f"\u0639\u0644\u06cc{ZWNJ}\u0631\u0636\u0627", "\u0639\u0644\u06cc\u0631\u0636\u0627"),
+        (SCOTLAND, ENGLAND),  # black flags, but for their tags
+    ],
+)
+def test_names_that_differ_only_in_their_joiners_look_alike(first, second):
+    assert "look alike" in refusal_of([first, second]).message
+
+
+pictographs = st.sampled_from(
+    ["\U0001f469", "\U0001f9b0", "\u2764\ufe0f", "\U0001f3f3\ufe0f", "\U0001f525", "\u2640"]
+)
+latin_letters = st.sampled_from(list("AnBoCy"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(pictographs, min_size=2, max_size=4))
+def test_emoji_joined_by_joiners_are_one_accepted_name(emoji):
+    name = ZWJ.join(emoji)
+
+    assert new_setup([name, "Bo"]).players[0] == name
+
+
+@settings(max_examples=200, deadline=None)
+@given(pictographs, latin_letters, st.booleans())
+def test_a_joiner_beside_a_letter_is_refused_whatever_is_on_its_other_side(emoji, letter, first):
+    name = f"{letter}{ZWJ}{emoji}" if first else f"{emoji}{ZWJ}{letter}"
+
+    assert "invisible character (U+200D)" in refusal_of([name, "Bo"]).message
+
+
 @pytest.mark.parametrize(
     "name",
     [
@@ -217,7 +300,13 @@ def test_an_accepted_name_shows_something_and_hides_nothing(name):
         return
     assert accepted == normal_name(name)
     assert any(is_visible(character) for character in accepted)
-    assert not any(unicodedata.category(character) in ("Cf", "Cc") for character in accepted)
+    assert not any(unicodedata.category(character) == "Cc" for character in accepted)
+    # The only invisible characters kept are joiners and a flag's tags, which turn no text
+    # around, and never open the name or follow a space.
+    for index, character in enumerate(accepted):
+        if unicodedata.category(character) == "Cf":
+            assert character in (ZWJ, ZWNJ) or "\U000e0020" <= character <= "\U000e007f"
+            assert index > 0 and not accepted[index - 1].isspace()
     assert longest_run_of_marks(accepted) <= MAX_MARKS_PER_CHARACTER
 
 
