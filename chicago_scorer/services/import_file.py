@@ -24,6 +24,7 @@ from chicago_scorer.rules import (
 from chicago_scorer.rules.errors import Message, counted, quoted, sentence
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
+from chicago_scorer.services.json_documents import read_json
 
 EXPORT_FORMAT = "chicago-scorer/2"
 # The first format is the second without the trail: its games still import, without one.
@@ -71,7 +72,7 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
             )
         )
     try:
-        document = json.loads(raw)
+        document = read_json(raw)
     except (ValueError, RecursionError) as error:
         raise MalformedImport(
             sentence("The file is not valid JSON (%(problem)s).", problem=str(error))

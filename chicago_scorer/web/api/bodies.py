@@ -12,7 +12,8 @@ import json
 
 from flask import request
 
-from chicago_scorer.rules.errors import sentence
+from chicago_scorer.rules.errors import quoted, sentence
+from chicago_scorer.services.json_documents import RepeatedName, read_json
 from chicago_scorer.web.errors import BodyNotJson, MalformedBody
 from chicago_scorer.web.platform.limits import has_body
 
@@ -42,11 +43,19 @@ def json_text() -> str:
         ) from None
 
 
-def json_object() -> dict[str, object]:
-    """The body as a JSON object, or the refusal that says what is wrong with it."""
+def json_object(*, like: str) -> dict[str, object]:
+    """The body as a JSON object, or the refusal that says what is wrong with it; ``like``
+    is an example of a body this address takes, for the refusal of one that is no object."""
     text = json_text()
     try:
-        body = json.loads(text or "null")
+        body = read_json(text or "null")
+    except RepeatedName as error:
+        raise MalformedBody(
+            sentence(
+                "The body gives %(name)s twice in one object: send each field once.",
+                name=quoted(error.name),
+            )
+        ) from error
     except json.JSONDecodeError as error:
         raise MalformedBody(
             sentence("The body is not valid JSON: %(problem)s.", problem=error.msg)
@@ -59,8 +68,6 @@ def json_object() -> dict[str, object]:
         ) from error
     if not isinstance(body, dict):
         raise MalformedBody(
-            sentence(
-                "The body must be a JSON object, like %(example)s.", example='{"players": [...]}'
-            )
+            sentence("The body must be a JSON object, like %(example)s.", example=like)
         )
     return body

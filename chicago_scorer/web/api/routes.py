@@ -24,6 +24,10 @@ api = Blueprint("api", __name__, url_prefix="/api")
 MAX_PAGE_SIZE = 100
 CREATE_FIELDS = frozenset({"players", "dealer", "rules"})
 FIX_FIELDS = frozenset({"players", "dealer"})
+# Bodies each address takes, shown to a client that sent something other than an object.
+PLAYERS_BODY = '{"players": ["Ann", "Bo"]}'
+ENTRY_BODY = '{"round": 1, "step": "phase1", "outcome": "none"}'
+HANDS_BODY = '{"hands": {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2d"}}'
 
 
 def _refuse_unknown_fields(
@@ -73,7 +77,7 @@ def _query_int(name: str, default: int, low: int, high: int) -> int:
 @limited_as(CREATING)
 def create_game():
     """Start a game; the answer carries the edit key, shown only this once."""
-    body = json_object()
+    body = json_object(like=PLAYERS_BODY)
     _refuse_unknown_fields(
         body,
         CREATE_FIELDS,
@@ -124,7 +128,7 @@ def get_game(game_id: int):
 @api.patch("/games/<int:game_id>")
 def fix_players(game_id: int):
     """Fix the players' names (in seating order) or the first dealer; needs the edit key."""
-    body = json_object()
+    body = json_object(like=PLAYERS_BODY)
     _refuse_unknown_fields(
         body,
         FIX_FIELDS,
@@ -176,7 +180,7 @@ def _idempotency_key() -> str | None:
 def record_event(game_id: int):
     """Record the next step; needs the game's edit key. Sent again with the same
     ``Idempotency-Key``, the entry is not recorded twice: the answer is the game (200)."""
-    body = json_object()
+    body = json_object(like=ENTRY_BODY)
     answer = games.record_event(game_id, _bearer_key(), body, _idempotency_key())
     status = 200 if isinstance(answer, RepeatedEntry) else 201
     return _json_answer(game_body(games.load_logged_game(game_id)), status)
@@ -185,7 +189,7 @@ def record_event(game_id: int):
 @api.put("/games/<int:game_id>/events/<int:number>")
 def correct_entry(game_id: int, number: int):
     """Replace entry ``number`` (from 1), if every later entry still holds; needs the key."""
-    body = json_object()
+    body = json_object(like=ENTRY_BODY)
     game = corrections.correct_entry(game_id, _bearer_key(), number, body, _if_match())
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
@@ -211,7 +215,7 @@ def rotate_edit_key(game_id: int):
 @limited_as(SETTLING)
 def settle_showdown():
     """Decide who wins a tie from each player's five cards."""
-    body = json_object()
+    body = json_object(like=HANDS_BODY)
     _refuse_unknown_fields(
         body,
         {"hands"},

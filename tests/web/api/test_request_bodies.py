@@ -1,6 +1,6 @@
 """Bodies the API does not read: not sent as JSON (415), sent compressed (415), not UTF-8
-(400), or over the limit however they are sent (413). Each refusal leaves every game as
-it was."""
+(400), naming a field twice (400), or over the limit however they are sent (413). Each
+refusal leaves every game as it was."""
 
 import gzip
 import io
@@ -206,6 +206,62 @@ def test_invalid_utf8_is_refused_with_400_at_every_address_and_changes_nothing(c
         assert response.status_code == 400, (path, response.get_json())
         assert "not valid UTF-8" in response.get_json()["error"]
     assert listed(client) == before
+
+
+def with_first_member_twice(body: bytes) -> bytes:
+    """The JSON object ``body`` with its first member given again, another value after it."""
+    members = json.loads(body)
+    name, value = next(iter(members.items()))
+    rest = json.dumps(members)[1:]
+    return f"{{{json.dumps(name)}: {json.dumps(value)}, {rest}".encode()
+
+
+def test_a_field_given_twice_is_refused_with_400_at_every_address_and_changes_nothing(
+    client, game
+):
+    game.record(NO_HAND)
+    before = listed(client)
+
+    for method, path, body, headers in json_addresses(game):
+        twice = with_first_member_twice(body)
+        name = next(iter(json.loads(body)))
+
+        response = getattr(client, method)(path, data=twice, content_type=JSON, headers=headers)
+
+        assert response.status_code == 400, (path, response.get_json())
+        assert f"'{name}' " in response.get_json()["error"]
+        assert "twice in one object" in response.get_json()["error"]
+    assert listed(client) == before
+
+
+def test_the_last_of_two_winners_is_not_recorded_silently(client, game):
+    body = b'{"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "flush", '
+    body += b'"winner": "Bo"}'
+
+    response = client.post(f"{game.url}/events", data=body, content_type=JSON, headers=game.auth())
+
+    assert response.status_code == 400
+    assert response.get_json()["error"] == (
+        "The body gives 'winner' twice in one object: send each field once."
+    )
+    assert client.get(game.url).get_json()["events"] == []
+
+
+@pytest.mark.parametrize(
+    ("address", "example"),
+    [
+        ("/api/games", '{"players": ["Ann", "Bo"]}'),
+        ("{game}/events", '{"round": 1, "step": "phase1", "outcome": "none"}'),
+        ("/api/settle", '{"hands": {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2d"}}'),
+    ],
+)
+def test_a_body_that_is_no_object_is_shown_one_its_address_takes(client, game, address, example):
+    response = client.post(
+        address.format(game=game.url), data=b"[]", content_type=JSON, headers=game.auth()
+    )
+
+    assert response.status_code == 400
+    assert response.get_json()["error"] == f"The body must be a JSON object, like {example}."
 
 
 def test_a_byte_order_mark_before_the_json_is_allowed(client):

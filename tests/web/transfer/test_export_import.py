@@ -348,6 +348,11 @@ def document(*games, **extra) -> bytes:
 
 REFUSED = [
     (b"{not json", 400, "not valid JSON"),
+    (
+        b'{"format": "chicago-scorer/1", "games": [], "format": "chicago-scorer/2"}',
+        400,
+        "not valid JSON ('format' is given twice in one object)",
+    ),
     (b"[]", 400, "not a Chicago Scorer export"),
     (json.dumps({"format": "chicago-scorer/3", "games": []}).encode(), 400, "Unknown format"),
     (json.dumps({"games": [VALID]}).encode(), 400, "not a Chicago Scorer export"),
