@@ -4,8 +4,9 @@ A body is read only when it says it is JSON (``application/json`` or another
 ``application/*+json`` type): a browser may send ``text/plain`` or a form to another
 site without asking first, so a body of another type is refused (415) rather than read
 as JSON. The body must be UTF-8 (RFC 8259): a byte that is not is refused (400) rather
-than replaced. Its size is checked as it is read, and a compressed one is refused before
-(see ``platform/limits.py``).
+than replaced, and so is an object that gives one name twice (``json_documents``). Its
+size is checked as it is read, and a compressed one is refused before (see
+``platform/limits.py``).
 """
 
 import json
