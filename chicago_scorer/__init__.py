@@ -26,6 +26,9 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
         app.config.from_mapping(config)
     fill_instance_defaults(app.config, app.instance_path)
     app.json.sort_keys = False
+    # Names as they are spelt ("Björn", not "Bj\\u00f6rn"): JSON is UTF-8 (RFC 8259), and a
+    # Nepali or Belarusian name takes half the bytes.
+    app.json.ensure_ascii = False
     register_extensions(app)
     register_blueprints(app)
     register_error_handlers(app)

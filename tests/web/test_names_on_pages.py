@@ -241,3 +241,15 @@ def test_a_refusal_keeps_a_name_from_turning_the_sentence_around(app):
         said = translate(refusal)
 
     assert said == f"{FSI}{OVERRIDDEN_ANN}{PDI} needs 15 points to call Chicago and has 12."
+
+
+def test_the_api_answers_names_as_they_are_spelt_in_utf8(client):
+    players = ["Bj\u00f6rn", "\u0938\u0940\u0924\u093e", "\U0001f469\u200d\U0001f9b0"]
+
+    created = client.post("/api/games", json={"players": players})
+    listed = client.get("/api/games")
+
+    for response in (created, listed):
+        for name in players:
+            assert json.dumps(name, ensure_ascii=False).encode() in response.data
+        assert b"\\u" not in response.data

@@ -222,7 +222,7 @@ def test_the_service_worker_keeps_one_cache_per_language(client):
     assert re.search(r'const CACHE = "chicago-scorer-\w+-sv";', swedish)
     assert re.search(r'const CACHE = "chicago-scorer-\w+-en";', english)
     offline = translation("sv", "Offline — entries are paused.")
-    assert json.dumps(offline) in swedish
+    assert json.dumps(offline, ensure_ascii=False) in swedish
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
