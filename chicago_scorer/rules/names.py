@@ -15,13 +15,12 @@ forms and case folded, spaces squeezed), and they look alike when their skeleton
 Latin "Ann" and Cyrillic "Аnn" are.
 """
 
-import re
 import unicodedata
-from bisect import bisect_right
 from functools import cache
 from importlib.resources import files
 
 from .errors import Message, counted, sentence
+from .joiners import joiners_in_use
 
 MAX_NAME_LENGTH = 40
 
@@ -57,22 +56,6 @@ _INVISIBLE_RANGES = (
 )
 _VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
 
-ZERO_WIDTH_JOINER = "\u200d"
-ZERO_WIDTH_NON_JOINER = "\u200c"
-EMOJI_PRESENTATION = "\ufe0f"
-_SKIN_TONES = ((0x1F3FB, 0x1F3FF),)
-# A region's flag: a black flag, the region's code in tag letters, and a cancel tag.
-_FLAG_TAGS = re.compile("\U0001f3f4([\U000e0020-\U000e007e]+\U000e007f)")
-# The canonical combining class of a virama, the mark that joins Indic consonants.
-_VIRAMA = 9
-_ARABIC_BLOCKS = (
-    (0x0600, 0x06FF),
-    (0x0750, 0x077F),
-    (0x0870, 0x08FF),
-    (0xFB50, 0xFDFF),
-    (0xFE70, 0xFEFF),
-)
-
 
 def _in_ranges(character: str, ranges: tuple[tuple[int, int], ...]) -> bool:
     code = ord(character)
@@ -83,77 +66,6 @@ def is_invisible(character: str) -> bool:
     """Whether a character shows nothing and is no space: a format character (which may
     also turn text around), a filler, or a blank."""
     return unicodedata.category(character) == "Cf" or _in_ranges(character, _INVISIBLE_RANGES)
-
-
-def joiners_in_use(name: str) -> frozenset[int]:
-    """Where a name holds an invisible character that writing it needs, and that shows
-    in what it draws, so it is no hiding place:
-
-    - a zero-width joiner between two emoji, which draws them as one (👩 and 🦰 as 👩‍🦰,
-      🏳️ and 🌈 as 🏳️‍🌈), as Unicode's emoji ZWJ sequences (UTS #51) have it;
-    - the tag letters that name a region after a black flag, closed by a cancel tag
-      (🏴󠁧󠁢󠁳󠁣󠁴󠁿, Scotland's flag);
-    - a zero-width joiner or non-joiner after a virama, which chooses how Indic letters
-      join (Sinhala ශ්‍රී), as internationalised domain names allow them (RFC 5892);
-    - a zero-width non-joiner between two Arabic-script letters, which keeps them apart
-      as Persian writes them (علی‌رضا).
-    """
-    in_use = set()
-    for index, character in enumerate(name):
-        if character == ZERO_WIDTH_JOINER:
-            joins = _emoji_ends_at(name, index - 1) and _is_pictograph(name, index + 1)
-        elif character == ZERO_WIDTH_NON_JOINER:
-            joins = _is_arabic_letter(name, _letter_at_or_before(name, index - 1))
-            joins = joins and _is_arabic_letter(name, _letter_at_or_after(name, index + 1))
-        else:
-            continue
-        if joins or (index > 0 and unicodedata.combining(name[index - 1]) == _VIRAMA):
-            in_use.add(index)
-    for flag in _FLAG_TAGS.finditer(name):
-        in_use.update(range(*flag.span(1)))
-    return frozenset(in_use)
-
-
-def _is_pictograph(text: str, index: int) -> bool:
-    """Whether text[index] is a character emoji are drawn from (Extended_Pictographic)."""
-    if not 0 <= index < len(text):
-        return False
-    firsts, lasts = _pictographs()
-    nearest = bisect_right(firsts, ord(text[index])) - 1
-    return nearest >= 0 and ord(text[index]) <= lasts[nearest]
-
-
-def _emoji_ends_at(text: str, index: int) -> bool:
-    """Whether an emoji ends at text[index]: a pictograph, perhaps in emoji style or with a
-    skin tone."""
-    if 0 <= index < len(text) and (
-        text[index] == EMOJI_PRESENTATION or _in_ranges(text[index], _SKIN_TONES)
-    ):
-        index -= 1
-    return _is_pictograph(text, index)
-
-
-def _letter_at_or_before(text: str, index: int) -> int:
-    """Where the nearest character at or before ``index`` that is no mark is (vowel signs
-    sit between Arabic letters and a joiner), or -1."""
-    while index >= 0 and unicodedata.category(text[index])[0] == "M":
-        index -= 1
-    return index
-
-
-def _letter_at_or_after(text: str, index: int) -> int:
-    """Where the nearest character at or after ``index`` that is no mark is, or past the end."""
-    while index < len(text) and unicodedata.category(text[index])[0] == "M":
-        index += 1
-    return index
-
-
-def _is_arabic_letter(text: str, index: int) -> bool:
-    return (
-        0 <= index < len(text)
-        and unicodedata.category(text[index])[0] == "L"
-        and _in_ranges(text[index], _ARABIC_BLOCKS)
-    )
 
 
 def is_visible(character: str) -> bool:
@@ -262,20 +174,6 @@ def skeleton(text: str) -> str:
         if not (is_invisible(character) or _in_ranges(character, _VARIATION_SELECTORS))
     )
     return unicodedata.normalize("NFD", mapped)
-
-
-@cache
-def _pictographs() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The first and the last code points of each range of Unicode's Extended_Pictographic
-    (extended_pictographic.txt, in order), read once."""
-    text = files(__package__).joinpath("extended_pictographic.txt").read_text(encoding="utf-8")
-    ranges = []
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            first, _, last = line.partition("..")
-            ranges.append((int(first, 16), int(last or first, 16)))
-    firsts, lasts = zip(*ranges, strict=True)
-    return firsts, lasts
 
 
 @cache

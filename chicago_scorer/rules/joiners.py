@@ -1,0 +1,114 @@
+"""The invisible characters that writing needs, and that show in what they draw.
+
+A zero-width joiner is invisible, and so a name may not hide one; but an emoji keyboard
+puts one between the two emoji of 👩‍🦰, and Sinhala and Persian keyboards put joiners
+between letters whose shape they choose. These are the places where such a character
+belongs: anywhere else it joins nothing, shows nothing, and could only hide.
+"""
+
+import re
+import unicodedata
+from bisect import bisect_right
+from functools import cache
+from importlib.resources import files
+
+ZERO_WIDTH_JOINER = "\u200d"
+ZERO_WIDTH_NON_JOINER = "\u200c"
+EMOJI_PRESENTATION = "\ufe0f"
+_SKIN_TONES = range(0x1F3FB, 0x1F400)
+# A region's flag: a black flag, the region's code in tag letters, and a cancel tag.
+_FLAG_TAGS = re.compile("\U0001f3f4([\U000e0020-\U000e007e]+\U000e007f)")
+# The canonical combining class of a virama, the mark that joins Indic consonants.
+_VIRAMA = 9
+_ARABIC_BLOCKS = (
+    range(0x0600, 0x0700),
+    range(0x0750, 0x0780),
+    range(0x0870, 0x0900),
+    range(0xFB50, 0xFE00),
+    range(0xFE70, 0xFF00),
+)
+
+
+def joiners_in_use(text: str) -> frozenset[int]:
+    """Where text (a name) holds an invisible character that writing it needs and that
+    shows in what it draws, so it is no hiding place:
+
+    - a zero-width joiner between two emoji, which draws them as one (👩 and 🦰 as 👩‍🦰,
+      🏳️ and 🌈 as 🏳️‍🌈), as Unicode's emoji ZWJ sequences (UTS #51) have it;
+    - the tag letters that name a region after a black flag, closed by a cancel tag
+      (🏴󠁧󠁢󠁳󠁣󠁴󠁿, Scotland's flag);
+    - a zero-width joiner or non-joiner after a virama, which chooses how Indic letters
+      join (Sinhala ශ්‍රී), as internationalised domain names allow them (RFC 5892);
+    - a zero-width non-joiner between two Arabic-script letters, which keeps them apart
+      as Persian writes them (علی‌رضا).
+    """
+    in_use = set()
+    for index, character in enumerate(text):
+        if character == ZERO_WIDTH_JOINER:
+            joins = _emoji_ends_at(text, index - 1) and _is_pictograph(text, index + 1)
+        elif character == ZERO_WIDTH_NON_JOINER:
+            joins = _is_arabic_letter(text, _letter_at_or_before(text, index - 1))
+            joins = joins and _is_arabic_letter(text, _letter_at_or_after(text, index + 1))
+        else:
+            continue
+        if joins or (index > 0 and unicodedata.combining(text[index - 1]) == _VIRAMA):
+            in_use.add(index)
+    for flag in _FLAG_TAGS.finditer(text):
+        in_use.update(range(*flag.span(1)))
+    return frozenset(in_use)
+
+
+def _is_pictograph(text: str, index: int) -> bool:
+    """Whether text[index] is a character emoji are drawn from (Extended_Pictographic)."""
+    if not 0 <= index < len(text):
+        return False
+    firsts, lasts = _pictographs()
+    nearest = bisect_right(firsts, ord(text[index])) - 1
+    return nearest >= 0 and ord(text[index]) <= lasts[nearest]
+
+
+def _emoji_ends_at(text: str, index: int) -> bool:
+    """Whether an emoji ends at text[index]: a pictograph, perhaps in emoji style or with a
+    skin tone."""
+    if 0 <= index < len(text) and (
+        text[index] == EMOJI_PRESENTATION or ord(text[index]) in _SKIN_TONES
+    ):
+        index -= 1
+    return _is_pictograph(text, index)
+
+
+def _letter_at_or_before(text: str, index: int) -> int:
+    """Where the nearest character at or before ``index`` that is no mark is (vowel signs
+    sit between Arabic letters and a joiner), or -1."""
+    while index >= 0 and unicodedata.category(text[index])[0] == "M":
+        index -= 1
+    return index
+
+
+def _letter_at_or_after(text: str, index: int) -> int:
+    """Where the nearest character at or after ``index`` that is no mark is, or past the end."""
+    while index < len(text) and unicodedata.category(text[index])[0] == "M":
+        index += 1
+    return index
+
+
+def _is_arabic_letter(text: str, index: int) -> bool:
+    return (
+        0 <= index < len(text)
+        and unicodedata.category(text[index])[0] == "L"
+        and any(ord(text[index]) in block for block in _ARABIC_BLOCKS)
+    )
+
+
+@cache
+def _pictographs() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The first and the last code points of each range of Unicode's Extended_Pictographic
+    (extended_pictographic.txt, in order), read once."""
+    text = files(__package__).joinpath("extended_pictographic.txt").read_text(encoding="utf-8")
+    ranges = []
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            first, _, last = line.partition("..")
+            ranges.append((int(first, 16), int(last or first, 16)))
+    firsts, lasts = zip(*ranges, strict=True)
+    return firsts, lasts
