@@ -24,7 +24,8 @@
     return seats.map(function (seat) { return state.setup.players[seat]; });
   }
 
-  // Python's repr() of a name, cut after 40 characters, as the core quotes one (errors.py).
+  // Python's repr() of a name, cut after 40 characters, as the core quotes one (errors.py):
+  // a name holds nothing it escapes, the joiners of an emoji or a script included.
   function quoted(text) {
     var shown = Array.from(text).slice(0, 40).join("");
     var quote = has(shown, "'") && !has(shown, '"') ? '"' : "'";

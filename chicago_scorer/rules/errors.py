@@ -7,6 +7,8 @@ the shell can show it in the reader's language; ``str()`` gives the English.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .joiners import joiners_in_use
+
 
 def names_in_words(names: tuple[str, ...]) -> str:
     """Names as an English list: "Ann", "Ann and Bo", "Ann, Bo and Cy"."""
@@ -53,14 +55,36 @@ QUOTED_CHARACTERS = 40
 
 def quoted(value: object) -> str:
     """Something a person sent, as a refusal repeats it: as Python writes it (text in
-    quotes, with control, invisible and unpaired characters escaped), cut short."""
+    quotes, with control, invisible and unpaired characters escaped, but for the joiners
+    that an emoji or a script is written with), cut short."""
     if isinstance(value, str):
         cut = len(value) > QUOTED_CHARACTERS
-        return repr(value[:QUOTED_CHARACTERS]) + ("…" if cut else "")
+        return _as_python_writes(value[:QUOTED_CHARACTERS]) + ("…" if cut else "")
     written = repr(value)
     if len(written) > QUOTED_CHARACTERS:
         return written[:QUOTED_CHARACTERS] + "…"
     return written
+
+
+def _as_python_writes(text: str) -> str:
+    """``repr(text)``, except that a joiner in use (joiners.py) stays as it is: "👩‍🦰",
+    not "👩\\u200d🦰"."""
+    kept = joiners_in_use(text)
+    if not kept:
+        return repr(text)
+    quote = '"' if "'" in text and '"' not in text else "'"
+    written = "".join(
+        character if index in kept else _escaped(character, quote)
+        for index, character in enumerate(text)
+    )
+    return f"{quote}{written}{quote}"
+
+
+def _escaped(character: str, quote: str) -> str:
+    """One character as ``repr`` writes it inside ``quote``s."""
+    if character in ("\\", quote):
+        return "\\" + character
+    return repr(character)[1:-1]
 
 
 def sentence(template: str, **values: object) -> Message:

@@ -492,6 +492,9 @@ def test_a_deuce_is_refused_where_the_rules_give_it_no_bonus(rules_page):
     assert deuce["refusal"]["field"] == "with_deuce"
 
 
+RED_HAIR = "\U0001f469\u200d\U0001f9b0"
+
+
 def test_a_name_that_is_no_players_is_quoted_as_the_core_quotes_it(rules_page):
     long_name = "🂡" * 45  # cut after 40 characters, each of them two halves in JavaScript
     refusals = answers(
@@ -500,11 +503,13 @@ def test_a_name_that_is_no_players_is_quoted_as_the_core_quotes_it(rules_page):
         win(1, "phase1", "Zed", "flush"),
         win(1, "phase1", "D'Arcy", "flush"),
         win(1, "phase1", long_name, "flush"),
+        win(1, "phase1", RED_HAIR, "flush"),
     )
     assert [refusal["refusal"]["values"]["name"] for refusal in refusals] == [
         "'Zed'",
         '"D\'Arcy"',
         repr(long_name[:40]) + "…",
+        f"'{RED_HAIR}'",  # its joiner as it is, not escaped
     ]
 
 

@@ -1,5 +1,6 @@
 """The rules' messages keep their English template and values apart, for translation."""
 
+import ast
 import re
 
 import pytest
@@ -113,3 +114,22 @@ def test_a_refusal_quotes_what_was_sent_as_python_writes_it_and_cut_short():
     assert quoted("x" * (QUOTED_CHARACTERS + 1)) == repr("x" * QUOTED_CHARACTERS) + "…"
     assert quoted(list(range(100))) == repr(list(range(100)))[:QUOTED_CHARACTERS] + "…"
     assert quoted(7) == "7"
+
+
+def test_a_quoted_emoji_or_script_keeps_the_joiners_it_is_written_with():
+    assert quoted("\U0001f469\u200d\U0001f9b0") == "'\U0001f469\u200d\U0001f9b0'"
+    assert quoted("\u0639\u0644\u06cc\u200c\u0631\u0636\u0627") == (
+        "'\u0639\u0644\u06cc\u200c\u0631\u0636\u0627'"
+    )
+    # A joiner that joins nothing is escaped, as is every other invisible character.
+    assert quoted("D'Arcy\u200d\U0001f469") == '"D\'Arcy\\u200d\U0001f469"'
+
+
+@given(st.text(st.sampled_from(["\U0001f469", "\u200d", "\ufe0f", "'", '"', "\\", "a", "\x00"])))
+def test_a_quoted_text_reads_back_in_python_as_what_was_sent(text):
+    written = quoted(text)
+    shown = written.removesuffix("…")
+
+    assert ast.literal_eval(shown) == text[:QUOTED_CHARACTERS]
+    if "\u200d" not in shown:  # with no joiner kept, exactly as repr writes it
+        assert shown == repr(text[:QUOTED_CHARACTERS])
