@@ -7,7 +7,7 @@ status from here too; the scorekeeper's forms put it back on the scoreboard inst
 ``refused_forms.py``). A test checks that every refusal the app defines is in the table.
 """
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, render_template
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
@@ -41,9 +41,11 @@ from chicago_scorer.services.errors import (
 )
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.platform.addresses import wants_json
 from chicago_scorer.web.platform.limits import (
     BodyCompressed,
     BodyCutShort,
+    BodyNotForm,
     FormHasTooManyFields,
     too_large_message,
 )
@@ -87,6 +89,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     FormHasTooManyFields: 413,
     BodyNotJson: 415,
     BodyCompressed: 415,
+    BodyNotForm: 415,
     # Readable, but it breaks a rule.
     RuleError: 422,
     RuleViolation: 422,
@@ -148,11 +151,6 @@ def status_of(refusal: Refusal) -> int:
 def error_json(message: str, status: int):
     """The API's one error shape: ``{"error": "..."}``."""
     return jsonify(error=message), status
-
-
-def wants_json() -> bool:
-    """API paths always answer in JSON; pages answer in HTML."""
-    return request.path.startswith("/api/")
 
 
 def _answer(status: int, message: object, headers: dict[str, str] | None = None):

@@ -1,5 +1,6 @@
 """What a request body may be: small everywhere (larger where a view says so), sent as it
-is rather than compressed, and with form fields that can be read.
+is rather than compressed, a form where a page's address reads it, and with form fields
+that can be read.
 
 A body over the limit is refused with 413 however it is sent. Werkzeug refuses one whose
 ``Content-Length`` is too large, but a body sent in chunks (no ``Content-Length``, which
@@ -21,6 +22,7 @@ from werkzeug.wsgi import LimitedStream, get_input_stream
 from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
+from chicago_scorer.web.platform.addresses import API_PREFIX, wants_json
 
 SMALL_BODY_LIMIT = 64 * 1024
 LARGE_BODY_LIMIT = 1024 * 1024
@@ -74,6 +76,27 @@ def _refuse_compressed_bodies() -> None:
 
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+
+
+class BodyNotForm(Refusal):
+    """A body other than a form, sent to a page's address: pages read only their forms."""
+
+
+def _refuse_bodies_that_are_no_form() -> None:
+    """JSON, text or anything else sent to a page's address: 415, saying what it reads,
+    rather than a form read as empty and refused for a missing name (or, as served, for
+    a missing CSRF token). The API's addresses refuse what is not JSON (api/bodies.py)."""
+    if wants_json() or request.method != "POST" or not has_body():
+        return
+    if request.mimetype not in FORM_TYPES:
+        raise BodyNotForm(
+            sentence(
+                "This address reads only the form on its page, sent as %(type)s; "
+                "to send JSON, use the API under %(api)s.",
+                type="application/x-www-form-urlencoded",
+                api=API_PREFIX,
+            )
+        )
 
 
 class FormHasTooManyFields(Refusal):
@@ -182,4 +205,5 @@ def register(app: Flask) -> None:
     app.request_class = BodyCappedRequest
     app.before_request(_limit_body_size)
     app.before_request(_refuse_compressed_bodies)
+    app.before_request(_refuse_bodies_that_are_no_form)
     app.before_request(_refuse_unreadable_forms)

@@ -1,0 +1,76 @@
+"""A page's address reads only the form its page sends. JSON, text or anything else is
+refused with 415 saying what the address reads, before the form or its CSRF token is
+looked for, and nothing is recorded."""
+
+import re
+
+import pytest
+
+from support.api_client import create_api_game
+
+# Every address a page's form is sent to; {id} is a game's.
+PAGE_FORMS = [
+    "/games",
+    "/games/{id}/entries",
+    "/games/{id}/entries/1",
+    "/games/{id}/undo",
+    "/games/{id}/players",
+    "/games/{id}/delete",
+    "/games/{id}/revoke",
+    "/games/{id}/settle",
+    "/settle",
+    "/import",
+]
+NO_FORM = b'{"players": ["Ann", "Bo"]}'
+
+
+@pytest.mark.parametrize("csrf", [False, True], ids=["test settings", "CSRF checked"])
+@pytest.mark.parametrize("content_type", ["application/json", "text/plain", "application/xml"])
+def test_a_body_that_is_no_form_sent_to_a_page_is_refused_with_415_saying_what_it_reads(
+    make_app, csrf, content_type
+):
+    client = make_app(WTF_CSRF_ENABLED=csrf).test_client()
+    game = create_api_game(client)
+    game.record({"round": 1, "step": "phase1", "outcome": "none"})
+    before = client.get(game.url).get_json()
+
+    for address in PAGE_FORMS:
+        path = address.format(id=game.id)
+        response = client.post(path, data=NO_FORM, content_type=content_type)
+
+        assert response.status_code == 415, path
+        assert (
+            "This address reads only the form on its page, sent as "
+            "application/x-www-form-urlencoded; to send JSON, use the API under /api/."
+        ) in response.get_data(as_text=True), path
+    assert client.get(game.url).get_json() == before
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
+@pytest.mark.parametrize("csrf", [False, True], ids=["test settings", "CSRF checked"])
+def test_the_forms_of_a_page_are_still_read_whole_or_in_parts(make_app, csrf):
+    client = make_app(WTF_CSRF_ENABLED=csrf).test_client()
+    token = {}
+    if csrf:
+        page = client.get("/").get_data(as_text=True)
+        token = {
+            "csrf_token": re.search(
+                r'name="csrf_token" type="hidden" value="([^"]+)"', page
+            ).group(1)
+        }
+    form = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"} | token
+
+    urlencoded = client.post("/games", data=form)
+    multipart = client.post("/games", data=form, content_type="multipart/form-data")
+
+    for response in (urlencoded, multipart):
+        assert response.status_code == 303
+        assert re.fullmatch(r"/games/\d+", response.headers["Location"])
+    assert client.get("/api/games").get_json()["total"] == 2
+
+
+def test_a_post_without_a_body_is_no_body_of_the_wrong_type(client):
+    response = client.post("/games")
+
+    assert response.status_code == 303  # the form's own refusal, shown on the page
+    assert "reads only the form" not in client.get("/").get_data(as_text=True)
