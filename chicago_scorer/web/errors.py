@@ -47,6 +47,7 @@ from chicago_scorer.web.platform.limits import (
     BodyCutShort,
     BodyNotForm,
     FormHasTooManyFields,
+    FormNotUtf8,
     too_large_message,
 )
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
@@ -67,6 +68,7 @@ class CrossSiteRequest(Refusal):
 STATUS_OF: dict[type[Refusal], int] = {
     # The request cannot be read.
     MalformedBody: 400,
+    FormNotUtf8: 400,
     ImportRefused: 400,
     MalformedImport: 400,
     # A device without the key is refused like one with a wrong key: it may only watch.

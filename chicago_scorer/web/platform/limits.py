@@ -13,6 +13,7 @@ takes what came for the whole; ``BodyCappedRequest`` holds it to its ``Content-L
 import time
 import typing as t
 from collections.abc import Callable
+from urllib.parse import unquote_to_bytes
 
 from flask import Flask, Request, abort, current_app, request
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
@@ -104,11 +105,33 @@ class FormHasTooManyFields(Refusal):
     ``MAX_FORM_PARTS``): no form of the app's has more than a few."""
 
 
+class FormNotUtf8(Refusal):
+    """A form whose text, or a percent-escape in it, is not UTF-8: Werkzeug would read the
+    first as an empty form and keep the second as text ("Bj%F6rn")."""
+
+
+def _refuse_forms_not_in_utf8() -> None:
+    """The form sent as its page sends it: UTF-8, and so each percent-escape too."""
+    try:
+        for pair in request.get_data(cache=True).decode().split("&"):
+            for part in pair.split("="):
+                unquote_to_bytes(part.replace("+", " ")).decode()
+    except UnicodeDecodeError:
+        raise FormNotUtf8(
+            sentence(
+                "The form is not UTF-8 text, as its page sends it: send it again from the page."
+            )
+        ) from None
+
+
 def _refuse_unreadable_forms() -> None:
-    """A form of too many fields: 413 that says so, not that it is too large. A form field
-    without a name cannot be read (and would trip the CSRF check): 400."""
+    """A form of too many fields: 413 that says so, not that it is too large. A form
+    that is not UTF-8: 400. A form field without a name cannot be read (and would trip the
+    CSRF check): 400."""
     if request.mimetype not in FORM_TYPES:
         return
+    if request.mimetype == "application/x-www-form-urlencoded" and not wants_json():
+        _refuse_forms_not_in_utf8()  # the API's addresses refuse every form (415)
     try:
         fields = request.form
     except RequestEntityTooLarge as refusal:

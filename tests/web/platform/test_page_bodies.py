@@ -74,3 +74,32 @@ def test_a_post_without_a_body_is_no_body_of_the_wrong_type(client):
 
     assert response.status_code == 303  # the form's own refusal, shown on the page
     assert "reads only the form" not in client.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        b"players-0=Bj%F6rn&players-1=Bo&dealer=0",  # a Latin-1 escape
+        b"players-0=Bj\xf6rn&players-1=Bo&dealer=0",  # a Latin-1 byte
+        b"players-0=Ann&players-1=B%C3&dealer=0",  # half a UTF-8 character
+    ],
+    ids=["escape", "byte", "half a character"],
+)
+def test_a_form_that_is_not_utf8_is_refused_with_400_rather_than_kept_as_it_came(client, form):
+    response = client.post("/games", data=form, content_type="application/x-www-form-urlencoded")
+
+    assert response.status_code == 400
+    assert (
+        "The form is not UTF-8 text, as its page sends it: send it again from the page."
+    ) in response.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_form_in_utf8_keeps_its_escapes_and_spaces(client):
+    form = b"players-0=Bj%C3%B6rn&players-1=Bo+Ek&players-2=100%25&dealer=0"
+
+    response = client.post("/games", data=form, content_type="application/x-www-form-urlencoded")
+
+    assert response.status_code == 303
+    game = client.get("/api/games").get_json()["games"][0]
+    assert [player["name"] for player in game["players"]] == ["Björn", "Bo Ek", "100%"]
