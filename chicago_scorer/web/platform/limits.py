@@ -79,14 +79,26 @@ def _refuse_compressed_bodies() -> None:
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
 
 
+class FormHasTooManyFields(Refusal):
+    """A form within the body's size, of more parts than Werkzeug parses (Flask's
+    ``MAX_FORM_PARTS``): no form of the app's has more than a few."""
+
+
 class BodyNotForm(Refusal):
     """A body other than a form, sent to a page's address: pages read only their forms."""
 
 
-def _refuse_bodies_that_are_no_form() -> None:
-    """JSON, text or anything else sent to a page's address: 415, saying what it reads,
-    rather than a form read as empty and refused for a missing name (or, as served, for
-    a missing CSRF token). The API's addresses refuse what is not JSON (api/bodies.py)."""
+class FormNotUtf8(Refusal):
+    """A form whose text, or a percent-escape in it, is not UTF-8: Werkzeug would read the
+    first as an empty form and keep the second as text ("Bj%F6rn")."""
+
+
+def _refuse_what_a_page_cannot_read() -> None:
+    """A page's address reads the form its page sends, and nothing else (the API's
+    addresses read JSON: api/bodies.py). JSON, text or any body that is no form: 415,
+    saying what the address reads, rather than a form read as empty and refused for a
+    missing name (or, as served, for a missing CSRF token). A form that is not UTF-8, as
+    the page sends it, each percent-escape included: 400."""
     if wants_json() or request.method != "POST" or not has_body():
         return
     if request.mimetype not in FORM_TYPES:
@@ -98,40 +110,25 @@ def _refuse_bodies_that_are_no_form() -> None:
                 api=API_PREFIX,
             )
         )
-
-
-class FormHasTooManyFields(Refusal):
-    """A form within the body's size, of more parts than Werkzeug parses (Flask's
-    ``MAX_FORM_PARTS``): no form of the app's has more than a few."""
-
-
-class FormNotUtf8(Refusal):
-    """A form whose text, or a percent-escape in it, is not UTF-8: Werkzeug would read the
-    first as an empty form and keep the second as text ("Bj%F6rn")."""
-
-
-def _refuse_forms_not_in_utf8() -> None:
-    """The form sent as its page sends it: UTF-8, and so each percent-escape too."""
-    try:
-        for pair in request.get_data(cache=True).decode().split("&"):
-            for part in pair.split("="):
-                unquote_to_bytes(part.replace("+", " ")).decode()
-    except UnicodeDecodeError:
-        raise FormNotUtf8(
-            sentence(
-                "The form is not UTF-8 text, as its page sends it: send it again from the page."
-            )
-        ) from None
+    if request.mimetype == "application/x-www-form-urlencoded":
+        try:
+            for pair in request.get_data(cache=True).decode().split("&"):
+                for part in pair.split("="):
+                    unquote_to_bytes(part.replace("+", " ")).decode()
+        except UnicodeDecodeError:
+            raise FormNotUtf8(
+                sentence(
+                    "The form is not UTF-8 text, as its page sends it: "
+                    "send it again from the page."
+                )
+            ) from None
 
 
 def _refuse_unreadable_forms() -> None:
-    """A form of too many fields: 413 that says so, not that it is too large. A form
-    that is not UTF-8: 400. A form field without a name cannot be read (and would trip the
-    CSRF check): 400."""
+    """A form of too many fields: 413 that says so, not that it is too large. A form field
+    without a name cannot be read (and would trip the CSRF check): 400."""
     if request.mimetype not in FORM_TYPES:
         return
-    if request.mimetype == "application/x-www-form-urlencoded" and not wants_json():
-        _refuse_forms_not_in_utf8()  # the API's addresses refuse every form (415)
     try:
         fields = request.form
     except RequestEntityTooLarge as refusal:
@@ -228,5 +225,5 @@ def register(app: Flask) -> None:
     app.request_class = BodyCappedRequest
     app.before_request(_limit_body_size)
     app.before_request(_refuse_compressed_bodies)
-    app.before_request(_refuse_bodies_that_are_no_form)
+    app.before_request(_refuse_what_a_page_cannot_read)
     app.before_request(_refuse_unreadable_forms)
