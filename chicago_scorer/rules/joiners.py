@@ -10,7 +10,8 @@ import re
 import unicodedata
 from bisect import bisect_right
 from functools import cache
-from importlib.resources import files
+
+from .unicode_data import data_lines
 
 ZERO_WIDTH_JOINER = "\u200d"
 ZERO_WIDTH_NON_JOINER = "\u200c"
@@ -104,11 +105,9 @@ def _is_arabic_letter(text: str, index: int) -> bool:
 def _pictographs() -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The first and the last code points of each range of Unicode's Extended_Pictographic
     (extended_pictographic.txt, in order), read once."""
-    text = files(__package__).joinpath("extended_pictographic.txt").read_text(encoding="utf-8")
     ranges = []
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            first, _, last = line.partition("..")
-            ranges.append((int(first, 16), int(last or first, 16)))
+    for line in data_lines("extended_pictographic.txt"):
+        first, _, last = line.partition("..")
+        ranges.append((int(first, 16), int(last or first, 16)))
     firsts, lasts = zip(*ranges, strict=True)
     return firsts, lasts

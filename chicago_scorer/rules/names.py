@@ -17,10 +17,10 @@ Latin "Ann" and Cyrillic "Аnn" are.
 
 import unicodedata
 from functools import cache
-from importlib.resources import files
 
 from .errors import Message, counted, sentence
 from .joiners import joiners_in_use
+from .unicode_data import data_lines
 
 MAX_NAME_LENGTH = 40
 
@@ -179,12 +179,8 @@ def skeleton(text: str) -> str:
 @cache
 def _prototypes() -> dict[str, str]:
     """Unicode's confusables data (UTS #39, confusables.txt), read once when first needed."""
-    text = files(__package__).joinpath("confusables.txt").read_text(encoding="utf-8")
     prototypes = {}
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            source, target = line.split(";")
-            prototypes[chr(int(source, 16))] = "".join(
-                chr(int(code, 16)) for code in target.split()
-            )
+    for line in data_lines("confusables.txt"):
+        source, target = line.split(";")
+        prototypes[chr(int(source, 16))] = "".join(chr(int(code, 16)) for code in target.split())
     return prototypes
