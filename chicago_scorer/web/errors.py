@@ -48,6 +48,7 @@ from chicago_scorer.web.platform.limits import (
     BodyNotForm,
     FormHasTooManyFields,
     FormNotUtf8,
+    FormPartsBroken,
     too_large_message,
 )
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
@@ -69,6 +70,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     # The request cannot be read.
     MalformedBody: 400,
     FormNotUtf8: 400,
+    FormPartsBroken: 400,
     ImportRefused: 400,
     MalformedImport: 400,
     # A device without the key is refused like one with a wrong key: it may only watch.

@@ -17,6 +17,7 @@ from urllib.parse import unquote_to_bytes
 
 from flask import Flask, Request, abort, current_app, request
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
+from werkzeug.formparser import FormDataParser
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream, get_input_stream
 
@@ -88,6 +89,12 @@ class BodyNotForm(Refusal):
     """A body other than a form, sent to a page's address: pages read only their forms."""
 
 
+class FormPartsBroken(Refusal):
+    """A form sent in parts (multipart/form-data) that cannot be read as parts: no
+    boundary, or a part cut off. Werkzeug would read it as an empty form, and the page
+    would blame a missing name."""
+
+
 class FormNotUtf8(Refusal):
     """A form whose text, or a percent-escape in it, is not UTF-8: Werkzeug would read the
     first as an empty form and keep the second as text ("Bj%F6rn")."""
@@ -125,12 +132,20 @@ def _refuse_what_a_page_cannot_read() -> None:
 
 
 def _refuse_unreadable_forms() -> None:
-    """A form of too many fields: 413 that says so, not that it is too large. A form field
-    without a name cannot be read (and would trip the CSRF check): 400."""
-    if request.mimetype not in FORM_TYPES:
+    """A form of too many fields: 413 that says so, not that it is too large. A form in
+    broken parts, or a field without a name, cannot be read (and would trip the CSRF
+    check): 400. The API's addresses read no form, and leave it unread for their 415."""
+    if request.mimetype not in FORM_TYPES or wants_json():
         return
     try:
         fields = request.form
+    except ValueError:  # the parser is not silent: BodyCappedRequest.make_form_data_parser
+        raise FormPartsBroken(
+            sentence(
+                "The form's parts could not be read, so nothing was recorded: "
+                "send it again from the page."
+            )
+        ) from None
     except RequestEntityTooLarge as refusal:
         if isinstance(refusal, StreamedBodyTooLarge) or _declared_too_large():
             raise  # too large indeed
@@ -181,7 +196,14 @@ class BodyOfStatedLength(LimitedStream):
 
 class BodyCappedRequest(Request):
     """Flask's request, whose body stream refuses a streamed body over the limit, and one
-    that ends before its stated length."""
+    that ends before its stated length, and whose form parser says when it cannot read."""
+
+    def make_form_data_parser(self) -> FormDataParser:
+        """Werkzeug's parser, raising ``ValueError`` for a form it cannot read, where it
+        would give an empty one."""
+        parser = super().make_form_data_parser()
+        parser.silent = False
+        return parser
 
     @cached_property
     def stream(self) -> t.IO[bytes]:

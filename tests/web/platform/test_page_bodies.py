@@ -103,3 +103,37 @@ def test_a_form_in_utf8_keeps_its_escapes_and_spaces(client):
     assert response.status_code == 303
     game = client.get("/api/games").get_json()["games"][0]
     assert [player["name"] for player in game["players"]] == ["Björn", "Bo Ek", "100%"]
+
+
+@pytest.mark.parametrize(
+    ("form", "content_type"),
+    [
+        (b"players-0=Ann&players-1=Bo&dealer=0", "multipart/form-data"),  # no boundary
+        (
+            b'--XX\r\nContent-Disposition: form-data; name="players-0"\r\n\r\nAnn',
+            "multipart/form-data; boundary=XX",
+        ),  # a part cut off
+        (b"--XX\r\nbroken", "multipart/form-data; boundary=XX"),  # a part without headers
+    ],
+    ids=["no boundary", "cut off", "no headers"],
+)
+def test_a_form_in_broken_parts_is_refused_with_400_rather_than_read_as_empty(
+    client, form, content_type
+):
+    response = client.post("/games", data=form, content_type=content_type)
+
+    assert response.status_code == 400
+    assert (
+        "The form&#39;s parts could not be read, so nothing was recorded: "
+        "send it again from the page."
+    ) in response.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_form_in_broken_parts_sent_to_the_api_is_refused_for_not_being_json(client):
+    response = client.post(
+        "/api/games", data=b"--XX\r\nbroken", content_type="multipart/form-data; boundary=XX"
+    )
+
+    assert response.status_code == 415
+    assert "reads only JSON" in response.get_json()["error"]
