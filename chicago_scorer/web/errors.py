@@ -46,6 +46,7 @@ from chicago_scorer.web.platform.limits import (
     BodyCompressed,
     BodyCutShort,
     BodyNotForm,
+    FormFieldRepeated,
     FormHasTooManyFields,
     FormNotUtf8,
     FormPartsBroken,
@@ -70,6 +71,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     # The request cannot be read.
     MalformedBody: 400,
     FormNotUtf8: 400,
+    FormFieldRepeated: 400,
     FormPartsBroken: 400,
     ImportRefused: 400,
     MalformedImport: 400,

@@ -95,6 +95,12 @@ class FormPartsBroken(Refusal):
     would blame a missing name."""
 
 
+class FormFieldRepeated(Refusal):
+    """A form that gives one field twice, which no page of the app's sends: Werkzeug's
+    forms would take the first, where another reader of the same body may take the last
+    (as ``read_json`` refuses a JSON member given twice)."""
+
+
 class FormNotUtf8(Refusal):
     """A form whose text, or a percent-escape in it, is not UTF-8: Werkzeug would read the
     first as an empty form and keep the second as text ("Bj%F6rn")."""
@@ -134,7 +140,8 @@ def _refuse_what_a_page_cannot_read() -> None:
 def _refuse_unreadable_forms() -> None:
     """A form of too many fields: 413 that says so, not that it is too large. A form in
     broken parts, or a field without a name, cannot be read (and would trip the CSRF
-    check): 400. The API's addresses read no form, and leave it unread for their 415."""
+    check): 400, as is one that gives a field twice. The API's addresses read no form,
+    and leave it unread for their 415."""
     if request.mimetype not in FORM_TYPES or wants_json():
         return
     try:
@@ -158,6 +165,22 @@ def _refuse_unreadable_forms() -> None:
         ) from None
     if any(not isinstance(key, str) for key in fields):
         abort(400)
+    repeated = next(
+        (
+            name
+            for part in (fields, request.files)
+            for name, values in part.lists()
+            if len(values) > 1
+        ),
+        None,
+    )
+    if repeated is not None:
+        raise FormFieldRepeated(
+            sentence(
+                "The form gives %(name)s twice: send it again from the page.",
+                name=quoted(repeated),
+            )
+        )
 
 
 def _declared_too_large() -> bool:

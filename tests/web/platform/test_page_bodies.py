@@ -2,11 +2,13 @@
 refused with 415 saying what the address reads, before the form or its CSRF token is
 looked for, and nothing is recorded."""
 
+import io
 import re
 
 import pytest
 
 from support.api_client import create_api_game
+from support.table_forms import start_game
 
 # Every address a page's form is sent to; {id} is a game's.
 PAGE_FORMS = [
@@ -137,3 +139,52 @@ def test_a_form_in_broken_parts_sent_to_the_api_is_refused_for_not_being_json(cl
 
     assert response.status_code == 415
     assert "reads only JSON" in response.get_json()["error"]
+
+
+def test_a_form_that_gives_a_field_twice_is_refused_with_400_naming_it(client):
+    game_url = start_game(client, "Ann", "Bo")
+    before = client.get(f"/api{game_url}").get_json()
+    step_card = "round=1&step=phase1&hand=flush"
+
+    response = client.post(
+        f"{game_url}/entries",
+        data=f"{step_card}&winner=Ann&winner=Bo",
+        content_type="application/x-www-form-urlencoded",
+    )
+
+    assert response.status_code == 400
+    assert "The form gives &#39;winner&#39; twice: send it again from the page." in response.text
+    assert client.get(f"/api{game_url}").get_json() == before
+    # The same form with one winner is the tap it seemed to be.
+    once = client.post(
+        f"{game_url}/entries",
+        data=f"{step_card}&winner=Bo",
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert once.status_code == 303
+    scores = {p["name"]: p["score"] for p in client.get(f"/api{game_url}").get_json()["players"]}
+    assert scores == {"Ann": 0, "Bo": 5}
+
+
+def test_a_new_game_form_that_gives_a_seat_twice_is_refused_and_starts_no_game(client):
+    response = client.post(
+        "/games",
+        data="players-0=Ann&players-0=Bo&players-1=Cy&dealer=0",
+        content_type="application/x-www-form-urlencoded",
+    )
+
+    assert response.status_code == 400
+    assert "The form gives &#39;players-0&#39; twice" in response.text
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_an_import_that_sends_two_files_is_refused_and_imports_neither(client):
+    document = b'{"format": "chicago-scorer", "version": 1, "games": []}'
+    response = client.post(
+        "/import",
+        data={"file": [(io.BytesIO(document), "a.json"), (io.BytesIO(document), "b.json")]},
+        content_type="multipart/form-data",
+    )
+
+    assert response.status_code == 400
+    assert "The form gives &#39;file&#39; twice" in response.text
