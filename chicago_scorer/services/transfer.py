@@ -127,6 +127,12 @@ class ImportResult:
     already_here: list[GameAlreadyHere]
 
 
+def export_text(value: object) -> str:
+    """JSON text as an export file holds it: names as they are spelt ("Björn", not
+    "Bj\\u00f6rn"), for a person who opens the file; the file is sent as UTF-8."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def export_game(game_id: int) -> dict[str, object]:
     """One game, as a document that can be imported on its own."""
     game = db.session.get(Game, game_id, options=whole_game())
@@ -155,14 +161,14 @@ def _letting_go_after(pieces: Iterator[str], turn: Turn) -> Iterator[str]:
 
 def _every_game_in_pieces() -> Iterator[str]:
     ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
-    yield f'{{"format": {json.dumps(EXPORT_FORMAT)}, "games": ['
+    yield f'{{"format": {export_text(EXPORT_FORMAT)}, "games": ['
     separator = ""
     for start in range(0, len(ids), EXPORT_BATCH):
         chunk = ids[start : start + EXPORT_BATCH]
         games = db.session.scalars(select(Game).where(Game.id.in_(chunk)).options(*whole_game()))
         by_id = {game.id: game for game in games}
         for game_id in chunk:
-            yield separator + json.dumps(game_record(by_id[game_id]))
+            yield separator + export_text(game_record(by_id[game_id]))
             separator = ", "
         db.session.expunge_all()  # keep memory flat however many games there are
     yield "]}"

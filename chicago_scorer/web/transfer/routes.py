@@ -1,6 +1,5 @@
 """Export pages (CSV and JSON downloads) and the import upload."""
 
-import json
 from datetime import UTC, datetime
 
 from flask import Blueprint, Response, render_template, stream_with_context
@@ -13,6 +12,7 @@ from chicago_scorer.services.transfer import (
     ImportResult,
     export_all_games,
     export_game,
+    export_text,
     import_games,
 )
 from chicago_scorer.web.errors import RETRY_SOON, status_of
@@ -49,7 +49,7 @@ def game_as_csv(game_id: int):
 @transfer.get("/games/<int:game_id>/export.json")
 def game_as_json(game_id: int):
     """One game in the export format, ready to import elsewhere."""
-    document = json.dumps(export_game(game_id))
+    document = export_text(export_game(game_id))
     return _download(document, "application/json", f"chicago-game-{game_id}.json")
 
 

@@ -127,6 +127,19 @@ def test_the_export_of_everything_lists_every_game_oldest_first(two_games, clien
     }
 
 
+@pytest.mark.parametrize("address", ["/export.json", "/api/export", "/games/1/export.json"])
+def test_an_export_spells_names_as_they_are_typed_for_whoever_opens_the_file(client, address):
+    names = ["Björn", "नेपाली", "👩\u200d🦰"]
+    create_api_game(client, names, dealer="Björn")
+
+    text = client.get(address).get_data().decode("utf-8")
+
+    for name in names:
+        assert f'"{name}"' in text
+    assert "\\u" not in text
+    assert [game["players"] for game in json.loads(text)["games"]] == [names]
+
+
 def test_exporting_importing_into_an_empty_database_and_exporting_again_changes_nothing(
     two_games, client, databases
 ):
