@@ -34,9 +34,15 @@ def entry_columns(scored: ScoredEvent) -> tuple[str, str, str, int | str]:
     raise TypeError(f"not an event: {scored.event!r}")
 
 
+# Excel reads a CSV file as the computer's legacy code page ("BjÃ¶rn") unless it starts
+# with a byte-order mark; other spreadsheets and csv readers that decode "utf-8-sig" skip it.
+BYTE_ORDER_MARK = "\ufeff"
+
+
 def game_csv(state: GameState) -> str:
-    """The whole log as CSV text, a header row first."""
+    """The whole log as CSV text, a byte-order mark and a header row first."""
     buffer = io.StringIO()
+    buffer.write(BYTE_ORDER_MARK)
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow([*FIXED_COLUMNS, *(safe_cell(name) for name in state.players)])
     progression = score_progression(state)

@@ -56,7 +56,8 @@ def two_games(client):
 
 
 def csv_rows(response) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    """The rows, read as a spreadsheet reads the file: its byte-order mark skipped."""
+    return list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
 
 
 def test_the_csv_has_a_row_per_event_with_points_and_running_scores(two_games, client):
@@ -79,6 +80,15 @@ def test_the_csv_has_a_row_per_event_with_points_and_running_scores(two_games, c
         ["7", "2", "tricks", "yes", "chicago_lost", "Bo", "", "-15", "57", "42", "0"],
         ["8", "2", "phase3", "yes", "none", "", "", "", "57", "42", "0"],
     ]
+
+
+def test_the_csv_starts_with_a_byte_order_mark_so_that_excel_reads_names_as_utf8(client):
+    create_api_game(client, ["Björn", "Åsa"])
+
+    data = client.get("/games/1/export.csv").get_data()
+
+    assert data.startswith(b"\xef\xbb\xbfentry,round,")
+    assert data.splitlines()[0].endswith("Björn,Åsa".encode())
 
 
 def test_a_name_that_a_spreadsheet_would_run_is_written_as_text(two_games, client):
