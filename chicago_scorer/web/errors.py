@@ -114,6 +114,19 @@ STATUS_OF: dict[type[Refusal], int] = {
 
 # Sent with every 503: the database or the server was busy, and a try again will do.
 RETRY_SOON = {"Retry-After": "1"}
+# A long task holds its turn for seconds (services/long_tasks.py): the refusal says "in a
+# few seconds", and a client that waits as told is not refused again and again meanwhile.
+RETRY_AFTER_A_LONG_TASK = {"Retry-After": "5"}
+
+
+def retry_after(refusal: Refusal) -> dict[str, str]:
+    """The ``Retry-After`` of a refusal answered with 503; none for any other."""
+    if status_of(refusal) != 503:
+        return {}
+    if isinstance(refusal, ImportMustWait | ExportMustWait):
+        return RETRY_AFTER_A_LONG_TASK
+    return RETRY_SOON
+
 
 FORM_EXPIRED = lazy_gettext(
     "This page was out of date, so nothing was recorded. Check the scores and tap again."
@@ -170,8 +183,7 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
 
 def answer_refusal(refusal: Refusal):
     """A refusal nobody caught: its status, and why in the reader's language."""
-    status = status_of(refusal)
-    return _answer(status, reason(refusal), RETRY_SOON if status == 503 else None)
+    return _answer(status_of(refusal), reason(refusal), retry_after(refusal))
 
 
 def answer_http_error(error: HTTPException):

@@ -7,7 +7,7 @@ from chicago_scorer.services.errors import ImportInterrupted
 from chicago_scorer.services.players import player_statistics
 from chicago_scorer.services.transfer import ImportResult, export_all_games, import_games
 from chicago_scorer.web.api.bodies import json_text
-from chicago_scorer.web.errors import RETRY_SOON, status_of
+from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
 from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
@@ -54,7 +54,7 @@ def import_document():
         return (
             _result_json(refusal.result) | {"error": reason(refusal)},
             status_of(refusal),
-            RETRY_SOON,
+            retry_after(refusal),
         )
     return _result_json(result), 201 if result.imported else 200
 

@@ -15,7 +15,7 @@ from chicago_scorer.services.transfer import (
     export_text,
     import_games,
 )
-from chicago_scorer.web.errors import RETRY_SOON, status_of
+from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import (
@@ -68,12 +68,17 @@ def _upload_too_large(error: RequestEntityTooLarge):
     return _render_import(form, status=413)
 
 
-def _render_import(form: ImportForm, result: ImportResult | None = None, status: int = 200):
+def _render_import(
+    form: ImportForm,
+    result: ImportResult | None = None,
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+):
     keep_out_of_caches()  # the result shows edit keys
     page = render_template(
         "import.html", form=form, result=result, max_kb=MAX_IMPORT_BYTES // 1024
     )
-    return page, status, (RETRY_SOON if status == 503 else {})
+    return page, status, headers or {}
 
 
 @transfer.route("/import", methods=["GET", "POST"])
@@ -95,11 +100,11 @@ def import_page():
         )
     except (ImportRefused, ImportMustWait) as refusal:
         form.file.errors = [reason(refusal)]
-        return _render_import(form, status=status_of(refusal))
+        return _render_import(form, status=status_of(refusal), headers=retry_after(refusal))
     except ImportInterrupted as refusal:  # what was stored is shown, and its keys kept
         form.file.errors = [reason(refusal)]
         _keep_keys(refusal.result)
-        return _render_import(form, refusal.result, status_of(refusal))
+        return _render_import(form, refusal.result, status_of(refusal), retry_after(refusal))
     _keep_keys(result)
     return _render_import(form, result)
 
