@@ -1,5 +1,5 @@
 """A name too long for its line wraps onto the next, every line of it shows, and the
-score beside it stays whole.
+score beside it stays whole and on the name's last line.
 
 Each name is clipped a little past its own box, so that marks stacked on its letters
 never draw over the row above or below (test_stacked_marks.py). On an inline box split
@@ -13,6 +13,8 @@ from support.seeding import hand_win, last_trick_to
 
 SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn Söderberg-Åkesson", "Cecilia Wallenberg"]
+# What is clipped: each name, and in a list of games each name with its score.
+CLIPPED = "bdi, .name-and-score"
 PLACES = {
     "a history row": ("/history", ".history-list > li"),
     "the dealer's and leader's line": ("/games/{id}", ".round-info"),
@@ -34,7 +36,7 @@ def test_a_name_wrapped_onto_a_second_line_shows_whole(new_phone, seed_game, pla
     assert text.bounding_box()["height"] > 1.5 * line_height, "the names fit on one line"
 
     clipped = drawn(text)
-    phone.page.add_style_tag(content="bdi { clip-path: none !important; }")
+    phone.page.add_style_tag(content=f"{CLIPPED} {{ clip-path: none !important; }}")
 
     assert drawn(text) == clipped
 
@@ -57,3 +59,41 @@ def test_a_score_beside_a_long_name_in_the_charts_legend_keeps_its_digits_togeth
     assert score.inner_text() == "21"
     assert legend.bounding_box()["height"] > 1.5 * line_height, "the name fits on one line"
     assert score.bounding_box()["height"] < 1.5 * line_height
+
+
+LISTS = {"the recent games": "/", "the history": "/history"}
+# Where what follows each name in a list of games (its score, and the dot before the
+# next name) is drawn, beside where the last line of that name is.
+AFTER_EACH_NAME = """(line) => [...line.querySelectorAll(".name-and-score")].map((box) => {
+  const name = box.querySelector("bdi").getClientRects();
+  const after = document.createRange();
+  after.setStartAfter(box.querySelector("bdi"));
+  after.setEnd(box.lastChild, box.lastChild.length);
+  return {
+    text: after.toString(),
+    name_line: [name[name.length - 1].top, name[name.length - 1].bottom],
+    drawn: [...after.getClientRects()].map((part) => [part.top, part.bottom]),
+  };
+})"""
+
+
+@pytest.mark.parametrize("address", LISTS.values(), ids=LISTS.keys())
+def test_in_a_list_of_games_a_score_stays_on_the_line_where_its_name_ends(
+    new_phone, seed_game, address
+):
+    seed_game([*NAMES, "Di"], hand_win(1, "phase1", NAMES[1], "flush"))
+    phone = new_phone(viewport=SMALL, screen=SMALL)
+    phone.open(address)
+    line = phone.page.locator(".game-players").first
+    line_height = float(line.evaluate("(line) => parseFloat(getComputedStyle(line).lineHeight)"))
+    assert line.bounding_box()["height"] > 4.5 * line_height, "the names fit on fewer lines"
+
+    after_each_name = line.evaluate(AFTER_EACH_NAME)
+
+    assert [after["text"] for after in after_each_name] == [
+        "\u00a00\u00a0·", "\u00a05\u00a0·", "\u00a00\u00a0·", "\u00a00"
+    ]  # fmt: skip
+    for after in after_each_name:
+        (top, bottom), drawn = after["name_line"], after["drawn"]
+        assert len(drawn) == 1, f"{after['text']!r} is split over lines"
+        assert top <= (drawn[0][0] + drawn[0][1]) / 2 <= bottom, "not on the name's last line"

@@ -10,6 +10,7 @@ from chicago_scorer.extensions import db
 from chicago_scorer.services import games as services
 from chicago_scorer.web.page_cache import response_cache
 from support.databases import server_url
+from support.game_lists import listed_players
 
 # Far longer than a write takes, far shorter than the held write waits.
 AT_ONCE_SECONDS = 2.0
@@ -61,13 +62,13 @@ def test_the_history_follows_a_write_that_commits_after_a_later_one(app):
     )
 
     assert committed_at_once and outcomes == {"free": 1, "held": 1}
-    assert "<bdi>Cy</bdi> 5 · <bdi>Dee</bdi> 0" in seen_between[0]
-    assert "<bdi>Ann</bdi> 0 · <bdi>Bo</bdi> 0" in seen_between[0]
+    assert listed_players([("Cy", 5), ("Dee", 0)]) in seen_between[0]
+    assert listed_players([("Ann", 0), ("Bo", 0)]) in seen_between[0]
     cached = client.get("/history").text
     with app.app_context():
         response_cache().clear()
     assert cached == client.get("/history").text
-    assert "<bdi>Ann</bdi> 5 · <bdi>Bo</bdi> 0" in cached
+    assert listed_players([("Ann", 5), ("Bo", 0)]) in cached
 
 
 def write_while_another_is_held(app, held_game, free_game, while_held=lambda: None):

@@ -13,6 +13,7 @@ from chicago_scorer.services.transfer import import_games
 from chicago_scorer.storage.models import StoredFold
 from support.api_client import create_api_game
 from support.export_documents import export_document
+from support.game_lists import listed_players
 from support.game_objects import game_object
 from support.games import chicago, last_trick, new_game, no_hand, play, win
 
@@ -90,7 +91,7 @@ def test_a_history_row_shows_start_players_scores_winner_and_rounds(thirty_games
     page = client.get("/history?status=finished&page=1").text
 
     row = page[page.index('href="/games/28/review"') :].split("</li>")[0]
-    assert "<bdi>Ann</bdi> 52 · <bdi>Bo</bdi> 5" in row
+    assert listed_players([("Ann", 52), ("Bo", 5)]) in row
     assert "<bdi>Ann</bdi> won" in row
     assert "1 round" in row
     started = "Mar 2, 2026, 10:00\u202fPM UTC"
@@ -289,7 +290,7 @@ def test_the_home_page_shows_each_recent_game_as_its_replay_does(app, client, ga
 
     listed = re.findall(
         r'href="/games/(\d+)">\s*<span class="game-players">\s*(.*?)\s*</span>\s*'
-        r'<span class="game-meta">\s*(.*?)\s*·',
+        r'<span class="game-meta">\s*(.*?)\s*·',  # (.*?) reaches the last </span> before it
         page,
         re.S,
     )
@@ -299,10 +300,7 @@ def test_the_home_page_shows_each_recent_game_as_its_replay_does(app, client, ga
     for game_id, players, meta in listed:
         with app.app_context():
             state = services.load_game(int(game_id)).state
-        assert players == " · ".join(
-            f"<bdi>{name}</bdi> {score}"
-            for name, score in zip(state.players, state.scores, strict=True)
-        )
+        assert players == listed_players(zip(state.players, state.scores, strict=True))
         if state.winner:
             assert meta == f"<bdi>{state.winner}</bdi> won"
         elif state.status == "tiebreak":
