@@ -14,7 +14,7 @@ from support.seeding import hand_win, last_trick_to
 SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn Söderberg-Åkesson", "Cecilia Wallenberg"]
 # What is clipped: each name, and in a list of games each name with its score.
-CLIPPED = "bdi, .name-and-score"
+CLIPPED = "bdi, .listed-player"
 PLACES = {
     "a history row": ("/history", ".history-list > li"),
     "the dealer's and leader's line": ("/games/{id}", ".round-info"),
@@ -61,14 +61,22 @@ def test_a_score_beside_a_long_name_in_the_charts_legend_keeps_its_digits_togeth
     assert score.bounding_box()["height"] < 1.5 * line_height
 
 
-LISTS = {"the recent games": "/", "the history": "/history"}
-# Where what follows each name in a list of games (its score, and the dot before the
+# Each line of a game's players: where it is, and what follows each name in it.
+DOTS = ["\u00a0·", "\u00a0·", "\u00a0·", ""]
+SCORES_AND_DOTS = ["\u00a00\u00a0·", "\u00a05\u00a0·", "\u00a00\u00a0·", "\u00a00"]
+PLAYERS_LINES = {
+    "the recent games": ("/", ".game-players", SCORES_AND_DOTS),
+    "the history": ("/history", ".game-players", SCORES_AND_DOTS),
+    "the scoreboard's heading": ("/games/{id}", ".game-title", DOTS),
+    "the review's heading": ("/games/{id}/review", "h1", DOTS),
+}
+# Where what follows each name in a line of players (its score, and the dot before the
 # next name) is drawn, beside where the last line of that name is.
-AFTER_EACH_NAME = """(line) => [...line.querySelectorAll(".name-and-score")].map((box) => {
+AFTER_EACH_NAME = """(line) => [...line.querySelectorAll(".listed-player")].map((box) => {
   const name = box.querySelector("bdi").getClientRects();
   const after = document.createRange();
   after.setStartAfter(box.querySelector("bdi"));
-  after.setEnd(box.lastChild, box.lastChild.length);
+  after.setEnd(box, box.childNodes.length);
   return {
     text: after.toString(),
     name_line: [name[name.length - 1].top, name[name.length - 1].bottom],
@@ -77,23 +85,22 @@ AFTER_EACH_NAME = """(line) => [...line.querySelectorAll(".name-and-score")].map
 })"""
 
 
-@pytest.mark.parametrize("address", LISTS.values(), ids=LISTS.keys())
-def test_in_a_list_of_games_a_score_stays_on_the_line_where_its_name_ends(
-    new_phone, seed_game, address
+@pytest.mark.parametrize("place", PLAYERS_LINES)
+def test_in_a_line_of_players_what_follows_a_name_stays_on_its_last_line(
+    new_phone, seed_game, place
 ):
-    seed_game([*NAMES, "Di"], hand_win(1, "phase1", NAMES[1], "flush"))
+    game = seed_game([*NAMES, "Di"], hand_win(1, "phase1", NAMES[1], "flush"))
+    address, selector, expected = PLAYERS_LINES[place]
     phone = new_phone(viewport=SMALL, screen=SMALL)
-    phone.open(address)
-    line = phone.page.locator(".game-players").first
+    phone.open(address.format(id=game.id))
+    line = phone.page.locator(selector).first
     line_height = float(line.evaluate("(line) => parseFloat(getComputedStyle(line).lineHeight)"))
-    assert line.bounding_box()["height"] > 4.5 * line_height, "the names fit on fewer lines"
+    assert line.bounding_box()["height"] > 3.5 * line_height, "the names fit on fewer lines"
 
     after_each_name = line.evaluate(AFTER_EACH_NAME)
 
-    assert [after["text"] for after in after_each_name] == [
-        "\u00a00\u00a0·", "\u00a05\u00a0·", "\u00a00\u00a0·", "\u00a00"
-    ]  # fmt: skip
-    for after in after_each_name:
+    assert [after["text"] for after in after_each_name] == expected
+    for after in (after for after in after_each_name if after["text"]):
         (top, bottom), drawn = after["name_line"], after["drawn"]
         assert len(drawn) == 1, f"{after['text']!r} is split over lines"
         assert top <= (drawn[0][0] + drawn[0][1]) / 2 <= bottom, "not on the name's last line"

@@ -13,7 +13,7 @@ from chicago_scorer.rules.errors import sentence
 from chicago_scorer.web.languages.wording import translate
 from chicago_scorer.web.player_names import isolated_name_text
 from support.api_client import create_api_game
-from support.game_lists import listed_players
+from support.game_lists import listed_players, players_line
 from support.legacy_names import rename_as_stored_before
 from support.table_forms import follow_refusal, start_game
 
@@ -52,7 +52,7 @@ def test_the_scoreboard_title_isolates_each_name_it_holds(overridden_game, clien
 
     title = html.unescape(re.search(r"<title>(.*?)</title>", page, re.S).group(1))
     assert title == f"{FSI}{OVERRIDDEN_ANN}{PDI} · Bo · Cy · Chicago Scorer"
-    assert f"<bdi>{OVERRIDDEN_ANN}</bdi> · <bdi>Bo</bdi> · <bdi>Cy</bdi></h1>" in page
+    assert f"{players_line([OVERRIDDEN_ANN, 'Bo', 'Cy'])}</h1>" in page
 
 
 def test_the_round_log_and_review_isolate_the_name_in_each_entry(overridden_game, client):

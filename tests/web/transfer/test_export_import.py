@@ -16,6 +16,7 @@ from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES
 from chicago_scorer.storage.models import Event, Game, Player, StoredSummary
 from support.api_client import create_api_game
+from support.game_lists import players_line
 from support.settings import settings_for
 
 JSON = "application/json"
@@ -207,7 +208,7 @@ def test_the_import_page_links_each_game_and_shows_its_key_once(client):
     assert response.status_code == 200
     assert "Imported 1 game" in response.text
     assert 'href="/games/1"' in imported
-    assert "<bdi>Ann</bdi> · <bdi>Bo</bdi>" in imported
+    assert players_line(["Ann", "Bo"]) in imported
     assert (
         '<span class="game-meta">Played <time datetime="2026-03-01T19:00:00+00:00">'
         "Mar 1, 2026, 7:00\u202fPM UTC</time></span>"
