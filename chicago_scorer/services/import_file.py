@@ -24,7 +24,7 @@ from chicago_scorer.rules import (
 from chicago_scorer.rules.errors import Message, counted, quoted, sentence
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
-from chicago_scorer.services.json_documents import read_json
+from chicago_scorer.services.json_documents import BeyondReading, read_json
 
 EXPORT_FORMAT = "chicago-scorer/2"
 # The first format is the second without the trail: its games still import, without one.
@@ -73,7 +73,21 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
         )
     try:
         document = read_json(raw)
-    except (ValueError, RecursionError) as error:
+    except BeyondReading:
+        raise MalformedImport(
+            sentence(
+                "The file is not JSON this app reads: a number is too long or it nests too deeply."
+            )
+        ) from None
+    except UnicodeDecodeError as error:
+        raise MalformedImport(
+            sentence(
+                "The file is not UTF-8 text: byte %(position)s is not valid UTF-8. "
+                "Import the file as it was exported, or save it as UTF-8.",
+                position=error.start + 1,
+            )
+        ) from None
+    except ValueError as error:
         raise MalformedImport(
             sentence("The file is not valid JSON (%(problem)s).", problem=str(error))
         ) from None

@@ -29,7 +29,21 @@ def _object_of(members: list[tuple[str, object]]) -> dict[str, object]:
     return found
 
 
+class BeyondReading(ValueError):
+    """A number longer, or a nesting deeper, than Python's parser reads (its limit on an
+    integer's digits, its recursion limit): JSON, but not JSON this app reads. The
+    parser's own words for it name settings of Python's, which nobody who sent the
+    document can change."""
+
+
 def read_json(document: str | bytes) -> object:
     """The document read as ``json.loads`` reads it, refusing a name given twice in one
-    object (``RepeatedName``, a ``ValueError`` like the parser's other refusals)."""
-    return json.loads(document, object_pairs_hook=_object_of)
+    object (``RepeatedName``). Every refusal is a ``ValueError``: the parser's own
+    (``json.JSONDecodeError``, ``UnicodeDecodeError`` for bytes), ``RepeatedName``, or
+    ``BeyondReading``."""
+    try:
+        return json.loads(document, object_pairs_hook=_object_of)
+    except (json.JSONDecodeError, UnicodeDecodeError, RepeatedName):
+        raise
+    except (ValueError, RecursionError) as error:
+        raise BeyondReading() from error

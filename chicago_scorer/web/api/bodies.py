@@ -14,7 +14,7 @@ import json
 from flask import request
 
 from chicago_scorer.rules.errors import quoted, sentence
-from chicago_scorer.services.json_documents import RepeatedName, read_json
+from chicago_scorer.services.json_documents import BeyondReading, RepeatedName, read_json
 from chicago_scorer.web.errors import BodyNotJson, MalformedBody
 from chicago_scorer.web.platform.limits import has_body
 
@@ -61,7 +61,7 @@ def json_object(*, like: str) -> dict[str, object]:
         raise MalformedBody(
             sentence("The body is not valid JSON: %(problem)s.", problem=error.msg)
         ) from error
-    except (ValueError, RecursionError) as error:  # Python's limits on digits and on nesting
+    except BeyondReading as error:
         raise MalformedBody(
             sentence(
                 "The body is not JSON this app reads: a number is too long or it nests too deeply."

@@ -448,6 +448,16 @@ REFUSED = [
         "Game 2 (Ann, Bo): Ann won at entry 4, so the 2 entries after it have no place in "
         "the game.",
     ),
+    # JSON past what Python's parser reads: said so, not in the parser's words, which ask
+    # for sys.set_int_max_str_digits() or speak of its recursion depth.
+    *(
+        (
+            b'{"format": "chicago-scorer/1", "games": ' + beyond + b"}",
+            400,
+            "The file is not JSON this app reads: a number is too long or it nests too deeply.",
+        )
+        for beyond in (b"[" + b"9" * 5000 + b"]", b"[" * 100_000 + b"]" * 100_000)
+    ),
 ]
 
 
@@ -478,6 +488,29 @@ def test_a_refused_upload_shows_why_on_the_page_and_changes_nothing(
 
     assert response.status_code == status
     assert message.replace("'", "&#39;") in response.text
+    assert snapshot(app, client) == before
+
+
+def test_an_uploaded_file_that_is_not_utf8_says_which_byte_and_changes_nothing(
+    two_games, app, client
+):
+    before = snapshot(app, client)
+    game = VALID | {"players": ["Ann", "Bö"], "first_dealer": "Ann"}
+    text = json.dumps({"format": "chicago-scorer/1", "games": [game]}, ensure_ascii=False)
+    latin_1 = text.encode("latin-1")
+
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(latin_1), "export.json")},
+        content_type="multipart/form-data",
+    )
+
+    assert response.status_code == 400
+    byte = latin_1.index("ö".encode("latin-1")) + 1
+    assert (
+        f"The file is not UTF-8 text: byte {byte} is not valid UTF-8. "
+        "Import the file as it was exported, or save it as UTF-8."
+    ) in response.text
     assert snapshot(app, client) == before
 
 
