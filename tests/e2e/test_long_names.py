@@ -8,13 +8,14 @@ over two lines that clip kept only the first: "Anna-Karin Lindqvist-" showed, an
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from support.seeding import hand_win, last_trick_to
 
 SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn Söderberg-Åkesson", "Cecilia Wallenberg"]
 # What is clipped: each name, and in a list of games each name with its score.
-CLIPPED = "bdi, .listed-player"
+CLIPPED = "bdi, .name-phrase"
 PLACES = {
     "a history row": ("/history", ".history-list > li"),
     "the dealer's and leader's line": ("/games/{id}", ".round-info"),
@@ -72,7 +73,7 @@ PLAYERS_LINES = {
 }
 # Where what follows each name in a line of players (its score, and the dot before the
 # next name) is drawn, beside where the last line of that name is.
-AFTER_EACH_NAME = """(line) => [...line.querySelectorAll(".listed-player")].map((box) => {
+AFTER_EACH_NAME = """(line) => [...line.querySelectorAll(".name-phrase")].map((box) => {
   const name = box.querySelector("bdi").getClientRects();
   const after = document.createRange();
   after.setStartAfter(box.querySelector("bdi"));
@@ -104,3 +105,33 @@ def test_in_a_line_of_players_what_follows_a_name_stays_on_its_last_line(
         (top, bottom), drawn = after["name_line"], after["drawn"]
         assert len(drawn) == 1, f"{after['text']!r} is split over lines"
         assert top <= (drawn[0][0] + drawn[0][1]) / 2 <= bottom, "not on the name's last line"
+
+
+# Every name set in a flex or grid box beside loose words: that box would lay the name and
+# each run of words out as boxes side by side, and break the words letter by letter
+# ("Re / cor / d:") beside a long name.
+NAMES_BESIDE_LOOSE_WORDS = """() => [...document.querySelectorAll("bdi")].filter((bdi) => {
+  const box = bdi.parentElement;
+  if (!/flex|grid/.test(getComputedStyle(box).display)) return false;
+  return [...box.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim());
+}).map((bdi) => bdi.parentElement.outerHTML.slice(0, 120))"""
+
+
+def test_no_name_sits_in_a_flex_box_beside_loose_words(new_phone, seed_game, sample_pages):
+    game = seed_game(NAMES[:2])
+    phone = new_phone(viewport=SMALL, screen=SMALL)
+    phone.open(game.keep_score_path)
+    phone.open(f"{game.path}/settle")
+    hands = phone.page.locator("[data-hand-input]")
+    hands.nth(0).fill("As Ks Qs Js 9s")
+    hands.nth(1).fill("2h 3d 5c 7h 9d")
+    phone.page.get_by_role("button", name="Who wins?").click()
+    expect(phone.page.locator("button[name=hand]")).to_contain_text(f"Record: {NAMES[0]}")
+    found = {"the settle verdict": phone.page.evaluate(NAMES_BESIDE_LOOSE_WORDS)}
+    phone.open(f"/players/{NAMES[0]}")
+    found["a long-named player's page"] = phone.page.evaluate(NAMES_BESIDE_LOOSE_WORDS)
+    for sample in sample_pages:
+        sample.open_on(phone)
+        found[sample.name] = phone.page.evaluate(NAMES_BESIDE_LOOSE_WORDS)
+
+    assert {page: boxes for page, boxes in found.items() if boxes} == {}

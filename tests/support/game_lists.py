@@ -18,4 +18,4 @@ def players_line(names: Iterable[str]) -> str:
 def _line(boxes: Iterable[str]) -> str:
     boxes = list(boxes)
     dotted = [f"{box}&nbsp;·" for box in boxes[:-1]] + boxes[-1:]
-    return " ".join(f'<span class="listed-player">{box}</span>' for box in dotted)
+    return " ".join(f'<span class="name-phrase">{box}</span>' for box in dotted)
