@@ -127,6 +127,12 @@ def test_no_name_sits_in_a_flex_box_beside_loose_words(new_phone, seed_game, sam
     hands.nth(1).fill("2h 3d 5c 7h 9d")
     phone.page.get_by_role("button", name="Who wins?").click()
     expect(phone.page.locator("button[name=hand]")).to_contain_text(f"Record: {NAMES[0]}")
+    hands = phone.page.locator(".verdict-hands").evaluate(AFTER_EACH_NAME)
+    assert [after["text"] for after in hands] == [": flush", ": high card"]
+    for after in hands:  # the colon after a long name stays on its last line
+        (top, bottom), drawn = after["name_line"], after["drawn"]
+        assert len(drawn) == 1, f"{after['text']!r} is split over lines"
+        assert top <= (drawn[0][0] + drawn[0][1]) / 2 <= bottom, "not on the name's last line"
     found = {"the settle verdict": phone.page.evaluate(NAMES_BESIDE_LOOSE_WORDS)}
     phone.open(f"/players/{NAMES[0]}")
     found["a long-named player's page"] = phone.page.evaluate(NAMES_BESIDE_LOOSE_WORDS)
