@@ -10,10 +10,11 @@ over two lines that clip kept only the first: "Anna-Karin Lindqvist-" showed, an
 import pytest
 from playwright.sync_api import expect
 
-from support.seeding import hand_win, last_trick_to
+from support.seeding import hand_win, last_trick_to, no_hand
 
 SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn Söderberg-Åkesson", "Cecilia Wallenberg"]
+LONGEST = "Anna-Karin Lindqvist-Johansson-Ekenstam"  # 39 of the 40 letters a name may have
 # What is clipped: each name, and in a list of games each name with its score.
 CLIPPED = "bdi, .name-phrase"
 PLACES = {
@@ -107,6 +108,121 @@ def test_in_a_line_of_players_what_follows_a_name_stays_on_its_last_line(
         assert top <= (drawn[0][0] + drawn[0][1]) / 2 <= bottom, "not on the name's last line"
 
 
+# Sentences about a long-named player, where they are on which page.
+SENTENCES = {
+    "the winner's banner": ("{won}", ".banner.winner"),
+    "the dealer's and leader's line": ("{playing}", ".round-info"),
+    "the review's first line": ("{won_by_longest}/review", "main .hint"),
+    "a row of the recent games": ("/", ".game-meta"),
+    "a row of the history": ("/history", ".game-meta"),
+    "the count of one player's games": (f"/history?player={LONGEST}", "#game-count"),
+}
+# For each name in a sentence, the word just before it and the word just after it: where
+# each is drawn, and how much room is left beside the name's first or last line were it
+# set there with its space. A word may go to another line only when it does not fit.
+WORDS_BESIDE_NAMES = """(text) => [...text.querySelectorAll("bdi")].map((bdi) => {
+  const lines = bdi.getClientRects();
+  const [first, last] = [lines[0], lines[lines.length - 1]];
+  let box = bdi.parentElement;
+  while (getComputedStyle(box).display === "inline") box = box.parentElement;
+  const style = getComputedStyle(box);
+  const right = box.getBoundingClientRect().right - parseFloat(style.paddingRight)
+    - parseFloat(style.borderRightWidth);
+  const pen = document.createElement("canvas").getContext("2d");
+  pen.font = getComputedStyle(bdi).font;
+  const middle = (node, start) => {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + 1);
+    const drawn = range.getBoundingClientRect();
+    return (drawn.top + drawn.bottom) / 2;
+  };
+  const firstWord = (text) => text.match(/^\\s*[^\\s-]*-?/)[0];
+  const words = [];
+  const after = bdi.nextSibling;
+  if (after && after.nodeType === 3 && /\\S/.test(after.textContent)) {
+    words.push({side: "after", line: [last.top, last.bottom],
+      middle: middle(after, after.textContent.search(/\\S/)),
+      room: right - last.right - pen.measureText(firstWord(after.textContent)).width});
+  }
+  const before = bdi.previousSibling;
+  if (before && before.nodeType === 3 && /\\S/.test(before.textContent)) {
+    const end = before.textContent.trimEnd().length;
+    const letter = document.createRange();
+    letter.setStart(before, end - 1);
+    letter.setEnd(before, end);
+    const space = before.textContent.slice(end);
+    words.push({side: "before", line: [first.top, first.bottom], middle: middle(before, end - 1),
+      room: right - letter.getBoundingClientRect().right
+        - pen.measureText(space + firstWord(bdi.textContent)).width});
+  }
+  return {name: bdi.textContent, words};
+})"""
+CLEARLY = 2  # px: a word is checked where it fits beside the name by more than this
+
+
+def long_named_games(seed_game) -> dict[str, str]:
+    """A game at its tricks step, one that a long name has won and, newest, one that the
+    longest has won."""
+
+    def won_by(winner: str) -> str:
+        return seed_game(
+            [winner, *NAMES[1:]],
+            hand_win(1, "phase1", winner, "royal_flush"),
+            no_hand(1, "phase2"),
+            last_trick_to(1, NAMES[1]),
+            no_hand(1, "phase3"),
+        ).path
+
+    playing = seed_game(NAMES, hand_win(1, "phase1", NAMES[1], "flush"), no_hand(1, "phase2"))
+    return {"playing": playing.path, "won": won_by(NAMES[0]), "won_by_longest": won_by(LONGEST)}
+
+
+def assert_words_stay_beside_names(text) -> None:
+    """The word before each name ends on the name's first line, the one after it starts on
+    its last, wherever it fits there: a long name never leaves "Round 1 ·" or "won" on a
+    line of its own."""
+    line_height = float(text.evaluate("(text) => parseFloat(getComputedStyle(text).lineHeight)"))
+    assert text.bounding_box()["height"] > 1.5 * line_height, "the sentence fits on one line"
+    names = text.evaluate(WORDS_BESIDE_NAMES)
+    words = [
+        (name["name"], word) for name in names for word in name["words"] if word["room"] > CLEARLY
+    ]
+    assert words, "no word beside a name fits on the name's line"
+    for name, word in words:
+        top, bottom = word["line"]
+        where = f"the word {word['side']} {name!r}"
+        assert top <= word["middle"] <= bottom, f"{where} is on another line"
+
+
+@pytest.mark.parametrize("place", SENTENCES)
+def test_in_a_sentence_the_words_beside_a_long_name_stay_on_its_lines(new_phone, seed_game, place):
+    games = long_named_games(seed_game)
+    address, selector = SENTENCES[place]
+    phone = new_phone(viewport=SMALL, screen=SMALL)
+    phone.open(address.format(**games))
+
+    assert_words_stay_beside_names(phone.page.locator(selector).first)
+
+
+def settle_a_flush_against_nothing(phone, game) -> None:
+    """Settle a showdown in ``game``, its first player's flush against high card."""
+    phone.open(game.keep_score_path)
+    phone.open(f"{game.path}/settle")
+    hands = phone.page.locator("[data-hand-input]")
+    hands.nth(0).fill("As Ks Qs Js 9s")
+    hands.nth(1).fill("2h 3d 5c 7h 9d")
+    phone.page.get_by_role("button", name="Who wins?").click()
+    expect(phone.page.locator("button[name=hand]")).to_be_visible()
+
+
+def test_the_settle_verdicts_heading_keeps_its_words_beside_a_long_name(new_phone, seed_game):
+    phone = new_phone(viewport=SMALL, screen=SMALL)
+    settle_a_flush_against_nothing(phone, seed_game([NAMES[1], NAMES[0]]))
+
+    assert_words_stay_beside_names(phone.page.locator("#verdict-title"))
+
+
 # Every name set in a flex or grid box beside loose words: that box would lay the name and
 # each run of words out as boxes side by side, and break the words letter by letter
 # ("Re / cor / d:") beside a long name.
@@ -118,14 +234,8 @@ NAMES_BESIDE_LOOSE_WORDS = """() => [...document.querySelectorAll("bdi")].filter
 
 
 def test_no_name_sits_in_a_flex_box_beside_loose_words(new_phone, seed_game, sample_pages):
-    game = seed_game(NAMES[:2])
     phone = new_phone(viewport=SMALL, screen=SMALL)
-    phone.open(game.keep_score_path)
-    phone.open(f"{game.path}/settle")
-    hands = phone.page.locator("[data-hand-input]")
-    hands.nth(0).fill("As Ks Qs Js 9s")
-    hands.nth(1).fill("2h 3d 5c 7h 9d")
-    phone.page.get_by_role("button", name="Who wins?").click()
+    settle_a_flush_against_nothing(phone, seed_game(NAMES[:2]))
     expect(phone.page.locator("button[name=hand]")).to_contain_text(f"Record: {NAMES[0]}")
     hands = phone.page.locator(".verdict-hands").evaluate(AFTER_EACH_NAME)
     assert [after["text"] for after in hands] == [": flush", ": high card"]

@@ -302,7 +302,7 @@ def test_the_home_page_shows_each_recent_game_as_its_replay_does(app, client, ga
             state = services.load_game(int(game_id)).state
         assert players == listed_players(zip(state.players, state.scores, strict=True))
         if state.winner:
-            assert meta == f"<bdi>{state.winner}</bdi> won"
+            assert meta == f'<span class="name-phrase"><bdi>{state.winner}</bdi> won</span>'
         elif state.status == "tiebreak":
             assert meta == "Tiebreak"
         else:
