@@ -1,0 +1,72 @@
+"""An address's query is read one way or refused. A field given twice, or a query that is
+not UTF-8 text, gets 400 that says so (in JSON at the API's addresses) before any view
+reads it, where it was read by its first value, or with U+FFFD for the bad bytes."""
+
+import pytest
+
+from support.api_client import create_api_game
+
+ENTRY = {"round": 1, "step": "phase1", "outcome": "none"}
+
+# Addresses that give a field twice, and the field.
+REPEATED = {
+    "/history?player=Ann&player=Bo": "player",
+    "/history?status=finished&page=1&page=2": "page",
+    "/players?page=1&page=2": "page",
+    "/api/games?limit=5&limit=6": "limit",
+}
+NOT_UTF8 = [
+    "/history?player=Bj%F6rn",  # Latin-1's ö
+    "/history?Bj%F6rn=1",
+    "/players?page=%FF",
+    "/api/games?limit=%FF",
+]
+
+
+def refusal_in(response) -> str:
+    if response.is_json:
+        return response.get_json()["error"]
+    return response.get_data(as_text=True).replace("&#39;", "'")
+
+
+@pytest.mark.parametrize("address", REPEATED)
+def test_an_address_that_gives_a_field_twice_is_refused_naming_the_field(client, address):
+    response = client.get(address)
+
+    assert response.status_code == 400
+    assert response.is_json == address.startswith("/api/")
+    assert f"The address gives '{REPEATED[address]}' twice: give it once." in refusal_in(response)
+
+
+@pytest.mark.parametrize("address", NOT_UTF8)
+def test_an_address_whose_query_is_not_utf8_is_refused_saying_so(client, address):
+    response = client.get(address)
+
+    assert response.status_code == 400
+    assert response.is_json == address.startswith("/api/")
+    assert (
+        "The address's query is not UTF-8 text: check the link, or send it in UTF-8."
+        in refusal_in(response)
+    )
+
+
+def test_a_write_to_an_address_that_gives_a_field_twice_records_nothing(client):
+    game = create_api_game(client)
+    before = game.state()
+
+    response = client.post(f"{game.url}/events?note=a&note=b", json=ENTRY, headers=game.auth())
+
+    assert response.status_code == 400
+    assert game.state() == before
+
+
+def test_the_same_addresses_giving_each_field_once_in_utf8_are_read(client):
+    create_api_game(client, players=("Björn", "Bo"))
+
+    found = client.get("/history?player=Bj%C3%B6rn&status=in_progress&page=1")
+    listed = client.get("/api/games?limit=5")
+
+    assert found.status_code == 200
+    assert "1 game with <bdi>Björn</bdi>" in found.get_data(as_text=True)
+    assert listed.status_code == 200
+    assert listed.get_json()["total"] == 1
