@@ -9,8 +9,9 @@ is an invisible character that the text needs to be written and that shows in wh
 draws: the joiner inside an emoji like 👩‍🦰, the tags of a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿, and the
 joiners that Indic and Persian writing place between letters.
 
-Two names of a game are the same name when they fold to the same key (compatibility
-forms and case folded, spaces squeezed), and they look alike when their skeletons
+Two names of a game are the same name when they fold to the same key (joiners dropped,
+compatibility forms and case folded, spaces squeezed), the key that finds a player across
+games too, and they look alike when their skeletons
 (Unicode TR39, from the confusables data kept beside this module) are the same, as
 Latin "Ann" and Cyrillic "Аnn" are.
 """
@@ -19,7 +20,7 @@ import unicodedata
 from functools import cache
 
 from .errors import Message, counted, sentence
-from .joiners import joiners_in_use
+from .joiners import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, joiners_in_use
 from .unicode_data import data_lines
 
 MAX_NAME_LENGTH = 40
@@ -55,6 +56,7 @@ _INVISIBLE_RANGES = (
     (0xE01F0, 0xE0FFF),
 )
 _VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
+_NO_JOINERS = str.maketrans("", "", ZERO_WIDTH_JOINER + ZERO_WIDTH_NON_JOINER)
 
 
 def _in_ranges(character: str, ranges: tuple[tuple[int, int], ...]) -> bool:
@@ -147,9 +149,13 @@ def longest_run_of_marks(name: str) -> int:
 
 
 def same_name_key(name: str) -> str:
-    """The form two names share when they are one name: compatibility forms folded
-    (fullwidth letters, ligatures), case folded, and spaces squeezed to one."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    """The form two names share when they are one name: joiners dropped, compatibility
+    forms folded (fullwidth letters, ligatures), case folded, and spaces squeezed to one.
+
+    A joiner chooses how letters are drawn, not which name they spell, and keyboards
+    differ in typing one: Persian "علی‌رضا" with a half-space is "علیرضا" without."""
+    unjoined = name.translate(_NO_JOINERS)
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", unjoined).casefold())
     return " ".join(folded.split())
 
 

@@ -10,6 +10,9 @@ a score, a status, a winner, a statistic, or the shape of a stored position.
 
 2: a player is found across games by the name's folded spelling (NFKC, case folded),
 so that names that differ only in how they were typed count as one player.
+
+3: that spelling drops the joiners (zero-width joiner and non-joiner), so that Persian
+"علی‌رضا" typed with a half-space and "علیرضا" without count as one player.
 """
 
-RULES_REVISION = 2
+RULES_REVISION = 3

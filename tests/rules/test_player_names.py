@@ -156,12 +156,20 @@ ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007
 @pytest.mark.parametrize(
     ("first", "second"),
     [
+        # Persian "Alireza" with a half-space, as one keyboard types it, and without
         (f"\u0639\u0644\u06cc{ZWNJ}\u0631\u0636\u0627", "\u0639\u0644\u06cc\u0631\u0636\u0627"),
-        (SCOTLAND, ENGLAND),  # black flags, but for their tags
+        (f"\u0dc1\u0dca{ZWJ}\u0dbb\u0dd3", "\u0dc1\u0dca\u0dbb\u0dd3"),  # Sinhala "Sri"
+        (f"\U0001f469{ZWJ}\U0001f9b0", "\U0001f469\U0001f9b0"),  # woman, red hair
     ],
 )
-def test_names_that_differ_only_in_their_joiners_look_alike(first, second):
-    assert "look alike" in refusal_of([first, second]).message
+def test_names_that_differ_only_in_their_joiners_are_one_name_and_one_player(first, second):
+    assert "are the same name" in refusal_of([first, second]).message
+    assert player_key(first) == player_key(second)
+
+
+def test_flags_that_differ_only_in_their_tags_look_alike_but_are_two_players():
+    assert "look alike" in refusal_of([SCOTLAND, ENGLAND]).message
+    assert player_key(SCOTLAND) != player_key(ENGLAND)
 
 
 pictographs = st.sampled_from(

@@ -182,6 +182,21 @@ def test_a_player_whose_games_are_all_unfinished_has_no_rates(client, app):
     assert "<dt>Win %</dt><dd>—</dd>" in client.get("/players/Eve").text
 
 
+HALF_SPACED = "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627"  # Persian "Alireza"
+UNSPACED = "\u0639\u0644\u06cc\u0631\u0636\u0627"  # the same, typed without the half-space
+
+
+def test_a_name_typed_with_and_without_its_joiner_is_one_player(client, app):
+    create_api_game(client, [HALF_SPACED, "Bo"]).win(1, "phase1", "Bo", "flush")
+    create_api_game(client, [UNSPACED, "Bo"]).win(1, "phase1", UNSPACED, "flush")
+    with app.app_context():
+        games_of = [player_statistics(name).totals.games for name in (HALF_SPACED, UNSPACED)]
+        listed = [totals.games for totals in player_list().items]
+
+    assert games_of == [2, 2]
+    assert listed == [2, 2]  # Bo, and one Alireza
+
+
 def count_directly(states) -> dict[str, dict]:
     """The API's figures counted straight from the logs, names matched by case folding."""
     counts: dict[str, dict] = defaultdict(
