@@ -13,7 +13,6 @@ takes what came for the whole; ``BodyCappedRequest`` holds it to its ``Content-L
 import time
 import typing as t
 from collections.abc import Callable
-from urllib.parse import unquote_to_bytes
 
 from flask import Flask, Request, abort, current_app, request
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
@@ -25,6 +24,7 @@ from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.platform.addresses import API_PREFIX, wants_json
+from chicago_scorer.web.platform.url_encoded import field_given_twice, is_utf8_text
 
 SMALL_BODY_LIMIT = 64 * 1024
 LARGE_BODY_LIMIT = 1024 * 1024
@@ -123,18 +123,14 @@ def _refuse_what_a_page_cannot_read() -> None:
                 api=API_PREFIX,
             )
         )
-    if request.mimetype == "application/x-www-form-urlencoded":
-        try:
-            for pair in request.get_data(cache=True).decode().split("&"):
-                for part in pair.split("="):
-                    unquote_to_bytes(part.replace("+", " ")).decode()
-        except UnicodeDecodeError:
-            raise FormNotUtf8(
-                sentence(
-                    "The form is not UTF-8 text, as its page sends it: "
-                    "send it again from the page."
-                )
-            ) from None
+    if request.mimetype == "application/x-www-form-urlencoded" and not is_utf8_text(
+        request.get_data(cache=True)
+    ):
+        raise FormNotUtf8(
+            sentence(
+                "The form is not UTF-8 text, as its page sends it: send it again from the page."
+            )
+        )
 
 
 def _refuse_unreadable_forms() -> None:
@@ -165,15 +161,7 @@ def _refuse_unreadable_forms() -> None:
         ) from None
     if any(not isinstance(key, str) for key in fields):
         abort(400)
-    repeated = next(
-        (
-            name
-            for part in (fields, request.files)
-            for name, values in part.lists()
-            if len(values) > 1
-        ),
-        None,
-    )
+    repeated = field_given_twice(fields, request.files)
     if repeated is not None:
         raise FormFieldRepeated(
             sentence(

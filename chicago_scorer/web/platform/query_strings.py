@@ -8,11 +8,10 @@ reads the query, as a form that does the same is (limits.py) and a JSON object t
 a name twice (``read_json``).
 """
 
-from urllib.parse import unquote_to_bytes
-
 from flask import Flask, request
 
 from chicago_scorer.rules.errors import Refusal, quoted, sentence
+from chicago_scorer.web.platform.url_encoded import field_given_twice, is_utf8_text
 
 
 class QueryUnreadable(Refusal):
@@ -22,14 +21,11 @@ class QueryUnreadable(Refusal):
 def _refuse_unreadable_queries() -> None:
     if not request.query_string:
         return
-    try:
-        for field in request.query_string.split(b"&"):
-            unquote_to_bytes(field.replace(b"+", b" ")).decode()
-    except UnicodeDecodeError:
+    if not is_utf8_text(request.query_string):
         raise QueryUnreadable(
             sentence("The address's query is not UTF-8 text: check the link, or send it in UTF-8.")
-        ) from None
-    repeated = next((name for name, values in request.args.lists() if len(values) > 1), None)
+        )
+    repeated = field_given_twice(request.args)
     if repeated is not None:
         raise QueryUnreadable(
             sentence("The address gives %(name)s twice: give it once.", name=quoted(repeated))
