@@ -16,7 +16,6 @@ from collections.abc import Callable
 
 from flask import Flask, Request, abort, current_app, request
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
-from werkzeug.formparser import FormDataParser
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream, get_input_stream
 
@@ -24,6 +23,7 @@ from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.platform.addresses import API_PREFIX, wants_json
+from chicago_scorer.web.platform.form_parts import StrictFormParser
 from chicago_scorer.web.platform.url_encoded import field_given_twice, is_utf8_text
 
 SMALL_BODY_LIMIT = 64 * 1024
@@ -102,8 +102,17 @@ class FormFieldRepeated(Refusal):
 
 
 class FormNotUtf8(Refusal):
-    """A form whose text, or a percent-escape in it, is not UTF-8: Werkzeug would read the
-    first as an empty form and keep the second as text ("Bj%F6rn")."""
+    """A form whose text, a percent-escape in it or a text part of it is not UTF-8:
+    Werkzeug would read the first as an empty form and keep the others with U+FFFD in
+    place of the bytes ("Bj%F6rn" as "Bj\ufffdrn")."""
+
+    @classmethod
+    def refusal(cls) -> "FormNotUtf8":
+        return cls(
+            sentence(
+                "The form is not UTF-8 text, as its page sends it: send it again from the page."
+            )
+        )
 
 
 def _refuse_what_a_page_cannot_read() -> None:
@@ -126,23 +135,21 @@ def _refuse_what_a_page_cannot_read() -> None:
     if request.mimetype == "application/x-www-form-urlencoded" and not is_utf8_text(
         request.get_data(cache=True)
     ):
-        raise FormNotUtf8(
-            sentence(
-                "The form is not UTF-8 text, as its page sends it: send it again from the page."
-            )
-        )
+        raise FormNotUtf8.refusal()
 
 
 def _refuse_unreadable_forms() -> None:
     """A form of too many fields: 413 that says so, not that it is too large. A form in
     broken parts, or a field without a name, cannot be read (and would trip the CSRF
-    check): 400, as is one that gives a field twice. The API's addresses read no form,
-    and leave it unread for their 415."""
+    check): 400, as is one that gives a field twice or has a text part that is not UTF-8.
+    The API's addresses read no form, and leave it unread for their 415."""
     if request.mimetype not in FORM_TYPES or wants_json():
         return
     try:
         fields = request.form
-    except ValueError:  # the parser is not silent: BodyCappedRequest.make_form_data_parser
+    except UnicodeDecodeError:  # a text part: form_parts.StrictTextParts
+        raise FormNotUtf8.refusal() from None
+    except ValueError:  # the parser is not silent: form_parts.StrictFormParser
         raise FormPartsBroken(
             sentence(
                 "The form's parts could not be read, so nothing was recorded: "
@@ -207,14 +214,10 @@ class BodyOfStatedLength(LimitedStream):
 
 class BodyCappedRequest(Request):
     """Flask's request, whose body stream refuses a streamed body over the limit, and one
-    that ends before its stated length, and whose form parser says when it cannot read."""
+    that ends before its stated length, and whose form parser says when it cannot read
+    a form and reads text parts strictly (form_parts.py)."""
 
-    def make_form_data_parser(self) -> FormDataParser:
-        """Werkzeug's parser, raising ``ValueError`` for a form it cannot read, where it
-        would give an empty one."""
-        parser = super().make_form_data_parser()
-        parser.silent = False
-        return parser
+    form_data_parser_class = StrictFormParser
 
     @cached_property
     def stream(self) -> t.IO[bytes]:

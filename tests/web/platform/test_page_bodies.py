@@ -3,11 +3,13 @@ refused with 415 saying what the address reads, before the form or its CSRF toke
 looked for, and nothing is recorded."""
 
 import io
+import json
 import re
 
 import pytest
 
 from support.api_client import create_api_game
+from support.export_documents import empty_game_export
 from support.table_forms import start_game
 
 # Every address a page's form is sent to; {id} is a game's.
@@ -105,6 +107,82 @@ def test_a_form_in_utf8_keeps_its_escapes_and_spaces(client):
     assert response.status_code == 303
     game = client.get("/api/games").get_json()["games"][0]
     assert [player["name"] for player in game["players"]] == ["Björn", "Bo Ek", "100%"]
+
+
+def in_parts(*fields: tuple[str, bytes], charset: str | None = None) -> bytes:
+    """A multipart/form-data body (boundary XX) of text parts, each naming ``charset``."""
+    part_type = f"Content-Type: text/plain; charset={charset}\r\n" if charset else ""
+    parts = (
+        f'--XX\r\nContent-Disposition: form-data; name="{name}"\r\n{part_type}\r\n'.encode()
+        + value
+        + b"\r\n"
+        for name, value in fields
+    )
+    return b"".join(parts) + b"--XX--\r\n"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [b"Bj\xf6rn", b"B\xc3", b"\xff\xfe"],
+    ids=["a Latin-1 byte", "half a UTF-8 character", "bytes of no text"],
+)
+def test_a_form_in_parts_whose_text_is_not_utf8_is_refused_rather_than_kept_with_u_fffd(
+    client, name
+):
+    form = in_parts(("players-0", name), ("players-1", b"Bo"), ("dealer", b"0"))
+
+    response = client.post("/games", data=form, content_type="multipart/form-data; boundary=XX")
+
+    assert response.status_code == 400
+    assert (
+        "The form is not UTF-8 text, as its page sends it: send it again from the page."
+    ) in response.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "charset"),
+    [
+        ("Björn".encode(), None),
+        ("Björn".encode(), "utf-8"),
+        ("Björn".encode("iso-8859-1"), "iso-8859-1"),  # a charset Werkzeug reads
+        ("Bj\ufffdrn".encode(), None),  # the replacement character, typed: text like any
+    ],
+    ids=["UTF-8", "UTF-8 named", "ISO-8859-1 named", "U+FFFD in UTF-8"],
+)
+def test_a_form_in_parts_whose_text_can_be_read_starts_its_game(client, name, charset):
+    form = in_parts(("players-0", name), ("players-1", b"Bo"), ("dealer", b"0"), charset=charset)
+
+    response = client.post("/games", data=form, content_type="multipart/form-data; boundary=XX")
+
+    assert response.status_code == 303
+    game = client.get("/api/games").get_json()["games"][0]
+    assert [player["name"] for player in game["players"]] == [
+        name.decode(charset or "utf-8"),
+        "Bo",
+    ]
+
+
+def test_an_import_whose_text_part_is_not_utf8_is_refused_and_imports_nothing(client):
+    document = json.dumps(empty_game_export()).encode()
+    form = (
+        in_parts(("note", b"Bj\xf6rn")).removesuffix(b"--XX--\r\n")
+        + b'--XX\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n'
+        + b"Content-Type: application/json\r\n\r\n"
+        + document
+        + b"\r\n--XX--\r\n"
+    )
+
+    response = client.post("/import", data=form, content_type="multipart/form-data; boundary=XX")
+
+    assert response.status_code == 400
+    assert "The form is not UTF-8 text" in response.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["total"] == 0
+    # The same file with its note in UTF-8 is imported.
+    again = form.replace(b"Bj\xf6rn", "Björn".encode())
+    imported = client.post("/import", data=again, content_type="multipart/form-data; boundary=XX")
+    assert imported.status_code == 200
+    assert client.get("/api/games").get_json()["total"] == 1
 
 
 @pytest.mark.parametrize(
