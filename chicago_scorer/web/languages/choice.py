@@ -1,7 +1,7 @@
 """Choosing the language: from the switcher's cookie, else from Accept-Language."""
 
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, quote_from_bytes, urlsplit
 
 from flask import Blueprint, Flask, Response, abort, redirect, request, url_for
 
@@ -27,13 +27,30 @@ COOKIE_LIFETIME = 365 * 24 * 60 * 60
 
 
 def _same_site_path(target: str | None) -> str:
-    """``target`` when it is a path on this site, else the home page: never an open redirect."""
-    if target:
+    """``target`` when it is a path on this site, else the home page: never an open
+    redirect, and never a control character, which no address holds (``urlsplit`` drops a
+    line break before it looks for a host, and a header cannot carry one)."""
+    if target and target.isprintable():
         parts = urlsplit(target)
         if not parts.scheme and not parts.netloc and target.startswith("/"):
             if not target.startswith("//") and "\\" not in target:
                 return target
     return url_for("pages.home")
+
+
+# What stays as it is in the address of the page a language is chosen on: a path's
+# separators, and in the query its separators and the escapes it came with.
+_PATH_AS_SENT = "/:@!$&'()*+,;=~"
+_QUERY_AS_SENT = _PATH_AS_SENT + "?%"
+
+
+def language_link(code: str) -> str:
+    """The switcher's link to ``code``, which comes back to this very page: the path with
+    its own '?', '#' and '%' escaped (the page of a player called "Ann?" is not Ann's)."""
+    here = quote(request.path, safe=_PATH_AS_SENT)
+    if request.query_string:
+        here += "?" + quote_from_bytes(request.query_string, safe=_QUERY_AS_SENT)
+    return url_for("language_choice.choose", code=code, next=here)
 
 
 @language_choice.get("/language/<code>")
@@ -86,4 +103,6 @@ def register(app: Flask) -> None:
         hand_words=hand_words,
         in_a_list=in_a_list,
     )
-    app.jinja_env.globals.update(languages=available_languages, language_code=language_code)
+    app.jinja_env.globals.update(
+        languages=available_languages, language_code=language_code, language_link=language_link
+    )

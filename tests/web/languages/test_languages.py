@@ -2,6 +2,8 @@
 
 import json
 import re
+from html import unescape
+from urllib.parse import quote, unquote
 
 import pytest
 from babel.support import Translations
@@ -86,6 +88,43 @@ def test_the_switcher_only_goes_back_to_a_page_of_this_site(client, target):
     chosen = client.get(f"/language/sv{query}")
 
     assert chosen.headers["Location"] == "/"
+
+
+@pytest.mark.parametrize("target", ["/a%0d%0a", "/a%0a", "/%0d", "/history%09"])
+def test_the_switcher_goes_home_from_a_target_that_holds_a_control_character(client, target):
+    chosen = client.get(f"/language/sv?next={target}")
+
+    assert chosen.status_code == 303
+    assert chosen.headers["Location"] == "/"
+    assert "lang=sv" in chosen.headers["Set-Cookie"]
+
+
+@pytest.mark.parametrize("name", ["Ann?", "A#1", "100%", "Åsa ?#%&", "Ann?x=1"])
+def test_the_switcher_comes_back_to_the_page_of_a_player_whose_name_holds_an_address_sign(
+    client, name
+):
+    create_api_game(client, players=(name, "Ann", "A"))
+    page = client.get(f"/players/{quote(name)}")
+    assert page.status_code == 200
+    link = re.search(r'<a href="([^"]+)" lang="sv"', page.text).group(1)
+
+    chosen = client.get(unescape(link))
+
+    assert chosen.status_code == 303
+    assert unquote(chosen.headers["Location"]) == f"/players/{name}"
+    again = client.get(chosen.headers["Location"])
+    assert again.status_code == 200 and html_lang(again.text) == "sv"
+    assert re.search(r"<h1[^>]*>.*?</h1>", again.text, re.S).group(0).count(escape(name)) == 1
+
+
+def test_the_switcher_keeps_the_query_of_the_page_it_is_on(client):
+    create_api_game(client, players=("Ann?", "Bo & Cy"))
+    address = f"/history?player={quote('Ann?')}&page=1"
+    link = re.search(r'<a href="([^"]+)" lang="sv"', client.get(address).text).group(1)
+
+    chosen = client.get(unescape(link))
+
+    assert chosen.headers["Location"] == address
 
 
 def test_an_unknown_language_is_a_404_and_sets_nothing(client):
