@@ -13,12 +13,16 @@ from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import Field, FormField
 
+from chicago_scorer.rules import MAX_NAME_LENGTH
+
 F = TypeVar("F", bound=FlaskForm)
 
 SESSION_KEY = "refused_form"
 # The session is a cookie of about 4 KB that also holds the edit keys: keep what a person
-# types in a box (a name has at most 40 characters), not what was pasted.
-KEPT_CHARACTERS = 40
+# types in a box or picks on a card, not what was pasted. A name has at most 40
+# characters, and a correction's choice names its field before the name it picks.
+LONGEST_CHOICE = "last_trick_deuce="
+KEPT_CHARACTERS = len(LONGEST_CHOICE) + MAX_NAME_LENGTH
 NOT_KEPT = frozenset({"csrf_token"})
 
 

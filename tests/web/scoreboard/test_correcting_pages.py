@@ -167,6 +167,32 @@ def test_a_correction_the_rules_refuse_names_the_entry_it_breaks_and_changes_not
     assert stored_game(client, game_url) == before
 
 
+LONGEST = "Anna-Karin Lindqvist-Johansson-Ekenstam!"  # 40 characters, the most a name has
+
+
+def test_a_refused_correction_keeps_its_choice_picked_however_long_the_name_it_names(client):
+    assert len(LONGEST) == 40
+    game_url = start_game(client, LONGEST, "Bo")
+    tap(client, game_url, winner=LONGEST, hand="straight_flush")
+    tap(client, game_url, winner=LONGEST, hand="straight_flush")
+    for fields in [{"last_trick": "Bo"}] + [{"outcome": "none"}] * 3:
+        tap(client, game_url, **fields)
+    assert accepted(client, tap(client, game_url, chicago=f"won:{LONGEST}"))
+    before = stored_game(client, game_url)
+
+    response = correct(client, game_url, 3, answer=f"chicago=lost:{LONGEST}")
+    page = follow_refusal(client, response, f"{game_url}/entries/3")
+
+    assert (
+        f"Entry 7 (round 2 Tricks) would no longer be legal: {LONGEST} needs 15 points "
+        "to call Chicago and has 1."
+    ) in page
+    assert re.findall(r'name="answer" value="([^"]*)" checked', page) == [
+        f"chicago=lost:{LONGEST}"
+    ]
+    assert stored_game(client, game_url) == before
+
+
 def test_a_correction_that_changes_nothing_is_refused_with_a_plain_message(client, game_url):
     before = stored_game(client, game_url)
 
