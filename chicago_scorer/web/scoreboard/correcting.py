@@ -28,7 +28,7 @@ from chicago_scorer.web.scoreboard.correction_forms import (
     FixPlayersForm,
 )
 from chicago_scorer.web.scoreboard.forms import EntryForm
-from chicago_scorer.web.scoreboard.page import correction_page, render_scoreboard
+from chicago_scorer.web.scoreboard.page import correction_page, fix_page, render_scoreboard
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.view import corrected_message
 
@@ -116,9 +116,9 @@ def _nothing_corrected(form: CorrectionForm) -> str:
 def fix_players(game_id: int):
     """Give the seats new names or another first dealer; every entry follows them."""
     form = FixPlayersForm()
+    scoreboard = url_for("pages.scoreboard", game_id=game_id)
     if not form.validate_on_submit():
-        form.form_errors.extend(form.dealer.errors)
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return redirect_refused(form, fix_page(game_id), scoreboard)
     try:
         corrections.fix_players(
             game_id,
@@ -129,8 +129,11 @@ def fix_players(game_id: int):
         )
     except VersionMismatch:
         return _back(game_id, FIX_STALE)
-    except FIX_REFUSALS as error:
+    except KEEPER_REFUSALS as error:
         return _back(game_id, reason(error))
+    except (RuleError, NothingToChange) as error:
+        form.attach(error)  # what was typed comes back with it, to be put right
+        return redirect_refused(form, fix_page(game_id), scoreboard)
     flash(gettext("Names and first dealer saved; every entry follows them."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
 

@@ -69,6 +69,19 @@ class SeatingForm(TranslatedForm):
                 gettext("The first dealer's row has no name: type one or pick another.")
             )
 
+    # The id of the fieldset that holds the marks for who deals first.
+    SEATING_ID = "seating"
+
+    def places(self) -> list[tuple[str, Field]]:
+        """Each field with the id of the box it is next to, in page order."""
+        return [*((box.id, box) for box in self.players), (self.SEATING_ID, self.dealer)]
+
+    def refusals(self) -> list[tuple[str, str]]:
+        """Each field's refusal with the id of the box it is next to, in page order."""
+        return [
+            (place, str(message)) for place, field in self.places() for message in field.errors
+        ]
+
 
 class NewGameForm(SeatingForm):
     """Up to four names in seating order, and who drew the lowest card."""
@@ -90,16 +103,14 @@ class NewGameForm(SeatingForm):
         form.rules.form.show_rules(setup.rules)
         return form
 
-    def refusals(self) -> list[tuple[str, str]]:
-        """Each field's refusal with the id of the box it is next to, in page order."""
+    def places(self) -> list[tuple[str, Field]]:
+        """The seats' places, then the house rules' boxes."""
         rules = self.rules.form
-        places = [
-            *((entry.id, entry) for entry in self.players),
-            ("seating", self.dealer),
+        return [
+            *super().places(),
             ("presets", rules.preset),
             *((rules[name].id, rules[name]) for name in BOXES),
         ]
-        return [(place, str(message)) for place, field in places for message in field.errors]
 
     def filled_rows(self) -> list[int]:
         """The rows that hold a name, in seating order."""

@@ -30,6 +30,11 @@ def correction_page(game_id: int, number: int) -> str:
     return f"{scoreboard_page(game_id)}/entries/{number}"
 
 
+def fix_page(game_id: int) -> str:
+    """The name a refused fix of the names or the first dealer is kept under."""
+    return f"{scoreboard_page(game_id)}/players"
+
+
 def _correction_form(game_id: int, opened: EntryAtTable) -> CorrectionForm:
     """The card's choices: a refused correction's as they were sent, else the entry's as
     it is now (a stale card's refusal keeps no answers: they were of a game gone by)."""
@@ -112,7 +117,9 @@ def render_scoreboard(
         ),
     }
     if is_scorekeeper:
+        # A refused fix comes back as it was typed, open, its refusal with the step's.
         context |= {
-            "fix_form": FixPlayersForm.of_setup(state.setup),
+            "fix_form": restore_refused(FixPlayersForm, fix_page(game_id))
+            or FixPlayersForm.of_setup(state.setup),
         }
     return render_template("scoreboard.html", **context)

@@ -28,7 +28,7 @@ def watcher(app):
 
 def fix_fields(page: str) -> dict[str, str]:
     """The names form as the page fills it in."""
-    form = page[page.index('<details class="card fix-players">') :]
+    form = page[page.index('<details class="card fix-players"') :]
     form = form[: form.index("</form>")]
     fields = dict(re.findall(r'name="(players-\d)" value="([^"]*)"', form))
     fields["dealer"] = re.search(r'name="dealer" value="(\d)"\s+checked', form).group(1)
@@ -98,6 +98,28 @@ def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
     step_card = page[page.index('<section class="card step-card"') :]
     assert message in step_card[: step_card.index("<form")]
     assert stored_game(client, game_url) == before
+
+
+def test_a_refused_fix_comes_back_open_as_it_was_typed_its_refusal_beside_the_name(
+    client, game_url
+):
+    fields = fix_fields(client.get(game_url).text) | {"players-1": "ann", "players-2": "Cyrus"}
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
+
+    refusal = "&#39;Ann&#39; and &#39;ann&#39; are the same name"
+    step_card = page[page.index('<section class="card step-card"') :]
+    summary = step_card[: step_card.index("<form")]
+    assert re.search(f'<a href="#players-1">[^<]*{refusal}', summary)  # a link to its box
+    fix = page[page.index('<details class="card fix-players"') :]
+    assert fix.startswith('<details class="card fix-players" id="fix-players" open>')
+    assert fix_fields(page) | {"version": ""} == fields | {"version": ""}  # nothing retyped
+    seat = fix[fix.index('id="players-1"') : fix.index('id="players-2"')]
+    assert 'aria-invalid="true"' in seat and refusal in seat
+    # Shown once: the next page has the game's own names again, the card closed.
+    again = client.get(game_url).text
+    assert '<details class="card fix-players" id="fix-players">' in again
+    assert fix_fields(again)["players-1"] == "Bo"
 
 
 def test_a_watcher_cannot_fix_the_names(client, game_url, watcher):
