@@ -223,3 +223,40 @@ def test_a_finished_game_s_entry_opens_with_its_card_in_the_first_screen(new_pho
     open_entry(phone, "Cy +5 · last trick")
 
     assert_in_the_first_screen(phone, CARD | {"winner": ".banner.winner"})
+
+
+ALL_LANGUAGES = ["en", "be", "ne", "sv", "it", "et", "uz"]
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+def test_a_refusal_on_the_tallest_correction_card_leaves_save_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    names = LONG_NAMES
+    game = seed_game(
+        names,
+        hand_win(1, "phase1", names[0], "straight_flush"),
+        hand_win(1, "phase2", names[0], "straight_flush"),
+        {"round": 1, "step": "tricks", "last_trick": names[1], "with_deuce": True},
+        no_hand(1, "phase3"),
+        no_hand(2, "phase1"),
+        no_hand(2, "phase2"),
+        {"round": 2, "step": "tricks", "chicago": names[0], "chicago_won": True},
+        rules={"preset": "deuce_trick"},
+    )
+    before = entries_of(game)
+    phone = keeper_of(game, new_phone, language)
+    phone.open(f"{game.path}/entries/3")
+    lost = phone.page.locator(f'input[value="chicago=lost:{names[0]}"]')
+    lost.check()  # a loss there would leave the long name 1 point for round 2's call
+
+    with phone.page.expect_navigation():
+        phone.page.locator(".correction-actions button").tap()  # Save, in every language
+
+    assert phone.page.url.endswith(f"{game.path}/entries/3")  # back on the card
+    expect(phone.page.locator(".step-card .form-error")).to_have_count(1)
+    assert_in_the_first_screen(
+        phone, CARD | {"refusal": ".form-error", "why some may not call": ".why-not"}
+    )
+    expect(lost).to_be_checked()
+    assert entries_of(game) == before

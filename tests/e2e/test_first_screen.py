@@ -223,6 +223,24 @@ def test_a_stale_tab_says_what_someone_recorded_in_the_first_screen(new_phone, s
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
 
 
+@pytest.mark.parametrize("language", LANGUAGES + ["sv", "it", "et", "uz"])
+def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    names = NAMES[4]
+    game = seed_game(names, hand_win(1, "phase1", names[0], "straight_flush"), rules=DEUCE)
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)
+    game.record(hand_win(1, "phase2", names[0], "straight_flush"))  # another phone, meanwhile
+
+    tap_refused(phone, phone.page.locator("button[name=outcome][value=tie]"))
+
+    # The tricks with the deuce bonus, where only the first player may call Chicago.
+    assert phone.page.locator("button[name=last_trick_deuce]").count() == 4
+    expect(phone.page.locator(".why-not")).to_be_visible()
+    assert len(entries_of(game)) == 2
+
+
 def test_an_expired_form_is_refused_in_the_first_screen(new_phone, seed_game):
     game = seed_game(NAMES[4])
     phone = keeper(new_phone, SE, "en")
