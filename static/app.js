@@ -284,6 +284,24 @@
     disclosureStates();
   }
 
+  // A form is sent once. A second tap while its answer is on the way (a double tap, a
+  // shaky finger) would come back refused, as a step "someone" recorded a moment ago, or
+  // start a second game. A page the browser brings back (the back button) sends again.
+  function sendOnce() {
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (event.defaultPrevented || form.method !== "post") return;  // kept by offline.js
+      if (form.hasAttribute("data-sent")) { event.preventDefault(); return; }
+      form.setAttribute("data-sent", "");
+    });
+    window.addEventListener("pageshow", function (event) {
+      if (!event.persisted) return;
+      Array.prototype.forEach.call(document.querySelectorAll("form[data-sent]"), function (form) {
+        form.removeAttribute("data-sent");
+      });
+    });
+  }
+
   // The same checks as the rules core makes on submit, in the words the page gave each box.
   function houseRulesForm() {
     var rules = document.querySelector("[data-house-rules]");
@@ -398,6 +416,7 @@
   keepScorekeeping();
   localTimes();
   offlineBanner();
+  sendOnce();  // after the offline banner's hold on a form, which it must not count as sent
   liveUpdates();
   wakeLock();
   followDisclosures();

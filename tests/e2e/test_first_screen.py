@@ -241,6 +241,29 @@ def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
     assert len(entries_of(game)) == 2
 
 
+@pytest.mark.parametrize("gap_ms", [0, 30])
+def test_a_double_tap_records_the_step_once_and_blames_nobody(gap_ms, new_phone, seed_game):
+    game = seed_game(NAMES[4])
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    phone.page.get_by_role("radio", name="Björn", exact=True).tap()
+
+    with phone.page.expect_navigation():
+        phone.page.evaluate(
+            """(gap) => {
+                const flush = document.querySelector("button[name=hand][value=flush]");
+                flush.click();
+                setTimeout(() => flush.click(), gap);  // the finger again, before the page
+            }""",
+            gap_ms,
+        )
+    phone.page.wait_for_load_state()
+
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    expect(phone.page.locator(".form-error, .field-error")).to_have_count(0)
+    assert [entry["winner"] for entry in entries_of(game)] == ["Björn"]
+
+
 def test_an_expired_form_is_refused_in_the_first_screen(new_phone, seed_game):
     game = seed_game(NAMES[4])
     phone = keeper(new_phone, SE, "en")
