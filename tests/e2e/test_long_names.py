@@ -251,3 +251,38 @@ def test_no_name_sits_in_a_flex_box_beside_loose_words(new_phone, seed_game, sam
         found[sample.name] = phone.page.evaluate(NAMES_BESIDE_LOOSE_WORDS)
 
     assert {page: boxes for page, boxes in found.items() if boxes} == {}
+
+
+# The letters of a name drawn inside the box that cuts it short, in the name's own order.
+LETTERS_SHOWN = """(name) => {
+  const box = name.getBoundingClientRect();
+  const text = name.querySelector("bdi").firstChild;
+  let shown = "";
+  for (let index = 0; index < text.data.length; index++) {
+    const letter = document.createRange();
+    letter.setStart(text, index);
+    letter.setEnd(text, index + 1);
+    const drawn = letter.getBoundingClientRect();
+    if (drawn.width > 0 && drawn.left >= box.left - 0.5 && drawn.right <= box.right + 0.5) {
+      shown += text.data[index];
+    }
+  }
+  return shown;
+}"""
+CUT_SHORT = ["محمد عبد الرحمن", "שרה לוי החדשה", "Anna-Karin Lindqvist", "Cy"]
+
+
+def test_a_name_cut_short_keeps_its_first_letters_whichever_way_it_is_written(
+    new_phone, seed_game
+):
+    game = seed_game(CUT_SHORT)
+    phone = new_phone(viewport=SMALL, screen=SMALL)
+    phone.open(game.keep_score_path)
+
+    for place in [".strip .player-name", ".step-card .name"]:
+        shown = [name.evaluate(LETTERS_SHOWN) for name in phone.page.locator(place).all()]
+        for name, letters in zip(CUT_SHORT[:3], shown, strict=False):
+            assert len(letters.strip()) >= 3, f"{place}: {name} shows {letters!r}"
+            assert name.startswith(letters), f"{place}: {name} shows {letters!r}"
+            assert letters != name, f"{place}: {name} was not cut short at 320 px"
+        assert shown[3] == "Cy"
