@@ -3,6 +3,7 @@
 import pytest
 
 from support.phone import Phone
+from support.seeding import hand_win, last_trick_to, no_hand
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -125,4 +126,27 @@ def test_every_tap_target_on_the_step_card_is_at_least_44_px(new_phone, sample_p
                 too_small.append(f"{sample.name}: {target}")
 
     assert measured >= 30
+    assert too_small == []
+
+
+def test_every_entry_the_review_offers_to_correct_is_a_44_px_target(new_phone, seed_game):
+    game = seed_game(
+        ["Ann", "Bo", "Cy"],
+        hand_win(1, "phase1", "Ann", "one_pair"),
+        {"round": 1, "step": "phase2", "outcome": "tie"},
+        last_trick_to(1, "Cy"),
+        no_hand(1, "phase3"),
+    )
+    phone = new_phone()
+    phone.open(game.keep_score_path)  # only the scorekeeper may correct
+    phone.open(f"{game.path}/review")
+
+    links = phone.page.locator(".round-table td a")
+    sizes = links.evaluate_all(
+        "(links) => links.map((link) => [link.textContent.trim(),"
+        " link.getBoundingClientRect().width, link.getBoundingClientRect().height])"
+    )
+
+    assert [text for text, _, _ in sizes] == ["Ann +1 one pair", "tie", "Cy +5", "—"]
+    too_small = [size for size in sizes if min(size[1:]) < SMALLEST_TAP_TARGET_PX]
     assert too_small == []
