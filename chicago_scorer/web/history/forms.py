@@ -1,13 +1,29 @@
 """Forms for the history, player and import pages."""
 
 from flask_wtf.file import FileField, FileRequired
-from wtforms import IntegerField, SelectChoice, SelectField, StringField
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms import SelectChoice, SelectField, StringField
+from wtforms.validators import AnyOf, NumberRange, Optional, ValidationError
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
 from chicago_scorer.services.history import StatusFilter
 from chicago_scorer.web.languages.form_translations import TranslatedForm
-from chicago_scorer.web.languages.translation import lazy_gettext
+from chicago_scorer.web.languages.locales import format_number
+from chicago_scorer.web.languages.translation import gettext, lazy_gettext
+from chicago_scorer.web.whole_numbers import WholeNumberSaying
+
+PAGE_REFUSAL = lazy_gettext("The page must be a whole number, 1 or more: check the link.")
+STATUS_REFUSAL = lazy_gettext("Games: choose All games, In progress or Finished.")
+
+
+def _a_name_long_at_most(form, field) -> None:
+    """The player filter holds a name, so no more characters than a name has."""
+    if len(field.data or "") > MAX_NAME_LENGTH:
+        raise ValidationError(
+            gettext(
+                "Player: a name has at most %(count)s characters.",
+                count=format_number(MAX_NAME_LENGTH),
+            )
+        )
 
 
 class PageForm(TranslatedForm):
@@ -16,8 +32,11 @@ class PageForm(TranslatedForm):
     class Meta:
         csrf = False  # a GET that changes nothing
 
-    page = IntegerField(
-        lazy_gettext("Page"), default=1, validators=[Optional(), NumberRange(min=1)]
+    page = WholeNumberSaying(
+        lazy_gettext("Page"),
+        [Optional(), NumberRange(min=1, message=PAGE_REFUSAL)],
+        unreadable=PAGE_REFUSAL,
+        default=1,
     )
 
     def page_number(self) -> int:
@@ -29,7 +48,8 @@ class HistoryFilterForm(PageForm):
     """Filter the history by a player's name and by whether games are finished."""
 
     player = StringField(
-        lazy_gettext("Player"), validators=[Optional(), Length(max=MAX_NAME_LENGTH)]
+        lazy_gettext("Player"),
+        validators=[Optional(), _a_name_long_at_most],
     )
     status = SelectField(
         lazy_gettext("Games"),
@@ -39,6 +59,8 @@ class HistoryFilterForm(PageForm):
             SelectChoice(StatusFilter.FINISHED.value, lazy_gettext("Finished")),
         ],
         default=StatusFilter.ALL.value,
+        validate_choice=False,  # AnyOf below says which choices there are
+        validators=[AnyOf([status.value for status in StatusFilter], message=STATUS_REFUSAL)],
     )
 
     def player_name(self) -> str | None:

@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 
 from flask_wtf import FlaskForm
-from wtforms import Field, FormField, HiddenField, IntegerField, StringField
+from wtforms import Field, FormField, HiddenField, StringField
 from wtforms.validators import InputRequired, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
@@ -20,6 +20,7 @@ from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.scoreboard.house_rules_form import BOXES, HouseRulesForm
+from chicago_scorer.web.whole_numbers import WholeNumberSaying
 
 
 def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> None:
@@ -136,7 +137,13 @@ class NewGameForm(SeatingForm):
 class EntryForm(TranslatedForm):
     """One step of a round, sent by the button the scorekeeper tapped."""
 
-    round = IntegerField(widget=HiddenInput())
+    round = WholeNumberSaying(
+        widget=HiddenInput(),
+        unreadable=lazy_gettext(
+            "The page did not say which round this is, so nothing was recorded. Reload the "
+            "scoreboard and tap again."
+        ),
+    )
     step = HiddenField()
     winner = StringField()
     hand = StringField()
@@ -183,20 +190,20 @@ class EntryForm(TranslatedForm):
         attach_error(self, error, self.ERROR_FIELDS)
 
 
+UNDO_UNSAID = lazy_gettext(
+    "This undo did not say which entry the page showed, so nothing was undone. Reload the "
+    "scoreboard and tap Undo again."
+)
+
+
 class UndoForm(TranslatedForm):
     """Undo the newest entry, guarded by how many entries the page showed: an undo without
     that count could remove an entry the page never showed (a second tap would)."""
 
-    event_count = IntegerField(
+    event_count = WholeNumberSaying(
         widget=HiddenInput(),
-        validators=[
-            InputRequired(
-                lazy_gettext(
-                    "This undo did not say which entry the page showed, so nothing was "
-                    "undone. Reload the scoreboard and tap Undo again."
-                )
-            )
-        ],
+        validators=[InputRequired(UNDO_UNSAID)],
+        unreadable=UNDO_UNSAID,
     )
 
 

@@ -9,7 +9,7 @@ that change, as Custom rules. No value typed is ever ignored.
 
 import json
 
-from wtforms import BooleanField, Form, HiddenField, IntegerField, StringField
+from wtforms import BooleanField, Form, HiddenField, StringField
 from wtforms.validators import Optional
 
 from chicago_scorer.rules import PRESETS, STANDARD_RULES, Hand, RuleError, RuleSet
@@ -19,6 +19,7 @@ from chicago_scorer.web.languages.labels import HAND_LABELS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.whole_numbers import WholeNumberField
 
 CUSTOM = "custom"
 STANDARD = "standard"
@@ -85,24 +86,19 @@ def range_message(label: str, low: int, high: int) -> str:
     )
 
 
-class SettingNumber(IntegerField):
-    """A house rule's number box, which names itself when what is typed is no number."""
+class SettingNumber(WholeNumberField):
+    """A house rule's number box, which says what it takes when what is typed is no whole
+    number ("fifty", "52.5", "1e3"), as it does for a number out of its range."""
 
     def __init__(self, label, low: int, high: int, **options) -> None:
         super().__init__(label, validators=[Optional()], **options)
         self.low, self.high = low, high
 
-    def process_formdata(self, valuelist):
-        try:
-            super().process_formdata(valuelist)
-        except ValueError as error:
-            # Translators: a house rule's box, like "Points to win", and what is wrong in it.
-            problem = gettext("%(label)s: %(problem)s", label=self.label.text, problem=error)
-            raise ValueError(problem) from error
-
     def range_message(self) -> str:
         """This box's refusal of a number outside its range."""
         return range_message(str(self.label.text), self.low, self.high)
+
+    unreadable_message = range_message
 
 
 def _number(name: str, label, low_high=POINTS_RANGE) -> SettingNumber:

@@ -8,7 +8,11 @@ from urllib.parse import quote, unquote
 import pytest
 from babel.support import Translations
 from markupsafe import escape
+from werkzeug.datastructures import MultiDict
+from wtforms import IntegerField
+from wtforms.validators import NumberRange
 
+from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.locales import languages_in
 from scripts.translations import TRANSLATIONS
 from support.api_client import create_api_game
@@ -316,24 +320,35 @@ def test_a_refused_entry_with_a_huge_round_number_still_gets_a_sentence(client):
     assert f"Round {10**25} Phase 1 is not the next step" in refused.get_json()["error"]
 
 
+class CountForm(TranslatedForm):
+    count = IntegerField(validators=[NumberRange(min=1)])
+
+
 @pytest.mark.parametrize("code", ["be", "ne", "uz"])
-def test_wtforms_own_messages_come_from_our_catalogs(client, code):
-    data = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
-    custom_rules = {"rules-preset": "custom", "rules-target": "fifty"}
+def test_wtforms_own_messages_come_from_our_catalogs(app, code):
+    with app.test_request_context(headers={"Accept-Language": code}):
+        form = CountForm(MultiDict({"count": "fifty"}), meta={"csrf": False})
 
-    refused = client.post("/games", data=data | custom_rules, headers={"Accept-Language": code})
-
-    page = client.get("/", headers={"Accept-Language": code}).text
-    assert refused.status_code == 303
-    assert translation(code, "Not a valid integer value.") in page
-    assert "Not a valid integer value." not in page
+        assert not form.validate()
+        assert form.count.errors[0] == translation(code, "Not a valid integer value.")
+        assert form.count.errors[0] != "Not a valid integer value."
 
 
-def test_a_bad_history_filter_is_refused_in_the_language(client):
-    refused = client.get("/history?status=bogus", headers={"Accept-Language": "et"})
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("status=bogus", "Games: choose All games, In progress or Finished."),
+        ("page=0", "The page must be a whole number, 1 or more: check the link."),
+        ("page=x", "The page must be a whole number, 1 or more: check the link."),
+    ],
+)
+def test_a_bad_history_filter_is_refused_in_the_language_once(client, query, message):
+    refused = client.get(f"/history?{query}", headers={"Accept-Language": "et"})
 
     assert refused.status_code == 400
-    assert translation("et", "Not a valid choice.") in refused.text
+    said = re.findall(r'class="field-error"[^>]*>([^<]*)<', refused.text)
+    assert said == [str(escape(translation("et", message)))]
+    assert translation("et", message) != message
 
 
 def test_a_new_catalog_is_all_it_takes_for_the_switcher_to_offer_a_language(tmp_path):

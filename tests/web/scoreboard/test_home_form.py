@@ -126,7 +126,7 @@ def test_every_value_out_of_range_is_flagged_at_once(client):
 
     assert "Points to win: use a whole number from 30 to 200." in box(page, "target")
     assert "Chicago won: use a whole number from 0 to 200." in box(page, "chicago_points")
-    assert "One pair: Not a valid integer value." in box(page, "points_one_pair")
+    assert "One pair: use a whole number from 0 to 200." in box(page, "points_one_pair")
     assert "Chicago won" not in box(page, "target")
 
 

@@ -1,0 +1,39 @@
+"""A form's whole-number field that refuses text it cannot read as a number once, in
+words of its own.
+
+WTForms answers "fifty" or "52.5" in an ``IntegerField`` with "Not a valid integer
+value.", then runs the field's validators on the number it never read, so that
+``?page=x`` also got "Number must be at least 1.". Each of the app's number fields says
+instead what it takes, and nothing more.
+"""
+
+from wtforms import IntegerField
+from wtforms.validators import StopValidation
+
+
+class WholeNumberField(IntegerField):
+    """An ``IntegerField`` whose unreadable text gets ``unreadable_message()`` alone."""
+
+    def unreadable_message(self) -> str:
+        raise NotImplementedError
+
+    def process_formdata(self, valuelist) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(self.unreadable_message()) from None
+
+    def pre_validate(self, form) -> None:
+        if self.process_errors:
+            raise StopValidation()  # refused once, as unreadable: no validator runs
+
+
+class WholeNumberSaying(WholeNumberField):
+    """A ``WholeNumberField`` whose refusal of unreadable text is one fixed message."""
+
+    def __init__(self, label=None, validators=None, *, unreadable: str, **options) -> None:
+        super().__init__(label, validators, **options)
+        self._unreadable = unreadable
+
+    def unreadable_message(self) -> str:
+        return str(self._unreadable)
