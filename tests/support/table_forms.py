@@ -4,6 +4,11 @@ import re
 
 from chicago_scorer.web.refused_forms import SESSION_KEY
 
+# What a page says, escaped as in its HTML, to a phone that does not keep score.
+NOT_THE_SCOREKEEPER = (
+    "Only the scorekeeper&#39;s phone can change this game, so nothing was changed."
+)
+
 
 def start_game(client, *names, dealer_row=0):
     """Start a game through the new-game form; this client becomes the scorekeeper."""

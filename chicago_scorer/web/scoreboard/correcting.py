@@ -10,16 +10,11 @@ from flask import Blueprint, flash, redirect, url_for
 from chicago_scorer.rules import RuleError, Step
 from chicago_scorer.rules.corrections import NoSuchEntry, NothingToCorrect
 from chicago_scorer.services import corrections
-from chicago_scorer.services.errors import (
-    EditKeyMissing,
-    EditKeyWrong,
-    NothingToChange,
-    VersionMismatch,
-)
+from chicago_scorer.services.errors import NothingToChange, VersionMismatch
 from chicago_scorer.web.languages.labels import STEP_LABELS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
-from chicago_scorer.web.languages.wording import in_a_list, reason
+from chicago_scorer.web.languages.wording import in_a_list
 from chicago_scorer.web.player_names import isolated_name_text
 from chicago_scorer.web.refused_forms import back_to_scoreboard, redirect_refused
 from chicago_scorer.web.scoreboard.correction_forms import (
@@ -29,7 +24,12 @@ from chicago_scorer.web.scoreboard.correction_forms import (
 )
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.page import correction_page, fix_page, render_scoreboard
-from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
+from chicago_scorer.web.scoreboard.scorekeeper import (
+    KEEPER_REFUSALS,
+    edit_key_for,
+    forget_edit_key,
+    not_the_scorekeeper,
+)
 from chicago_scorer.web.scoreboard.view import corrected_message
 
 correcting = Blueprint("correcting", __name__)
@@ -49,11 +49,6 @@ DELETE_STALE = lazy_gettext(
     "The game changed on another phone since this page was shown, so it was not "
     "deleted. Here is the game now."
 )
-
-# Refusals that leave nothing to show on the entry's card.
-KEEPER_REFUSALS = (EditKeyMissing, EditKeyWrong)
-# The refusals of a fix, or of a deletion, beside a stale page's.
-FIX_REFUSALS = (RuleError, NothingToChange, *KEEPER_REFUSALS)
 
 
 def _back(game_id: int, message: str):
@@ -95,7 +90,7 @@ def correct_entry(game_id: int, number: int):
     except NoSuchEntry:
         return _back(game_id, ENTRY_GONE)
     except KEEPER_REFUSALS as error:
-        return _back(game_id, reason(error))
+        return _back(game_id, not_the_scorekeeper(game_id, error))
     except RuleError as error:
         form.attach(error)
         return redirect_refused(form, page, card)
@@ -130,7 +125,7 @@ def fix_players(game_id: int):
     except VersionMismatch:
         return _back(game_id, FIX_STALE)
     except KEEPER_REFUSALS as error:
-        return _back(game_id, reason(error))
+        return _back(game_id, not_the_scorekeeper(game_id, error))
     except (RuleError, NothingToChange) as error:
         form.attach(error)  # what was typed comes back with it, to be put right
         return redirect_refused(form, fix_page(game_id), scoreboard)
@@ -147,8 +142,8 @@ def delete_game(game_id: int):
         setup = corrections.delete_game(game_id, edit_key_for(game_id), form.version.data or None)
     except VersionMismatch:
         return _back(game_id, DELETE_STALE)
-    except FIX_REFUSALS as error:
-        return _back(game_id, reason(error))
+    except KEEPER_REFUSALS as error:
+        return _back(game_id, not_the_scorekeeper(game_id, error))
     forget_edit_key(game_id)
     # Translators: said on the start page once a game is deleted; %(names)s is its players.
     flash(

@@ -5,7 +5,6 @@ from flask_wtf.csrf import CSRFError
 
 from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
-from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.errors import FORM_EXPIRED, answer_http_error
 from chicago_scorer.web.languages.translation import lazy_gettext
@@ -22,7 +21,12 @@ from chicago_scorer.web.refused_forms import (
 from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, UndoForm
 from chicago_scorer.web.scoreboard.house_rules_form import CUSTOM, PRESET_CHOICES
 from chicago_scorer.web.scoreboard.page import render_scoreboard
-from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, remember_edit_key
+from chicago_scorer.web.scoreboard.scorekeeper import (
+    KEEPER_REFUSALS,
+    edit_key_for,
+    not_the_scorekeeper,
+    remember_edit_key,
+)
 from chicago_scorer.web.scoreboard.view import removed_message, stale_tap
 
 pages = Blueprint("pages", __name__)
@@ -35,10 +39,9 @@ UNDO_STALE = lazy_gettext(
 )
 
 
-# The refusals a scorekeeper's tap can meet. They are not answered with a status: the tap
-# goes back to the scoreboard, which shows why. Any other (an unknown game) reaches the
-# app's one handler in http_errors.py.
-TAP_REFUSALS = (RuleError, EditKeyMissing, EditKeyWrong)
+# The refusals a scorekeeper's tap can meet, besides this device's (KEEPER_REFUSALS). They
+# are not answered with a status: the tap goes back to the scoreboard, which shows why.
+# Any other (an unknown game) reaches the app's one handler in web/errors.py.
 
 # The forms that go back to the scoreboard when refused; the settlers and the import
 # page answer with their own page instead.
@@ -129,7 +132,10 @@ def record_entry(game_id: int):
         return back_to_scoreboard(game_id, form)
     try:
         games.record_event(game_id, edit_key_for(game_id), form.entry())
-    except TAP_REFUSALS as error:
+    except KEEPER_REFUSALS as error:
+        form.form_errors.append(not_the_scorekeeper(game_id, error))
+        return back_to_scoreboard(game_id, form, keep_answers=False)
+    except RuleError as error:
         now = games.load_game_at_table(game_id)
         stale = stale_tap(now.position, now.newest, form.round.data, form.step.data)
         if stale is None:
@@ -149,7 +155,10 @@ def undo(game_id: int):
         return back_to_scoreboard(game_id, form, keep_answers=False)
     try:
         undone = games.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
-    except TAP_REFUSALS as error:
+    except KEEPER_REFUSALS as error:
+        form.form_errors.append(not_the_scorekeeper(game_id, error))
+        return back_to_scoreboard(game_id, form, keep_answers=False)
+    except RuleError as error:
         shown = form.event_count.data
         if games.load_game_at_table(game_id).event_count != shown:
             form.form_errors.append(UNDO_STALE)

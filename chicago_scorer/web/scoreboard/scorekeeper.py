@@ -1,6 +1,10 @@
-"""The scorekeeper's device keeps each game's edit key in its signed session."""
+"""The scorekeeper's device keeps each game's edit key in its signed session, and a page
+that tries to change a game this device does not keep score for says so in its words."""
 
 from flask import session
+
+from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
+from chicago_scorer.web.languages.translation import lazy_gettext
 
 KEPT_GAMES = 20
 
@@ -24,3 +28,26 @@ def forget_edit_key(game_id: int) -> None:
     keys = dict(session.get("edit_keys", {}))
     if keys.pop(str(game_id), None) is not None:
         session["edit_keys"] = keys
+
+
+# The refusals of a change asked for by a device without the game's key, or with a key the
+# game no longer has. The API's words for them ("send its edit key") mean nothing on a
+# page, where the key is this device's own.
+KEEPER_REFUSALS = (EditKeyMissing, EditKeyWrong)
+NOT_THE_SCOREKEEPER = lazy_gettext(
+    "Only the scorekeeper's phone can change this game, so nothing was changed. To keep "
+    "score on this phone, open the hand-over link from the scorekeeper's phone."
+)
+NO_LONGER_THE_SCOREKEEPER = lazy_gettext(
+    "This phone no longer keeps score, so nothing was changed: the scorekeeper gave the game "
+    "a new key. Ask them for a new hand-over link to keep score here; you can still watch."
+)
+
+
+def not_the_scorekeeper(game_id: int, refusal: EditKeyMissing | EditKeyWrong) -> str:
+    """Why this device could not change the game; a key the game no longer has is let go,
+    so that its pages show the game as a watcher's."""
+    if isinstance(refusal, EditKeyWrong):
+        forget_edit_key(game_id)
+        return str(NO_LONGER_THE_SCOREKEEPER)
+    return str(NOT_THE_SCOREKEEPER)

@@ -3,18 +3,17 @@
 from flask import Blueprint, flash, redirect, render_template, url_for
 
 from chicago_scorer.services import games
-from chicago_scorer.services.errors import EditKeyMissing, EditKeyWrong
 from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
-from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.refused_forms import back_to_scoreboard
 from chicago_scorer.web.scoreboard.qr_codes import qr_svg
 from chicago_scorer.web.scoreboard.scorekeeper import (
+    KEEPER_REFUSALS,
     edit_key_for,
-    forget_edit_key,
+    not_the_scorekeeper,
     remember_edit_key,
 )
 
@@ -54,7 +53,7 @@ def keep_score(game_id: int, edit_key: str):
     keep_out_of_caches()  # the address itself is the key
     try:
         games.confirm_edit_key(game_id, edit_key)
-    except (EditKeyMissing, EditKeyWrong) as error:
+    except KEEPER_REFUSALS as error:
         status = status_of(error)
         return render_template("error.html", status=status, message=LINK_NO_LONGER_WORKS), status
     remember_edit_key(game_id, edit_key)
@@ -69,9 +68,8 @@ def revoke(game_id: int):
     form.validate_on_submit()
     try:
         rotated = games.rotate_edit_key(game_id, edit_key_for(game_id))
-    except (EditKeyMissing, EditKeyWrong) as error:
-        forget_edit_key(game_id)
-        form.form_errors.append(reason(error))
+    except KEEPER_REFUSALS as error:
+        form.form_errors.append(not_the_scorekeeper(game_id, error))
         return back_to_scoreboard(game_id, form)
     remember_edit_key(game_id, rotated.edit_key)
     flash(gettext("Other phones no longer keep score, and old hand-over links stop working."))

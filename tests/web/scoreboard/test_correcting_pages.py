@@ -12,6 +12,7 @@ from chicago_scorer.rules import PRESETS, STANDARD_RULES, read_event
 from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
 from support.games import legal_entries, played_games
 from support.table_forms import (
+    NOT_THE_SCOREKEEPER,
     accepted,
     follow_refusal,
     game_of_three,
@@ -280,9 +281,7 @@ def test_a_watcher_sees_no_links_to_correct_and_cannot_correct(client, game_url,
     assert "/entries/" not in page
     assert "Fix names or first dealer" not in page and "Delete this game" not in page
     assert opened.status_code == 303 and opened.headers["Location"] == game_url
-    assert "Only the scorekeeper&#39;s device can change this game" in follow_refusal(
-        watcher, posted, game_url
-    )
+    assert NOT_THE_SCOREKEEPER in follow_refusal(watcher, posted, game_url)
     assert stored_game(client, game_url) == before
 
 

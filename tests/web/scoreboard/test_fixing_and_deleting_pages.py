@@ -5,7 +5,14 @@ import re
 
 import pytest
 
-from support.table_forms import accepted, follow_refusal, game_of_three, log_entries, stored_game
+from support.table_forms import (
+    NOT_THE_SCOREKEEPER,
+    accepted,
+    follow_refusal,
+    game_of_three,
+    log_entries,
+    stored_game,
+)
 
 
 def scores(page: str) -> list[int]:
@@ -128,7 +135,7 @@ def test_a_watcher_cannot_fix_the_names(client, game_url, watcher):
 
     page = follow_refusal(watcher, watcher.post(f"{game_url}/players", data=fields), game_url)
 
-    assert "Only the scorekeeper&#39;s device can change this game" in page
+    assert NOT_THE_SCOREKEEPER in page
     assert stored_game(client, game_url) == before
 
 
@@ -169,5 +176,5 @@ def test_a_deletion_from_a_stale_page_or_a_watcher_deletes_nothing(client, game_
     watched = watcher.post(f"{game_url}/delete", data={"version": version})
 
     assert "so it was not deleted" in follow_refusal(client, stale, game_url)
-    assert "Only the scorekeeper&#39;s device" in follow_refusal(watcher, watched, game_url)
+    assert NOT_THE_SCOREKEEPER in follow_refusal(watcher, watched, game_url)
     assert stored_game(client, game_url) == before

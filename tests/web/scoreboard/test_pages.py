@@ -8,6 +8,7 @@ import pytest
 
 from chicago_scorer.rules import Hand
 from support.table_forms import (
+    NOT_THE_SCOREKEEPER,
     accepted,
     chicago_buttons,
     follow_refusal,
@@ -258,7 +259,7 @@ def test_other_devices_see_the_scoreboard_read_only(app, client):
     assert "Undo last entry" not in page
     assert scores(page) == [1, 0]
     refused = follow_refusal(other_device, response, game_url)
-    assert "Only the scorekeeper&#39;s device can change this game" in refused
+    assert NOT_THE_SCOREKEEPER in refused
     assert scores(client.get(game_url).text) == [1, 0]
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from support.api_client import create_api_game
-from support.table_forms import accepted, follow_refusal
+from support.table_forms import NOT_THE_SCOREKEEPER, accepted, follow_refusal
 
 HANDOVER_QR = "QR code to keep score on another phone"
 WATCH_QR = "QR code to watch this game"
@@ -189,7 +189,7 @@ def test_a_wrong_handover_link_is_403_and_changes_nothing(app, client):
     assert response.status_code == 403
     assert "no longer works" in response.text
     refused = follow_refusal(other_phone, record_tie(other_phone, game_url), game_url)
-    assert "Only the scorekeeper&#39;s device can change this game" in refused
+    assert NOT_THE_SCOREKEEPER in refused
     assert "Nothing recorded yet." in refused
 
 
@@ -203,7 +203,11 @@ def test_revoking_stops_other_phones_and_old_links_but_not_this_one(app, client)
 
     refused = follow_refusal(other_phone, record_tie(other_phone, game_url), game_url)
     assert revoked.status_code == 303
-    assert "no longer keeps score" in refused
+    assert (
+        "This phone no longer keeps score, so nothing was changed: the scorekeeper gave the "
+        "game a new key. Ask them for a new hand-over link to keep score here"
+    ) in refused
+    assert "send its edit key" not in refused and "edit key does not open" not in refused
     assert "Nothing recorded yet." in refused
     assert "View only" in other_phone.get(game_url).text
     assert app.test_client().get(old_link).status_code == 403
@@ -219,7 +223,7 @@ def test_a_phone_without_the_key_cannot_revoke(app, client):
     response = other_phone.post(f"{game_url}/revoke")
 
     refused = follow_refusal(other_phone, response, game_url)
-    assert "Only the scorekeeper&#39;s device can change this game" in refused
+    assert NOT_THE_SCOREKEEPER in refused
     assert app.test_client().get(link).status_code == 303  # the key is unchanged
 
 
