@@ -115,8 +115,10 @@ def _listing_body(limit: int, offset: int) -> bytes:
 
 @api.get("/games/<int:game_id>")
 def get_game(game_id: int):
-    """One game with its events."""
+    """One game with its events; 304 to a client that sends its ETag while it is current."""
     version = games.game_log_version(game_id)
+    if request.if_none_match.contains_weak(version):
+        return current_app.response_class(status=304, headers=_etag(version))
     body = cached_body(
         ("api-game", game_id), version, lambda: _game_body(game_id), in_a_language=False
     )

@@ -12,6 +12,6 @@ def version(game_id: int):
     """The game's version, with an ETag: 304 Not Modified while nothing has changed."""
     current = games.game_log_version(game_id)
     headers = {"ETag": f'"{current}"', "Cache-Control": "no-cache"}
-    if request.if_none_match.contains(current):
+    if request.if_none_match.contains_weak(current):  # RFC 9110: compared weakly
         return "", 304, headers
     return {"version": current}, 200, headers

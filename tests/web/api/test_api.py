@@ -388,3 +388,20 @@ def test_names_are_trimmed_and_matched_without_regard_to_case(client):
     assert body["dealer"] == "Bo"
     assert body["players"][0] == {"name": "Ann", "score": 1}
     assert body["events"][0]["winner"] == "Ann"
+
+
+@pytest.mark.parametrize("weak", [False, True], ids=["strong tag", "weak tag"])
+def test_a_game_read_again_with_its_etag_is_304_until_it_changes(client, weak):
+    game = create_api_game(client, ["Ann", "Bo"])
+    first = client.get(game.url)
+    tag = ("W/" if weak else "") + first.headers["ETag"]
+
+    unchanged = client.get(game.url, headers={"If-None-Match": tag})
+    game.nobody(1, "phase1")
+    changed = client.get(game.url, headers={"If-None-Match": tag})
+
+    assert unchanged.status_code == 304 and unchanged.data == b""
+    assert unchanged.headers["ETag"] == first.headers["ETag"]
+    assert changed.status_code == 200
+    assert [event["step"] for event in changed.get_json()["events"]] == ["phase1"]
+    assert changed.headers["ETag"] != first.headers["ETag"]

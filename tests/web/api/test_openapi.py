@@ -723,7 +723,7 @@ def test_every_refusal_the_description_lists_is_provoked_above(spec):
         for path, item in spec["paths"].items()
         for method in HTTP_METHODS & set(item)
         for status in item[method]["responses"]
-        if not status.startswith("2")
+        if status[0] in "45"  # a refusal; a 304 is no refusal (test_api.py reads one)
     }
     provoked = (
         {(method, path, status) for method, path, status, _ in REFUSALS}

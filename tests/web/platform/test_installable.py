@@ -90,6 +90,15 @@ def test_the_version_check_answers_304_while_nothing_changes(client):
     assert again.data == b""
 
 
+def test_the_version_check_compares_its_tag_weakly_as_http_says(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    tag = client.get(f"/games/{game.id}/version").headers["ETag"]
+
+    again = client.get(f"/games/{game.id}/version", headers={"If-None-Match": f"W/{tag}"})
+
+    assert again.status_code == 304
+
+
 def test_the_version_changes_with_every_entry_and_every_undo(client):
     game = create_api_game(client, ["Ann", "Bo"])
     seen = [client.get(f"/games/{game.id}/version").get_json()["version"]]
