@@ -63,8 +63,9 @@ def gettext(string: str, **variables: object) -> str:
     return translated % variables if variables else translated
 
 
-def ngettext(singular: str, plural: str, num: int, **variables: object) -> str:
-    """The singular or plural form for ``num``, translated, with ``num`` and ``variables``."""
+def ngettext(singular: str, plural: str, num: int, /, **variables: object) -> str:
+    """The singular or plural form for ``num``, translated, with ``num`` and ``variables``;
+    a ``num`` among them is the number as written, in the reader's digits."""
     variables.setdefault("num", num)
     return response_language().catalog.ungettext(singular, plural, num) % variables
 
@@ -74,7 +75,7 @@ def lazy_gettext(string: str, **variables: object) -> LazyString:
     return LazyString(gettext, string, **variables)
 
 
-def lazy_ngettext(singular: str, plural: str, num: int, **variables: object) -> LazyString:
+def lazy_ngettext(singular: str, plural: str, num: int, /, **variables: object) -> LazyString:
     """``ngettext`` when the text is used."""
     return LazyString(ngettext, singular, plural, num, **variables)
 

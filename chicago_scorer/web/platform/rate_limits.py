@@ -30,6 +30,7 @@ from chicago_scorer.config import (
     DEFAULT_RATE_LIMIT_STORAGE_URI,
     RATE_LIMIT_OFF,
 )
+from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import ngettext
 
 # Each kind of keyless write, counted apart, whether through the API or a form.
@@ -66,13 +67,15 @@ def seconds_to_wait() -> int:
 
 
 def too_many_message(seconds: int) -> str:
-    """The 429 message, saying how long to wait."""
+    """The 429 message, saying how long to wait in the reader's digits (``Retry-After``
+    keeps ASCII's, for the client)."""
     return ngettext(
         "Too many requests from this network in a short time, so nothing was done. "
         "Try again in %(num)s second.",
         "Too many requests from this network in a short time, so nothing was done. "
         "Try again in %(num)s seconds.",
         seconds,
+        num=format_number(seconds),
     )
 
 

@@ -54,6 +54,24 @@ def test_games_created_through_the_form_count_with_those_of_the_api(limited_clie
     assert game_count(limited_client) == 60
 
 
+def test_the_429_writes_its_seconds_in_the_readers_digits_and_retry_after_in_ascii(
+    limited_client,
+):
+    for _ in range(60):
+        limited_client.post("/api/games", json=NEW_GAME)
+
+    response = limited_client.post("/api/games", json=NEW_GAME, headers={"Accept-Language": "ne"})
+
+    seconds = response.headers["Retry-After"]
+    assert response.status_code == 429
+    assert seconds.isascii() and seconds.isdigit()
+    devanagari = seconds.translate(str.maketrans("0123456789", "०१२३४५६७८९"))
+    assert response.get_json()["error"] == (
+        "यो नेटवर्कबाट छोटो समयमा धेरै अनुरोध आए, त्यसैले केही गरिएन। "
+        f"{devanagari} सेकेन्डपछि फेरि प्रयास गर्नुहोस्।"
+    )
+
+
 def test_each_client_address_is_counted_on_its_own(limited_client):
     for _ in range(60):
         limited_client.post("/api/games", json=NEW_GAME)
