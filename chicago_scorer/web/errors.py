@@ -52,7 +52,7 @@ from chicago_scorer.web.platform.limits import (
     FormPartsBroken,
     too_large_message,
 )
-from chicago_scorer.web.platform.query_strings import QueryUnreadable
+from chicago_scorer.web.platform.query_strings import AddressUnreadable
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 
 
@@ -74,7 +74,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     FormNotUtf8: 400,
     FormFieldRepeated: 400,
     FormPartsBroken: 400,
-    QueryUnreadable: 400,
+    AddressUnreadable: 400,
     ImportRefused: 400,
     MalformedImport: 400,
     # A device without the key is refused like one with a wrong key: it may only watch.

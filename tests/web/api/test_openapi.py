@@ -571,6 +571,15 @@ REFUSALS = [
     (
         "get",
         "/api/players/{name}/stats",
+        400,
+        lambda c, game, fresh: c.get(
+            "/api/players/Bj%F6rn/stats",
+            environ_overrides={"PATH_INFO": "/api/players/Bj\xf6rn/stats"},  # as served
+        ),
+    ),
+    (
+        "get",
+        "/api/players/{name}/stats",
         404,
         lambda c, game, fresh: c.get("/api/players/Nobody/stats"),
     ),

@@ -1,6 +1,8 @@
-"""An address's query is read one way or refused. A field given twice, or a query that is
-not UTF-8 text, gets 400 that says so (in JSON at the API's addresses) before any view
-reads it, where it was read by its first value, or with U+FFFD for the bad bytes."""
+"""An address is read one way or refused. A query field given twice, or a path or query
+that is not UTF-8 text, gets 400 that says so (in JSON at the API's addresses) before any
+view reads it, where it was read by its first value, or with U+FFFD for the bad bytes."""
+
+from urllib.parse import unquote_to_bytes
 
 import pytest
 
@@ -21,6 +23,21 @@ NOT_UTF8 = [
     "/players?page=%FF",
     "/api/games?limit=%FF",
 ]
+PATH_NOT_UTF8 = "The address is not UTF-8 text: check the link, or send it in UTF-8."
+PATHS_NOT_UTF8 = [
+    "/api/players/Bj%F6rn/stats",  # Latin-1's ö
+    "/players/Bj%F6rn",
+    "/players/%FF",
+    "/players/Bj%C3",  # half a UTF-8 character
+    "/games/%FF",
+]
+
+
+def get_as_served(client, address: str):
+    """GET ``address`` with its path's escapes undone as a server undoes them: each byte a
+    Latin-1 character of ``PATH_INFO`` (the test client would put U+FFFD for a bad one)."""
+    path = unquote_to_bytes(address).decode("latin-1")
+    return client.get(address, environ_overrides={"PATH_INFO": path})
 
 
 def refusal_in(response) -> str:
@@ -48,6 +65,38 @@ def test_an_address_whose_query_is_not_utf8_is_refused_saying_so(client, address
         "The address's query is not UTF-8 text: check the link, or send it in UTF-8."
         in refusal_in(response)
     )
+
+
+@pytest.mark.parametrize("address", PATHS_NOT_UTF8)
+def test_an_address_whose_path_is_not_utf8_is_refused_saying_so(client, address):
+    response = get_as_served(client, address)
+
+    assert response.status_code == 400
+    assert response.is_json == address.startswith("/api/")
+    assert PATH_NOT_UTF8 in refusal_in(response)
+
+
+def test_a_path_not_in_utf8_is_not_read_as_the_player_called_u_fffd(client):
+    create_api_game(client, players=("\ufffd", "Bo"))
+
+    refused = get_as_served(client, "/players/%FF")
+    found = get_as_served(client, "/players/%EF%BF%BD")  # U+FFFD itself, in UTF-8
+
+    assert refused.status_code == 400
+    assert found.status_code == 200
+    assert get_as_served(client, "/api/players/%EF%BF%BD/stats").get_json()["games"] == 1
+
+
+def test_a_path_in_utf8_finds_its_player_escaped_or_not(client):
+    create_api_game(client, players=("Björn", "Bo"))
+
+    for address in ("/players/Bj%C3%B6rn", "/players/Björn"):
+        response = get_as_served(client, address)
+        assert response.status_code == 200, address
+        assert "Björn" in response.get_data(as_text=True)
+    stats = get_as_served(client, "/api/players/Bj%C3%B6rn/stats")
+    assert stats.status_code == 200
+    assert stats.get_json()["name"] == "Björn"
 
 
 def test_a_write_to_an_address_that_gives_a_field_twice_records_nothing(client):
