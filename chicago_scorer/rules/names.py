@@ -70,6 +70,12 @@ def is_invisible(character: str) -> bool:
     return unicodedata.category(character) == "Cf" or _in_ranges(character, _INVISIBLE_RANGES)
 
 
+def breaks_text(character: str) -> bool:
+    """Whether a character is a control character, an unpaired surrogate or a line or
+    paragraph separator: text that shows it breaks, and no name may hold one."""
+    return unicodedata.category(character) in _BREAKING
+
+
 def is_visible(character: str) -> bool:
     """Whether a character draws something by itself: a letter, digit, punctuation or
     symbol that is not one of the blanks."""
@@ -91,8 +97,7 @@ def name_fault(number: int, name: str) -> Message | None:
     can; ``number`` is the player's, from 1."""
     joiners: frozenset[int] | None = None
     for index, character in enumerate(name):
-        category = unicodedata.category(character)
-        if category in _BREAKING:
+        if breaks_text(character):
             return sentence(
                 "Player %(number)s's name has a control character or line break; "
                 "type it again with letters, digits and spaces.",

@@ -7,16 +7,23 @@ page of a player called "\ufffd", ``/api/players/Bj%F6rn/stats`` looked for "Bj\
 as ``?player=Bj%F6rn`` did, and ``/history?player=Ann&player=Bo`` listed Ann's games
 alone. Each is refused with 400 before a view reads the address, as a form that does the
 same is (limits.py) and a JSON object that gives a name twice (``read_json``).
+
+Nor may a field of the query hold a control character or line break, which no name may
+hold (rules/names.py) and no link of the app's writes: ``/history?player=A%00B`` wrote
+a NUL into the page, in its search box and its heading.
 """
 
 from flask import Flask, request
+from werkzeug.datastructures import MultiDict
 
 from chicago_scorer.rules.errors import Refusal, quoted, sentence
+from chicago_scorer.rules.names import breaks_text
 from chicago_scorer.web.platform.url_encoded import field_given_twice, is_utf8_text
 
 
 class AddressUnreadable(Refusal):
-    """An address whose path or query is not UTF-8 text, or whose query gives a field twice."""
+    """An address whose path or query is not UTF-8 text, or whose query gives a field
+    twice or holds a control character."""
 
 
 def is_utf8_path(path_info: str) -> bool:
@@ -28,6 +35,19 @@ def is_utf8_path(path_info: str) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def field_breaking_text(fields: MultiDict) -> str | None:
+    """The first field whose name or value holds a control character or line break; None
+    when none does."""
+    return next(
+        (
+            name
+            for name, value in fields.items(multi=True)
+            if any(breaks_text(character) for character in name + value)
+        ),
+        None,
+    )
 
 
 def _refuse_unreadable_addresses() -> None:
@@ -45,6 +65,15 @@ def _refuse_unreadable_addresses() -> None:
     if repeated is not None:
         raise AddressUnreadable(
             sentence("The address gives %(name)s twice: give it once.", name=quoted(repeated))
+        )
+    breaking = field_breaking_text(request.args)
+    if breaking is not None:
+        raise AddressUnreadable(
+            sentence(
+                "The address gives %(name)s with a control character or line break: "
+                "check the link, or type it again without one.",
+                name=quoted(breaking),
+            )
         )
 
 

@@ -95,11 +95,26 @@ def test_the_switcher_only_goes_back_to_a_page_of_this_site(client, target):
 
 
 @pytest.mark.parametrize("target", ["/a%0d%0a", "/a%0a", "/%0d", "/history%09"])
-def test_the_switcher_goes_home_from_a_target_that_holds_a_control_character(client, target):
+def test_a_target_that_holds_a_control_character_is_refused_as_any_such_query_is(client, target):
     chosen = client.get(f"/language/sv?next={target}")
 
+    assert chosen.status_code == 400
+    assert (
+        "The address gives &#39;next&#39; with a control character or line break: "
+        "check the link, or type it again without one."
+    ) in chosen.text
+    assert "lang=sv" not in chosen.headers.get("Set-Cookie", "")
+
+
+@pytest.mark.parametrize("path", ["/a%0A", "/history%09", "/players/A%00B"])
+def test_the_switcher_comes_back_even_to_a_page_whose_path_holds_a_control_character(client, path):
+    page = client.get(path)
+    link = re.search(r'<a href="([^"]+)" lang="sv"', page.text).group(1)
+
+    chosen = client.get(unescape(link))
+
     assert chosen.status_code == 303
-    assert chosen.headers["Location"] == "/"
+    assert chosen.headers["Location"] == path
     assert "lang=sv" in chosen.headers["Set-Cookie"]
 
 

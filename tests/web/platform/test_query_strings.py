@@ -1,6 +1,8 @@
-"""An address is read one way or refused. A query field given twice, or a path or query
-that is not UTF-8 text, gets 400 that says so (in JSON at the API's addresses) before any
-view reads it, where it was read by its first value, or with U+FFFD for the bad bytes."""
+"""An address is read one way or refused. A query field given twice, a path or query that
+is not UTF-8 text, or a query field holding a control character or line break (which no
+name may hold) gets 400 that says so (in JSON at the API's addresses) before any view
+reads it, where it was read by its first value, with U+FFFD for the bad bytes, or written
+into the page as it came."""
 
 from urllib.parse import unquote_to_bytes
 
@@ -31,6 +33,19 @@ PATHS_NOT_UTF8 = [
     "/players/Bj%C3",  # half a UTF-8 character
     "/games/%FF",
 ]
+
+
+# Addresses whose query holds a control character or line break, and the field.
+BREAKING = {
+    "/history?player=A%00B": "player",  # NUL
+    "/history?player=Ann%0A": "player",  # a line break
+    "/history?player=Ann%09Bo": "player",  # a tab
+    "/history?player=A%E2%80%A8B": "player",  # U+2028, the line separator
+    "/history?player=A%C2%85B": "player",  # U+0085, the next line
+    "/players?page=1%0D": "page",
+    "/history?sta%7Ftus=finished": r"sta\x7ftus",  # DEL, in the field's name
+    "/api/games?limit=5%00": "limit",
+}
 
 
 def get_as_served(client, address: str):
@@ -65,6 +80,30 @@ def test_an_address_whose_query_is_not_utf8_is_refused_saying_so(client, address
         "The address's query is not UTF-8 text: check the link, or send it in UTF-8."
         in refusal_in(response)
     )
+
+
+@pytest.mark.parametrize("address", BREAKING)
+def test_an_address_whose_query_holds_a_control_character_is_refused_naming_the_field(
+    client, address
+):
+    response = client.get(address)
+
+    assert response.status_code == 400
+    assert response.is_json == address.startswith("/api/")
+    assert (
+        f"The address gives '{BREAKING[address]}' with a control character or line break: "
+        "check the link, or type it again without one."
+    ) in refusal_in(response)
+
+
+def test_a_nul_in_the_history_search_never_reaches_the_page(client):
+    create_api_game(client, players=("Ann", "Bo"))
+
+    response = client.get("/history?player=A%00B")
+
+    assert response.status_code == 400
+    assert "\x00" not in response.get_data(as_text=True)
+    assert "&#39;player&#39;" in response.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("address", PATHS_NOT_UTF8)
