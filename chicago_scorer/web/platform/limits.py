@@ -10,6 +10,7 @@ Such a server also ends a body early when the client closes its side, and Werkze
 takes what came for the whole; ``BodyCappedRequest`` holds it to its ``Content-Length``.
 """
 
+import math
 import time
 import typing as t
 from collections.abc import Callable
@@ -81,8 +82,19 @@ FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-dat
 
 
 class FormHasTooManyFields(Refusal):
-    """A form within the body's size, of more parts than Werkzeug parses (Flask's
-    ``MAX_FORM_PARTS``): no form of the app's has more than a few."""
+    """A form within the body's size, of more fields than a page reads (Flask's
+    ``MAX_FORM_PARTS``): no form of the app's has more than a few. Werkzeug counts the
+    parts of a form sent in parts, but not the fields of one sent URL-encoded."""
+
+    @classmethod
+    def refusal(cls) -> "FormHasTooManyFields":
+        return cls(
+            sentence(
+                "The form has more than %(count)s fields, more than this address reads: "
+                "send fewer.",
+                count=request.max_form_parts,
+            )
+        )
 
 
 class BodyNotForm(Refusal):
@@ -139,10 +151,10 @@ def _refuse_what_a_page_cannot_read() -> None:
 
 
 def _refuse_unreadable_forms() -> None:
-    """A form of too many fields: 413 that says so, not that it is too large. A form in
-    broken parts, or a field without a name, cannot be read (and would trip the CSRF
-    check): 400, as is one that gives a field twice or has a text part that is not UTF-8.
-    The API's addresses read no form, and leave it unread for their 415."""
+    """A form of too many fields, in parts or URL-encoded: 413 that says so, not that it
+    is too large. A form in broken parts, or a field without a name, cannot be read (and
+    would trip the CSRF check): 400, as is one that gives a field twice or has a text part
+    that is not UTF-8. The API's addresses read no form, and leave it unread for their 415."""
     if request.mimetype not in FORM_TYPES or wants_json():
         return
     try:
@@ -159,13 +171,9 @@ def _refuse_unreadable_forms() -> None:
     except RequestEntityTooLarge as refusal:
         if isinstance(refusal, StreamedBodyTooLarge) or _declared_too_large():
             raise  # too large indeed
-        raise FormHasTooManyFields(
-            sentence(
-                "The form has more than %(count)s fields, more than this address reads: "
-                "send fewer.",
-                count=current_app.config["MAX_FORM_PARTS"],
-            )
-        ) from None
+        raise FormHasTooManyFields.refusal() from None
+    if sum(map(len, fields.listvalues())) > (request.max_form_parts or math.inf):
+        raise FormHasTooManyFields.refusal()  # sent URL-encoded: Werkzeug reads them all
     if any(not isinstance(key, str) for key in fields):
         abort(400)
     repeated = field_given_twice(fields, request.files)

@@ -117,6 +117,35 @@ def test_a_form_of_more_fields_than_are_read_is_refused_saying_so_not_that_it_is
     assert client.get("/api/games").get_json()["total"] == 0
 
 
+@pytest.mark.parametrize("in_chunks", [False, True], ids=["with its length", "in chunks"])
+@pytest.mark.parametrize("csrf", [False, True], ids=["test settings", "CSRF checked"])
+def test_a_url_encoded_form_of_more_fields_than_are_read_is_refused_as_one_in_parts_is(
+    make_app, csrf, in_chunks
+):
+    client = make_app(WTF_CSRF_ENABLED=csrf).test_client()
+    new_game = "players-0=Ann&players-1=Bo&dealer=0"
+    extra = "&".join(f"x{n}=1" for n in range(998))  # 1,001 fields in all: 11 KB
+    form = "application/x-www-form-urlencoded"
+
+    def send(body: str):
+        if in_chunks:
+            return chunked(client, "/games", body.encode(), content_type=form)
+        return client.post("/games", data=body, content_type=form)
+
+    response = send(f"{new_game}&{extra}")
+
+    assert response.status_code == 413
+    assert (
+        "The form has more than 1,000 fields, more than this address reads: send fewer."
+    ) in response.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["total"] == 0
+    # With one field fewer the form is read: it starts its game, or, with CSRF checked,
+    # goes back to its page for the token it lacks.
+    within = send(f"{new_game}&{extra.rpartition('&')[0]}")
+    assert within.status_code == 303
+    assert client.get("/api/games").get_json()["total"] == (0 if csrf else 1)
+
+
 def test_curl_d_sends_a_form_and_is_told_to_send_json_not_that_the_body_is_no_object(client):
     response = client.post(
         "/api/games", data=NEW_GAME, content_type="application/x-www-form-urlencoded"
