@@ -37,6 +37,17 @@ def allows_large_body(view: Callable) -> Callable:
     return view
 
 
+def reads_a_file(field: str) -> Callable[[Callable], Callable]:
+    """Mark a page's view whose form sends a file in ``field``: it reads that form only
+    as its page sends it, in parts (multipart/form-data), which alone can carry a file."""
+
+    def mark(view: Callable) -> Callable:
+        view.file_field = field
+        return view
+
+    return mark
+
+
 def _limit_body_size() -> None:
     view = current_app.view_functions.get(request.endpoint or "")
     if not getattr(view, "allows_large_body", False):
@@ -78,7 +89,9 @@ def _refuse_compressed_bodies() -> None:
             )
 
 
-FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+URL_ENCODED = "application/x-www-form-urlencoded"
+IN_PARTS = "multipart/form-data"
+FORM_TYPES = frozenset({URL_ENCODED, IN_PARTS})
 
 
 class FormHasTooManyFields(Refusal):
@@ -129,24 +142,35 @@ class FormNotUtf8(Refusal):
 
 def _refuse_what_a_page_cannot_read() -> None:
     """A page's address reads the form its page sends, and nothing else (the API's
-    addresses read JSON: api/bodies.py). JSON, text or any body that is no form: 415,
+    addresses read JSON: api/bodies.py). JSON, text or any body that is no form, or at an
+    address that reads a file (``reads_a_file``) any body but a form in parts: 415,
     saying what the address reads, rather than a form read as empty and refused for a
-    missing name (or, as served, for a missing CSRF token). A form that is not UTF-8, as
-    the page sends it, each percent-escape included: 400."""
+    missing name or file (or, as served, for a missing CSRF token). A form that is not
+    UTF-8, as the page sends it, each percent-escape included: 400."""
     if wants_json() or request.method != "POST" or not has_body():
         return
+    view = current_app.view_functions.get(request.endpoint or "")
+    file_field = getattr(view, "file_field", None)
+    if file_field is not None and request.mimetype != IN_PARTS:
+        raise BodyNotForm(
+            sentence(
+                "This address reads only the form on its page, sent as %(type)s with its "
+                "file in the field %(field)s; to send JSON, use the API under %(api)s.",
+                type=IN_PARTS,
+                field=quoted(file_field),
+                api=API_PREFIX,
+            )
+        )
     if request.mimetype not in FORM_TYPES:
         raise BodyNotForm(
             sentence(
                 "This address reads only the form on its page, sent as %(type)s; "
                 "to send JSON, use the API under %(api)s.",
-                type="application/x-www-form-urlencoded",
+                type=URL_ENCODED,
                 api=API_PREFIX,
             )
         )
-    if request.mimetype == "application/x-www-form-urlencoded" and not is_utf8_text(
-        request.get_data(cache=True)
-    ):
+    if request.mimetype == URL_ENCODED and not is_utf8_text(request.get_data(cache=True)):
         raise FormNotUtf8.refusal()
 
 

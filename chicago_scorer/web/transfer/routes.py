@@ -21,6 +21,7 @@ from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import (
     allows_large_body,
     import_deadline,
+    reads_a_file,
     too_large_message,
 )
 from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
@@ -83,6 +84,7 @@ def _render_import(
 
 @transfer.route("/import", methods=["GET", "POST"])
 @allows_large_body
+@reads_a_file("file")
 @limited_as(IMPORTING)
 def import_page():
     """Upload an export: every game is checked, then those not already here are added.

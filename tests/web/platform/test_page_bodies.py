@@ -1,6 +1,6 @@
 """A page's address reads only the form its page sends. JSON, text or anything else is
-refused with 415 saying what the address reads, before the form or its CSRF token is
-looked for, and nothing is recorded."""
+refused with 415 saying what the address reads (at the import, a form in parts with its
+file), before the form or its CSRF token is looked for, and nothing is recorded."""
 
 import io
 import json
@@ -23,9 +23,12 @@ PAGE_FORMS = [
     "/games/{id}/revoke",
     "/games/{id}/settle",
     "/settle",
-    "/import",
 ]
 NO_FORM = b'{"players": ["Ann", "Bo"]}'
+READS_A_FILE = (
+    "This address reads only the form on its page, sent as multipart/form-data with its "
+    "file in the field &#39;file&#39;; to send JSON, use the API under /api/."
+)
 
 
 @pytest.mark.parametrize("csrf", [False, True], ids=["test settings", "CSRF checked"])
@@ -48,6 +51,41 @@ def test_a_body_that_is_no_form_sent_to_a_page_is_refused_with_415_saying_what_i
             "application/x-www-form-urlencoded; to send JSON, use the API under /api/."
         ) in response.get_data(as_text=True), path
     assert client.get(game.url).get_json() == before
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
+@pytest.mark.parametrize("csrf", [False, True], ids=["test settings", "CSRF checked"])
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (NO_FORM, "application/json"),
+        (NO_FORM, "text/plain"),
+        (b"file=games.json", "application/x-www-form-urlencoded"),  # no form can carry a file
+    ],
+    ids=["JSON", "text", "URL-encoded"],
+)
+def test_the_import_page_refuses_any_body_but_a_form_in_parts_naming_its_file_field(
+    make_app, csrf, body, content_type
+):
+    client = make_app(WTF_CSRF_ENABLED=csrf).test_client()
+
+    response = client.post("/import", data=body, content_type=content_type)
+
+    assert response.status_code == 415
+    assert READS_A_FILE in response.get_data(as_text=True)
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_the_import_page_reads_the_form_its_refusal_names(client):
+    document = json.dumps(empty_game_export()).encode()
+
+    response = client.post(
+        "/import",
+        data={"file": (io.BytesIO(document), "games.json")},
+        content_type="multipart/form-data",
+    )
+
+    assert response.status_code == 200
     assert client.get("/api/games").get_json()["total"] == 1
 
 
