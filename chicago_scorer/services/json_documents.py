@@ -1,5 +1,10 @@
 """JSON as the app reads what people send: an API body or an export file.
 
+A document is UTF-8 text (RFC 8259), a leading byte order mark allowed, wherever it comes
+from. ``json.loads`` would guess UTF-16 or UTF-32 from a document's first bytes, so a file
+uploaded to the import page was read in an encoding the API refuses and the README rules
+out; here both read its bytes as UTF-8 alone (``document_text``).
+
 Python's parser keeps the last of two members of one object that share a name, which
 RFC 8259 leaves to each reader. A body that sends ``"winner"`` twice would record one of
 the two without a word, and another reader of the same bytes (a proxy, a log viewer, the
@@ -36,12 +41,24 @@ class BeyondReading(ValueError):
     document can change."""
 
 
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def document_text(raw: bytes) -> str:
+    """A document's bytes as text: UTF-8, without the byte order mark it may begin with
+    (RFC 8259 lets a reader ignore one). Bytes that are not UTF-8 raise
+    ``UnicodeDecodeError``, whose ``start`` counts from the first byte, the mark's too."""
+    return raw.decode("utf-8").removeprefix(BYTE_ORDER_MARK)
+
+
 def read_json(document: str | bytes) -> object:
-    """The document read as ``json.loads`` reads it, refusing a name given twice in one
-    object (``RepeatedName``). Every refusal is a ``ValueError``: the parser's own
-    (``json.JSONDecodeError``, ``UnicodeDecodeError`` for bytes), ``RepeatedName``, or
-    ``BeyondReading``."""
+    """The document read as ``json.loads`` reads text, bytes read as ``document_text``,
+    refusing a name given twice in one object (``RepeatedName``). Every refusal is a
+    ``ValueError``: the parser's own (``json.JSONDecodeError``, or ``UnicodeDecodeError``
+    for bytes), ``RepeatedName``, or ``BeyondReading``."""
     try:
+        if isinstance(document, bytes):
+            document = document_text(document)
         return json.loads(document, object_pairs_hook=_object_of)
     except (json.JSONDecodeError, UnicodeDecodeError, RepeatedName):
         raise

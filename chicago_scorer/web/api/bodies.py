@@ -3,10 +3,10 @@
 A body is read only when it says it is JSON (``application/json`` or another
 ``application/*+json`` type): a browser may send ``text/plain`` or a form to another
 site without asking first, so a body of another type is refused (415) rather than read
-as JSON. The body must be UTF-8 (RFC 8259): a byte that is not is refused (400) rather
-than replaced, and so is an object that gives one name twice (``json_documents``). Its
-size is checked as it is read, and a compressed one is refused before (see
-``platform/limits.py``).
+as JSON. The body must be UTF-8 (RFC 8259), as an uploaded import file must: a byte that
+is not is refused (400) rather than replaced, and so is an object that gives one name
+twice (both in ``json_documents``). Its size is checked as it is read, and a compressed
+one is refused before (see ``platform/limits.py``).
 """
 
 import json
@@ -14,7 +14,12 @@ import json
 from flask import request
 
 from chicago_scorer.rules.errors import quoted, sentence
-from chicago_scorer.services.json_documents import BeyondReading, RepeatedName, read_json
+from chicago_scorer.services.json_documents import (
+    BeyondReading,
+    RepeatedName,
+    document_text,
+    read_json,
+)
 from chicago_scorer.web.errors import BodyNotJson, MalformedBody
 from chicago_scorer.web.platform.limits import has_body
 
@@ -30,10 +35,8 @@ def json_text() -> str:
                 type=JSON_TYPE,
             )
         )
-    raw = request.get_data(cache=False)
     try:
-        # A leading byte order mark is allowed (RFC 8259 lets a reader ignore it).
-        return raw.decode("utf-8-sig")
+        return document_text(request.get_data(cache=False))
     except UnicodeDecodeError as error:
         raise MalformedBody(
             sentence(

@@ -514,6 +514,79 @@ def test_an_uploaded_file_that_is_not_utf8_says_which_byte_and_changes_nothing(
     assert snapshot(app, client) == before
 
 
+def uploaded_and_posted(client, raw: bytes):
+    """The same bytes imported as the page uploads them and as the API reads them."""
+    page = client.post(
+        "/import",
+        data={"file": (io.BytesIO(raw), "export.json")},
+        content_type="multipart/form-data",
+    )
+    return page, client.post("/api/import", data=raw, content_type=JSON)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])  # each with its byte order mark
+def test_a_file_in_utf16_or_utf32_is_refused_at_the_page_as_at_the_api(
+    two_games, app, client, encoding
+):
+    before = snapshot(app, client)
+    export = json.dumps({"format": "chicago-scorer/1", "games": [VALID]}).encode(encoding)
+
+    page, api = uploaded_and_posted(client, export)
+
+    assert page.status_code == api.status_code == 400
+    assert (
+        "The file is not UTF-8 text: byte 1 is not valid UTF-8. "
+        "Import the file as it was exported, or save it as UTF-8."
+    ) in page.text
+    assert api.get_json()["error"] == (
+        "The body is not UTF-8 text: byte 1 is not valid UTF-8. Send the JSON encoded as UTF-8."
+    )
+    assert snapshot(app, client) == before
+
+
+def test_a_file_without_a_byte_order_mark_in_utf16_is_no_json_at_the_page_as_at_the_api(
+    two_games, app, client
+):
+    before = snapshot(app, client)
+    export = json.dumps({"format": "chicago-scorer/1", "games": [VALID]}).encode("utf-16-le")
+
+    page, api = uploaded_and_posted(client, export)
+
+    assert page.status_code == api.status_code == 400
+    refusal = (
+        "The file is not valid JSON "
+        "(Expecting property name enclosed in double quotes: line 1 column 2 (char 1))."
+    )
+    assert refusal in page.text
+    assert api.get_json()["error"] == refusal
+    assert snapshot(app, client) == before
+
+
+def test_a_byte_order_mark_is_counted_in_the_position_of_a_byte_that_is_not_utf8(
+    two_games, app, client
+):
+    game = VALID | {"players": ["Ann", "Bö"], "first_dealer": "Ann"}
+    text = json.dumps({"format": "chicago-scorer/1", "games": [game]}, ensure_ascii=False)
+    export = "\ufeff".encode() + text.encode("latin-1")
+    byte = export.index("ö".encode("latin-1")) + 1
+
+    page, api = uploaded_and_posted(client, export)
+
+    assert f"The file is not UTF-8 text: byte {byte} is not valid UTF-8." in page.text
+    assert (
+        f"The body is not UTF-8 text: byte {byte} is not valid UTF-8." in (api.get_json()["error"])
+    )
+
+
+def test_a_file_with_a_byte_order_mark_in_utf8_is_imported_at_the_page_and_at_the_api(client):
+    export = "\ufeff".encode() + json.dumps({"format": "chicago-scorer/1", "games": []}).encode()
+
+    page, api = uploaded_and_posted(client, export)
+
+    assert page.status_code == 200
+    assert api.status_code == 200
+
+
 def test_a_file_over_the_limit_is_refused_with_413_and_changes_nothing(two_games, app, client):
     before = snapshot(app, client)
     padding = " " * (1024 * 1024)
