@@ -43,12 +43,12 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
 
 def register_extensions(app: Flask) -> None:
     from chicago_scorer.web.platform.limits import register as register_limits
-    from chicago_scorer.web.platform.query_strings import register as register_queries
+    from chicago_scorer.web.platform.readable_addresses import register as register_addresses
     from chicago_scorer.web.platform.unreadable_requests import register as register_unreadable
 
     # First: a request the server could not read is refused before anything reads it.
     register_unreadable(app)
-    register_queries(app)
+    register_addresses(app)
     register_limits(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)

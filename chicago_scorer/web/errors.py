@@ -52,8 +52,8 @@ from chicago_scorer.web.platform.limits import (
     FormPartsBroken,
     too_large_message,
 )
-from chicago_scorer.web.platform.query_strings import AddressUnreadable
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
+from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
 
 
 class MalformedBody(Refusal):

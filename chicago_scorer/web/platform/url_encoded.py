@@ -1,5 +1,5 @@
 """Fields sent URL-encoded, as an address's query or a page's form: the two checks that
-tell whether they can be read one way, shared by ``query_strings.py`` and ``limits.py``."""
+tell whether they can be read one way, shared by ``readable_addresses.py`` and ``limits.py``."""
 
 from urllib.parse import unquote_to_bytes
 

@@ -1,7 +1,7 @@
 """Addresses as a real gunicorn server passes them on, with the path's escapes undone into
 Latin-1 characters: a path that is not UTF-8 is refused with 400, as a query that is not
 is, rather than read with U+FFFD for its bad bytes; a path in UTF-8 finds its player
-(web/platform/query_strings.py). A byte of a path that is not ASCII must come escaped, as
+(web/platform/readable_addresses.py). A byte of a path that is not ASCII must come escaped, as
 browsers send it: gunicorn refuses a raw one itself (RFC 9112)."""
 
 import http.client
