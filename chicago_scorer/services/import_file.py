@@ -71,6 +71,10 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
                 limit=MAX_IMPORT_BYTES // 1024,
             )
         )
+    if not raw.strip():
+        raise MalformedImport(
+            sentence("The file is empty: choose the export file again, as it was exported.")
+        )
     try:
         document = read_json(raw)
     except BeyondReading:

@@ -371,6 +371,8 @@ def document(*games, **extra) -> bytes:
 
 
 REFUSED = [
+    (b"", 400, "The file is empty: choose the export file again, as it was exported."),
+    (b" \r\n", 400, "The file is empty: choose the export file again, as it was exported."),
     (b"{not json", 400, "not valid JSON"),
     (
         b'{"format": "chicago-scorer/1", "games": [], "format": "chicago-scorer/2"}',
