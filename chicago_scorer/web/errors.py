@@ -7,7 +7,7 @@ status from here too; the scorekeeper's forms put it back on the scoreboard inst
 ``refused_forms.py``). A test checks that every refusal the app defines is in the table.
 """
 
-from flask import Flask, jsonify, render_template
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
@@ -133,6 +133,30 @@ def retry_after(refusal: Refusal) -> dict[str, str]:
 FORM_EXPIRED = lazy_gettext(
     "This page was out of date, so nothing was recorded. Check the scores and tap again."
 )
+NEW_GAME_EXPIRED = lazy_gettext(
+    "This page was out of date, so no game was started. Check the names and tap Start game again."
+)
+NO_SESSION_COOKIE = lazy_gettext(
+    "This phone did not send back the cookie its page gave it, so nothing was recorded: "
+    "allow cookies for this site, then reload the page and try again."
+)
+# Flask-WTF's reason when the request brought no session to check the form's token with.
+_NO_SESSION_TOKEN = "The CSRF session token is missing."
+
+
+def sent_no_session(error: CSRFError) -> bool:
+    """Whether a form was refused for coming without any session cookie: cookies are off
+    (or were cleared), so no refusal could wait in one across a redirect either."""
+    sent_no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
+    return error.description == _NO_SESSION_TOKEN and sent_no_cookie
+
+
+def expired_form_message(error: CSRFError, expired=FORM_EXPIRED) -> str:
+    """Why a form's CSRF token was refused, in words its sender can act on: reloading
+    alone would not help a phone that keeps no cookies; otherwise the page was older than
+    its token."""
+    return str(NO_SESSION_COOKIE if sent_no_session(error) else expired)
+
 
 BODY_CUT_SHORT = lazy_gettext(
     "The body ended before its stated length, so nothing was recorded: send it again."
@@ -197,7 +221,7 @@ def answer_http_error(error: HTTPException):
         seconds = seconds_to_wait()
         return _answer(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
-        return _answer(400, FORM_EXPIRED)
+        return _answer(400, expired_form_message(error))
     if isinstance(error, BodyCutShort):
         return _answer(400, BODY_CUT_SHORT)
     # Werkzeug's own headers for the error, such as the Allow of a 405, stay with it.

@@ -6,7 +6,12 @@ from flask_wtf.csrf import CSRFError
 from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
 from chicago_scorer.services.history import newest_games
-from chicago_scorer.web.errors import FORM_EXPIRED, answer_http_error
+from chicago_scorer.web.errors import (
+    NEW_GAME_EXPIRED,
+    answer_http_error,
+    expired_form_message,
+    sent_no_session,
+)
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.page_cache import cached_page
@@ -59,14 +64,17 @@ SCOREBOARD_FORMS = frozenset(
 
 @pages.app_errorhandler(CSRFError)
 def _expired_form(error: CSRFError):
-    """A form without a valid CSRF token records nothing; go back to its page and say so."""
+    """A form without a valid CSRF token records nothing; go back to its page and say so,
+    or say so here to a phone without cookies, which could not carry the word back."""
+    if sent_no_session(error):
+        return answer_http_error(error)
     if request.endpoint == "pages.create_game":
         form = NewGameForm(formdata=None)
-        form.form_errors.append(FORM_EXPIRED)
+        form.form_errors.append(expired_form_message(error, NEW_GAME_EXPIRED))
         return redirect_refused(form, HOME, url_for(".home"))
     if request.endpoint in SCOREBOARD_FORMS:
         form = EntryForm(formdata=None)
-        form.form_errors.append(FORM_EXPIRED)
+        form.form_errors.append(expired_form_message(error))
         return back_to_scoreboard(request.view_args["game_id"], form)
     return answer_http_error(error)
 

@@ -321,13 +321,33 @@ def csrf_token(page: str) -> str:
 
 
 def test_forms_without_a_csrf_token_are_refused_and_record_nothing(csrf_client):
+    csrf_client.get("/")  # the page, and with it the session its token is checked against
     response = csrf_client.post(
         "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
     )
 
     page = follow_refusal(csrf_client, response, "/")
-    assert "out of date, so nothing was recorded" in page
+    assert (
+        "This page was out of date, so no game was started. Check the names and tap Start "
+        "game again."
+    ) in page
     assert 'value="Bo"' in page  # what was typed is still there
+    assert csrf_client.get("/api/games").get_json()["total"] == 0
+
+
+def test_a_form_from_a_phone_that_keeps_no_cookies_says_to_allow_them(csrf_client):
+    page = csrf_client.get("/").text
+    csrf_client.delete_cookie("session")  # as a browser with cookies off never sends it
+    form = {"csrf_token": csrf_token(page), "players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+
+    refused = csrf_client.post("/games", data=form)
+
+    # Said at once: a phone without cookies could not carry a refusal across a redirect.
+    assert refused.status_code == 400
+    assert (
+        "This phone did not send back the cookie its page gave it, so nothing was recorded: "
+        "allow cookies for this site, then reload the page and try again."
+    ) in refused.text
     assert csrf_client.get("/api/games").get_json()["total"] == 0
 
 
