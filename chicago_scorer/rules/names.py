@@ -19,7 +19,7 @@ Latin "Ann" and Cyrillic "Аnn" are.
 import unicodedata
 from functools import cache
 
-from .errors import Message, counted, sentence
+from .errors import Message, counted, quoted, sentence
 from .joiners import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, joiners_in_use
 from .unicode_data import data_lines
 
@@ -162,6 +162,24 @@ def same_name_key(name: str) -> str:
     unjoined = name.translate(_NO_JOINERS)
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", unjoined).casefold())
     return " ".join(folded.split())
+
+
+def names_clash(earlier: str, name: str) -> Message | None:
+    """Why two names cannot be two players at one table (they are one name, or they look
+    alike), naming both, or None if they can."""
+    if same_name_key(earlier) == same_name_key(name):
+        return sentence(
+            "%(first)s and %(second)s are the same name; give each player a different one.",
+            first=quoted(earlier),
+            second=quoted(name),
+        )
+    if look_alike_keys(earlier) & look_alike_keys(name):
+        return sentence(
+            "%(first)s and %(second)s look alike; give each player a name that looks different.",
+            first=quoted(earlier),
+            second=quoted(name),
+        )
+    return None
 
 
 def look_alike_keys(name: str) -> frozenset[str]:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from .errors import RuleViolation, counted, quoted, sentence
-from .names import look_alike_keys, name_fault, normal_name, same_name_key
+from .names import name_fault, names_clash, normal_name, same_name_key
 from .ruleset import STANDARD_RULES, RuleSet
 
 MIN_PLAYERS = 2
@@ -88,21 +88,6 @@ def _refuse_names_alike(players: tuple[str, ...]) -> None:
     """Refuse two names that are one name, or that look alike, naming the later seat."""
     for position, name in enumerate(players):
         for earlier in players[:position]:
-            if same_name_key(earlier) == same_name_key(name):
-                message = sentence(
-                    "%(first)s and %(second)s are the same name; "
-                    "give each player a different one.",
-                    first=quoted(earlier),
-                    second=quoted(name),
-                )
-            elif look_alike_keys(earlier) & look_alike_keys(name):
-                message = sentence(
-                    "%(first)s and %(second)s look alike; "
-                    "give each player a name that looks different.",
-                    first=quoted(earlier),
-                    second=quoted(name),
-                )
-            else:
-                continue
-            where = f"players.{position}"
-            raise RuleViolation(message, where)
+            clash = names_clash(earlier, name)
+            if clash is not None:
+                raise RuleViolation(clash, f"players.{position}")

@@ -8,7 +8,7 @@ from .cards import Card, parse_hand, rank_symbol
 from .errors import Message, RuleViolation, RuleViolations, counted, sentence
 from .events import Outcome
 from .hand_words import CATEGORY_WORDS, GROUP_COUNT, describe, plural
-from .names import name_fault, normal_name
+from .names import name_fault, names_clash, normal_name
 from .ranking import Category, Ranking, classify
 from .ruleset import STANDARD_RULES, RuleSet
 
@@ -125,7 +125,8 @@ def _ranked_hands(hands: Mapping[str, object]) -> dict[str, Ranking]:
 
 
 def hand_problems(hands: Mapping[str, object]) -> tuple[RuleViolation, ...]:
-    """Every problem with named hands, in order: a missing name, bad cards, a card in two hands.
+    """Every problem with named hands, in order: a missing name, a name another hand has
+    (or one like it), bad cards, a card in two hands.
 
     Each problem names the hand at fault in its field, ``hands.<name>``, so that a
     form can show it next to that hand.
@@ -156,6 +157,7 @@ def _read_hands(
     """The hands that read well, and a problem for each one that does not."""
     holder_of: dict[Card, str] = {}
     held: dict[str, tuple[Card, ...]] = {}
+    named: list[str] = []
     problems: list[RuleViolation] = []
     for number, (name, cards) in enumerate(hands.items(), start=1):
         if not isinstance(name, str) or not name.strip():
@@ -168,6 +170,12 @@ def _read_hands(
         if fault is not None:
             problems.append(RuleViolation(fault, where))
             continue
+        # Nor may two hands be called by one name, or by two that look alike, as two
+        # players of a game may not: the verdict would not say whose hand won.
+        clash = next(filter(None, (names_clash(earlier, name) for earlier in named)), None)
+        if clash is not None:
+            problems.append(RuleViolation(clash, where))
+        named.append(name)
         try:
             hand = parse_hand(cards)
         except RuleViolation as refusal:

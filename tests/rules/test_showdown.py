@@ -12,6 +12,7 @@ from chicago_scorer.rules.events import Outcome
 from chicago_scorer.rules.hand_words import CATEGORY_WORDS
 from chicago_scorer.rules.ranking import Category, classify, rank_hand
 from chicago_scorer.rules.ruleset import STANDARD_RULES, Hand, RuleSet
+from chicago_scorer.rules.setup import new_setup
 from chicago_scorer.rules.showdown import describe, hand_problems, settle
 
 # --- Describing --------------------------------------------------------------------------
@@ -241,6 +242,54 @@ def test_a_hand_is_refused_under_a_name_no_player_could_have(name, message):
         settle({"Ann": "Ks Kd Kc 5h 5s", name: "Qs Qd 9h 9s 2c"})
     assert refusal.value.message == message
     assert refusal.value.field == f"hands.{name}"
+
+
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        ("ann", "'Ann' and 'ann' are the same name; give each player a different one."),
+        ("\uff21\uff4e\uff4e",
+         "'Ann' and 'Ａｎｎ' are the same name; give each player a different one."),
+        ("\u0410nn", "'Ann' and 'Аnn' look alike; give each player a name that looks different."),
+    ],
+)  # fmt: skip
+def test_two_hands_may_not_be_called_by_one_name_or_names_that_look_alike(second, message):
+    # A verdict of "Ann wins" would not say which of them won, so two such hands are
+    # refused as two such players of a game are.
+    with pytest.raises(RuleViolation) as refusal:
+        settle({"Ann": "As Ks Qs Js Ts", second: "9h 9d 9c 2s 2d"})
+    assert refusal.value.message == message
+    assert refusal.value.field == f"hands.{second}"
+
+
+def test_a_name_like_an_earlier_hand_is_refused_with_the_other_bad_hands():
+    with pytest.raises(RuleViolations) as refusal:
+        settle({"Ann": "As Ks Qs", "Bo": "Qh 8h 7h 4h 2h", "B0": "9h 9d 9c 2s 2d"})
+    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+        ("hands.Ann", "Ann's hand: A hand has 5 cards; 'As Ks Qs' has 3."),
+        ("hands.B0", "'Bo' and 'B0' look alike; give each player a name that looks different."),
+    ]
+
+
+@given(
+    st.lists(
+        st.sampled_from(["Ann", "ann", "ANN", "\u0410nn", "Bo", "B0", "Cy"]),
+        min_size=2,
+        max_size=4,
+        unique=True,
+    )
+)
+def test_hands_are_settled_under_exactly_the_names_a_game_could_seat(names):
+    dealt = {
+        name: " ".join(map(str, DECK[5 * seat : 5 * seat + 5])) for seat, name in enumerate(names)
+    }
+    try:
+        new_setup(names)
+    except RuleViolation:
+        with pytest.raises(RuleViolation, match="same name|look alike"):
+            settle(dealt)
+    else:
+        assert settle(dealt).hands.keys() == set(names)
 
 
 def test_every_bad_hand_is_refused_at_once_each_under_its_own_name():

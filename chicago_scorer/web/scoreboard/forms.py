@@ -232,9 +232,11 @@ class ShowdownForm(TranslatedForm):
         return (self.names[row].data or "").strip() or f"Player {row + 1}"
 
     def showdown(self, fixed_names: Sequence[str] | None = None) -> dict[str, str]:
-        """The rows that hold cards, as a name-to-cards mapping; refuses names used twice.
+        """The rows that hold cards, as a name-to-cards mapping; refuses a name typed twice,
+        which the mapping cannot hold. (Names that differ yet are one name, or look alike,
+        are the rules' to refuse, as the API's are.)
 
-        A refusal of clashing names also carries every problem with the other hands,
+        A refusal of a name typed twice also carries every problem with the other hands,
         so that one answer shows all there is to mend.
         """
         rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
@@ -245,7 +247,7 @@ class ShowdownForm(TranslatedForm):
             if not cards:
                 continue
             name = self.name_of(row, fixed_names)
-            if name.casefold() in (known.casefold() for known in hands):
+            if name in hands:
                 clashes.append(
                     RuleViolation(
                         sentence("Two hands are called %(name)s: rename one.", name=quoted(name)),
@@ -272,9 +274,10 @@ class ShowdownForm(TranslatedForm):
             return
         if where.startswith("hands."):
             rows = len(fixed_names) if fixed_names is not None else MAX_PLAYERS
-            wanted = where.removeprefix("hands.").casefold()
+            wanted = where.removeprefix("hands.")
             for row in range(rows):
-                if self.name_of(row, fixed_names).casefold() == wanted:
+                holds_cards = bool((self.hands[row].data or "").strip())
+                if holds_cards and self.name_of(row, fixed_names) == wanted:
                     self.hands[row].errors = [*self.hands[row].errors, reason(error)]
                     return
         self.form_errors.append(reason(error))

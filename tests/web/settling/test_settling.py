@@ -268,8 +268,20 @@ def test_a_name_used_twice_is_refused_with_the_other_bad_hands(client):
     rows = hand_rows(response.text)
     assert response.status_code == 422
     assert errors_in(rows[0]) == ["Ann's hand: A hand has 5 cards; 'As Ks Qs' has 3."]
-    assert errors_in(rows[1]) == ["Two hands are called 'ann': rename one."]
+    assert errors_in(rows[1]) == [
+        "'Ann' and 'ann' are the same name; give each player a different one."
+    ]
     assert errors_in(rows[2]) == []
+
+
+def test_a_name_typed_twice_on_the_picker_is_refused_beside_the_second(client):
+    data = {"names-0": "Ann", "hands-0": "As Ks Qs Js Ts", "names-1": "Ann"}
+    response = client.post("/settle", data=data | {"hands-1": "9h 9d 9c 2s 2d"})
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    assert errors_in(rows[0]) == []
+    assert errors_in(rows[1]) == ["Two hands are called 'Ann': rename one."]
 
 
 def test_every_bad_hand_of_a_game_is_shown_beside_its_player(client):
@@ -298,11 +310,41 @@ def test_a_name_typed_too_long_on_the_picker_is_refused_beside_its_hand(client):
     assert "verdict-title" not in response.text
 
 
-def test_two_hands_with_one_name_are_refused(client):
-    response = pick(client, {"Ann": "As Ks Qs Js Ts", "ann": "9h 9d 9c 2s 2d"})
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        ("ann", "'Ann' and 'ann' are the same name; give each player a different one."),
+        ("\uff21\uff4e\uff4e",
+         "'Ann' and 'Ａｎｎ' are the same name; give each player a different one."),
+        ("\u0410nn", "'Ann' and 'Аnn' look alike; give each player a name that looks different."),
+    ],
+)  # fmt: skip
+def test_two_hands_of_one_name_or_names_alike_get_no_verdict_on_the_api(client, second, message):
+    response = settle(client, {"Ann": "As Ks Qs Js Ts", second: "9h 9d 9c 2s 2d"})
 
     assert response.status_code == 422
-    assert "Two hands are called" in response.text
+    assert response.get_json() == {"error": message}
+
+
+@pytest.mark.parametrize(
+    ("second", "message"),
+    [
+        ("ann", "'Ann' and 'ann' are the same name; give each player a different one."),
+        ("\uff21\uff4e\uff4e",
+         "'Ann' and 'Ａｎｎ' are the same name; give each player a different one."),
+        ("\u0410nn", "'Ann' and 'Аnn' look alike; give each player a name that looks different."),
+    ],
+)  # fmt: skip
+def test_two_hands_of_one_name_or_names_alike_get_no_verdict_on_the_picker(
+    client, second, message
+):
+    response = pick(client, {"Ann": "As Ks Qs Js Ts", second: "9h 9d 9c 2s 2d"})
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    assert errors_in(rows[0]) == []
+    assert errors_in(rows[1]) == [message]
+    assert "verdict-title" not in response.text
 
 
 def test_a_tie_settled_in_the_game_is_recorded_in_one_tap(client):
