@@ -140,9 +140,11 @@ def name_fault(number: int, name: str) -> Message | None:
 
 
 def longest_run_of_marks(name: str) -> int:
-    """The most combining marks (accents, vowel signs) in a row anywhere in the name."""
+    """The most combining marks (accents, vowel signs) drawn on one letter anywhere in the
+    name: counted decomposed (NFD), so that a letter that holds a mark itself, as "Ä"
+    does, counts it with those typed after it."""
     longest = run = 0
-    for character in name:
+    for character in unicodedata.normalize("NFD", name):
         if unicodedata.category(character)[0] == "M" and not _in_ranges(
             character, _VARIATION_SELECTORS
         ):

@@ -1,5 +1,6 @@
 """A player's name has one spelling, shows what it says, and cannot pass for another's."""
 
+import re
 import unicodedata
 
 import pytest
@@ -17,6 +18,7 @@ from chicago_scorer.rules.names import (
     same_name_key,
     skeleton,
 )
+from chicago_scorer.rules.showdown import settle
 from chicago_scorer.rules.statistics import player_key
 
 COMPOSED_ASA = "\u00c5sa"
@@ -221,6 +223,68 @@ def test_four_marks_on_one_letter_are_one_too_many():
     refused = refusal_of(["Bo", "Z\u0316\u0317\u0318\u0319"])
 
     assert "4 marks stacked on one letter; keep it to 3" in refused.message
+
+
+@pytest.mark.parametrize(
+    ("name", "marks"),
+    [
+        ("A\u0308\u0308\u0308\u0308", 4),  # composes to Ä and three more: four drawn
+        ("\u00c4\u0308\u0308\u0308", 4),  # Ä typed as one letter, and three more
+        ("e\u0302\u0301\u0301\u0301", 4),  # composes to ế and two more
+        ("\u1ebf\u0301\u0301\u0301", 5),  # ế typed as one letter, and three more
+    ],
+)
+def test_marks_a_letter_holds_itself_count_toward_its_stack(name, marks):
+    # A letter with a mark of its own is one character after composing, and its marks
+    # are drawn all the same: "Ä" and three diaereses are four on one letter.
+    refused = refusal_of(["Bo", name])
+
+    assert refused.message == (
+        f"Player 2's name has {marks} marks stacked on one letter; keep it to 3."
+    )
+    assert refused.field == "players.1"
+
+
+def test_fixing_names_and_settling_count_a_letters_own_marks_too():
+    stacked = "\u00c4\u0308\u0308\u0308"
+    message = "Player 1's name has 4 marks stacked on one letter; keep it to 3."
+
+    with pytest.raises(RuleViolation, match=message):
+        fixed_setup(new_setup(["Ann", "Bo"]), [stacked, "Bo"])
+    with pytest.raises(RuleViolation, match=message):
+        settle({stacked: "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2d"})
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u00c4\u0308\u0308",  # Ä and two more diaereses: three drawn
+        "\u1ebf\u0301",  # ế and an acute: three drawn
+        "\u1faf",  # Greek omega with breathing, accent and iota: three in one letter
+    ],
+)
+def test_a_letter_holding_marks_itself_may_carry_up_to_three_in_all(name):
+    assert new_setup([name, "Bo"]).players[0] == unicodedata.normalize("NFC", name)
+
+
+# Letters with marks of their own, marks they compose with, and one that composes with none.
+marked_letters = st.sampled_from("AeQ\u00c4\u1ebf\u0308\u0301\u0302\u0316")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(marked_letters, min_size=1, max_size=12).filter(lambda name: name[0].isalpha()))
+def test_a_name_is_refused_exactly_when_a_letter_is_drawn_with_more_than_three_marks(name):
+    drawn = max(
+        map(len, re.findall("[\u0300-\u036f]+", unicodedata.normalize("NFD", name))), default=0
+    )
+
+    for spelling in (unicodedata.normalize("NFC", name), unicodedata.normalize("NFD", name)):
+        if drawn > MAX_MARKS_PER_CHARACTER:
+            assert refusal_of([spelling, "Bo"]).message == (
+                f"Player 1's name has {drawn} marks stacked on one letter; keep it to 3."
+            )
+        else:
+            assert new_setup([spelling, "Bo"]).players[0] == unicodedata.normalize("NFC", name)
 
 
 @pytest.mark.parametrize(

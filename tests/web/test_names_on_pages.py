@@ -114,6 +114,8 @@ REPRODUCTIONS = [
     (["Ann", "\uff21\uff4e\uff4e"], "'Ann' and '\uff21\uff4e\uff4e' are the same name"),
     (["\u00c5sa", "A\u030asa"], "'\u00c5sa' and '\u00c5sa' are the same name"),
     (["Bo", "Z" + "\u0316" * 39], "Player 2's name has 39 marks stacked on one letter"),
+    (["A\u0308\u0308\u0308\u0308", "Bo"], "Player 1's name has 4 marks stacked on one letter"),
+    (["Bo", "e\u0302\u0301\u0301\u0301"], "Player 2's name has 4 marks stacked on one letter"),
 ]
 
 
@@ -132,6 +134,28 @@ def test_the_new_game_form_shows_why_a_name_is_refused(client, players, message)
     page = follow_refusal(client, client.post("/games", data=data), "/")
 
     assert message in html.unescape(page)
+
+
+STACKED_A = "\u00c4\u0308\u0308\u0308"  # as stored after composing, before Ä's own mark counted
+
+
+def test_a_game_stored_with_more_marks_than_a_name_may_now_hold_still_plays(app, client):
+    game = create_api_game(client, ("Ann", "Bo"))
+    game.win(1, "phase1", "Ann", "flush")
+    with app.app_context():
+        rename_as_stored_before(game.id, "Ann", STACKED_A)
+
+    recorded = game.post(
+        {"round": 1, "step": "phase2", "outcome": "win", "winner": STACKED_A, "hand": "one_pair"}
+    )
+
+    assert recorded.status_code == 201
+    assert recorded.get_json()["players"] == [
+        {"name": STACKED_A, "score": 6},
+        {"name": "Bo", "score": 0},
+    ]
+    assert f"<bdi>{STACKED_A}</bdi>" in client.get(f"/games/{game.id}").text
+    assert client.get(f"/api/players/{STACKED_A}/stats").get_json()["games"] == 1
 
 
 def test_fixing_the_names_refuses_a_look_alike(client):
