@@ -45,6 +45,8 @@ class Message:
 def _english(value: object) -> str:
     if isinstance(value, tuple):
         return names_in_words(tuple(str(item) for item in value))
+    if is_number(value):
+        return cut_short(str(value))
     return str(value)
 
 
@@ -60,10 +62,20 @@ def quoted(value: object) -> str:
     if isinstance(value, str):
         cut = len(value) > QUOTED_CHARACTERS
         return _as_python_writes(value[:QUOTED_CHARACTERS]) + ("…" if cut else "")
-    written = repr(value)
+    return cut_short(repr(value))
+
+
+def cut_short(written: str) -> str:
+    """A value as a message writes it, cut after ``QUOTED_CHARACTERS`` characters: a
+    round or entry number sent with thousands of digits is repeated only so far."""
     if len(written) > QUOTED_CHARACTERS:
         return written[:QUOTED_CHARACTERS] + "…"
     return written
+
+
+def is_number(value: object) -> bool:
+    """Whether a message's value is a whole number, which each language writes its way."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _as_python_writes(text: str) -> str:

@@ -3,7 +3,7 @@ carries a message a person can act on, and ``web.errors`` gives each its HTTP st
 
 from typing import TYPE_CHECKING
 
-from chicago_scorer.rules.errors import Refusal, counted, quoted, sentence
+from chicago_scorer.rules.errors import Refusal, counted, cut_short, quoted, sentence
 
 if TYPE_CHECKING:
     from chicago_scorer.services.transfer import ImportResult
@@ -13,7 +13,9 @@ class GameNotFound(Refusal):
     """No game has this id."""
 
     def __init__(self, game_id: object) -> None:
-        super().__init__(sentence("There is no game %(game)s; check the link.", game=str(game_id)))
+        super().__init__(
+            sentence("There is no game %(game)s; check the link.", game=cut_short(str(game_id)))
+        )
 
 
 class EditKeyMissing(Refusal):

@@ -21,7 +21,8 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
-from chicago_scorer.rules.errors import Message, counted, quoted, sentence
+from chicago_scorer.rules.errors import Message, counted, is_number, quoted, sentence
+from chicago_scorer.rules.events import STEP_ORDER
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
 from chicago_scorer.services.json_documents import BeyondReading, read_json
@@ -286,9 +287,17 @@ def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]
                     "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
                     game=name,
                     number=number,
-                    round=str(event.get("round")),
-                    step=str(event.get("step")),
+                    round=_as_given(event.get("round")),
+                    step=_as_given(event.get("step")),
                     refusal=refusal.text,
                 )
             ) from None
     return state
+
+
+def _as_given(value: object) -> object:
+    """An entry's round or step as a refusal repeats it: a number, or a step's name, as it
+    is; anything else as it was sent, cut short."""
+    if is_number(value) or (isinstance(value, str) and value in STEP_ORDER):
+        return value
+    return quoted(value)

@@ -116,6 +116,31 @@ def test_a_refusal_quotes_what_was_sent_as_python_writes_it_and_cut_short():
     assert quoted(7) == "7"
 
 
+def test_a_number_in_a_refusal_is_cut_short_as_quoted_text_is():
+    huge = int("9" * 4000)
+
+    refusal = refusal_of(
+        new_game("Ann", "Bo"), {"round": huge, "step": "phase1", "outcome": "none"}
+    )
+
+    assert refusal.message == (
+        f"Round {'9' * QUOTED_CHARACTERS}… Phase 1 is not the next step: round 1 Phase 1 is. "
+        "It may already be recorded; refresh to see the game."
+    )
+    assert str(sentence("Entry %(number)s", number=10**QUOTED_CHARACTERS)) == (
+        f"Entry 1{'0' * (QUOTED_CHARACTERS - 1)}…"
+    )
+    assert str(sentence("Entry %(number)s", number=10 ** (QUOTED_CHARACTERS - 1))) == (
+        f"Entry 1{'0' * (QUOTED_CHARACTERS - 1)}"
+    )
+
+
+def refusal_of(state, entry) -> RuleError:
+    with pytest.raises(RuleError) as refused:
+        record(state, entry)
+    return refused.value
+
+
 def test_a_quoted_emoji_or_script_keeps_the_joiners_it_is_written_with():
     assert quoted("\U0001f469\u200d\U0001f9b0") == "'\U0001f469\u200d\U0001f9b0'"
     assert quoted("\u0639\u0644\u06cc\u200c\u0631\u0636\u0627") == (

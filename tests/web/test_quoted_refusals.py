@@ -89,3 +89,70 @@ def test_an_unknown_players_page_says_so_with_the_name_cut(client):
 
     assert response.status_code == 404
     assert f"Nobody called {escape(SHOWN)} has played" in response.text
+
+
+# A number is cut short like any value a refusal repeats, in every language's digits.
+HUGE = "9" * 4000
+
+
+def test_an_entry_for_a_round_of_thousands_of_digits_is_refused_with_the_number_cut(client):
+    game = create_api_game(client, players=("Ann", "Bo"))
+
+    response = game.post({"round": int(HUGE), "step": "phase1", "outcome": "none"})
+
+    assert response.status_code == 409
+    assert response.get_json() == {
+        "error": f"Round {HUGE[:QUOTED_CHARACTERS]}… Phase 1 is not the next step: round 1 "
+        "Phase 1 is. It may already be recorded; refresh to see the game."
+    }
+    nepali = game.client.post(
+        f"{game.url}/events",
+        json={"round": int(HUGE), "step": "phase1", "outcome": "none"},
+        headers=game.auth() | {"Accept-Language": "ne"},
+    )
+    assert nepali.status_code == 409
+    assert "९" * 3 in nepali.get_json()["error"]
+    assert len(nepali.get_json()["error"]) < 300
+    assert game.state()["events"] == []
+
+
+def test_a_correction_of_an_entry_of_thousands_of_digits_is_refused_with_the_number_cut(client):
+    game = create_api_game(client, players=("Ann", "Bo"))
+    game.nobody(1, "phase1")
+
+    response = client.put(
+        f"{game.url}/events/{HUGE}",
+        json={"round": 1, "step": "phase1", "outcome": "tie"},
+        headers=game.auth(),
+    )
+
+    assert response.status_code == 404
+    assert response.get_json() == {
+        "error": f"There is no entry {HUGE[:QUOTED_CHARACTERS]}…: the game has 1 entry."
+    }
+    assert game.state()["events"] == [
+        {"round": 1, "step": "phase1", "outcome": "none", "points": {}}
+    ]
+
+
+def test_a_game_id_of_thousands_of_digits_is_named_cut_short(client):
+    response = client.get(f"/api/games/{HUGE}")
+
+    assert response.status_code == 404
+    assert response.get_json() == {
+        "error": f"There is no game {HUGE[:QUOTED_CHARACTERS]}…; check the link."
+    }
+
+
+def test_an_imported_entry_with_a_round_of_any_length_is_named_cut_short(client):
+    game = json.loads(_file_with_players("Ann", "Bo"))
+    game["games"][0]["events"] = [{"round": "x" * 4000, "step": "phase1", "outcome": "none"}]
+
+    response = client.post("/api/import", json=game)
+
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": f"Game 1 (Ann, Bo), entry 1 (round {'x' * QUOTED_CHARACTERS!r}… phase1): "
+        "'round' must be a whole number from 1 up."
+    }
+    assert client.get("/api/export").get_json()["games"] == []

@@ -4,7 +4,7 @@ from collections.abc import Iterable
 
 from babel.lists import format_list
 
-from chicago_scorer.rules.errors import Message, Refusal, names_in_words
+from chicago_scorer.rules.errors import Message, Refusal, cut_short, is_number, names_in_words
 from chicago_scorer.rules.hand_words import CATEGORY_WORDS
 from chicago_scorer.rules.ranking import Category
 from chicago_scorer.web.languages.locales import SOURCE_LANGUAGE, format_number
@@ -27,8 +27,8 @@ def _written(value: object) -> str:
         return translate(value)
     if isinstance(value, tuple):
         return in_a_list(_written(item) for item in value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return format_number(value)
+    if is_number(value):
+        return cut_short(format_number(value))
     # Mostly a player's name: kept from turning the sentence around it (player_names.py).
     return isolated_name_text(str(value))
 
