@@ -18,6 +18,19 @@ class GameNotFound(Refusal):
         )
 
 
+class GameFull(Refusal):
+    """An entry for a game that holds the most entries a game may; nothing was recorded."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            sentence(
+                "This game has reached %(limit)s entries, the most one game can hold, so "
+                "nothing was recorded: start a new game to play on.",
+                limit=limit,
+            )
+        )
+
+
 class EditKeyMissing(Refusal):
     """A change was asked for without the game's edit key."""
 

@@ -25,6 +25,7 @@ from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, n
 from chicago_scorer.services.errors import (
     EditKeyMissing,
     EditKeyWrong,
+    GameFull,
     GameNotFound,
     VersionMismatch,
 )
@@ -57,6 +58,11 @@ ExpectedVersion = str | Collection[str] | None
 
 # About ten rounds: what the scoreboard's round log and chart show, however long the game.
 RECENT_ENTRIES = 40
+
+# The most entries a game holds, recorded or imported alike, so that every game the app
+# records can be exported and imported again. Far longer than any real game (they run to
+# about 100 entries), short enough that a hostile file cannot make the replay slow.
+MAX_ENTRIES_PER_GAME = 2000
 
 
 def create_game(players: object, dealer: str | None = None, rules: object = None) -> CreatedGame:
@@ -199,6 +205,8 @@ def _append_entry(
     game_id, count = stored.id, stored.event_count
     state, figures = _state_to_write_on(stored, stored.setup())
     state = record(state, entry)
+    if count >= MAX_ENTRIES_PER_GAME:  # the entry's own faults, and a finished game, first
+        raise GameFull(MAX_ENTRIES_PER_GAME)
     scored = state.history[-1]
     claim_event_count_or_refuse(game_id, count, count + 1, stored.rewrites)
     recorded_at = now_utc()

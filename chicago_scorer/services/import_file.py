@@ -24,6 +24,7 @@ from chicago_scorer.rules import (
 from chicago_scorer.rules.errors import Message, counted, is_number, quoted, sentence
 from chicago_scorer.rules.events import STEP_ORDER
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
+from chicago_scorer.services.games import MAX_ENTRIES_PER_GAME
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
 from chicago_scorer.services.json_documents import BeyondReading, read_json
 
@@ -38,9 +39,6 @@ FIRST_FORMAT_GAME_FIELDS = GAME_FIELDS[:-1]
 # A game's "changes", and an entry's "corrections", are there only when it has some.
 OPTIONAL_GAME_FIELDS = frozenset({"rules", "changes"})
 MAX_IMPORT_BYTES = 1024 * 1024
-# Far longer than any real game (they run to about 100 entries), short enough that a
-# hostile file cannot make the replay slow.
-MAX_EVENTS_PER_GAME = 2000
 # A bound on an import's work, not just its bytes: 1 MB holds about 7,500 games without
 # entries, or 20,000 short entries. A real export holds about 100 games of about 100
 # entries per MB, well within both; a file past either is refused before any replay, and
@@ -227,13 +225,13 @@ def _checked_game(position: int, entry: object, with_trail: bool) -> CheckedGame
         raise MalformedImport(
             sentence("%(game)s: 'events' must be a list of entries (objects).", game=name)
         )
-    if len(events) > MAX_EVENTS_PER_GAME:
+    if len(events) > MAX_ENTRIES_PER_GAME:
         raise IllegalGameInImport(
             sentence(
                 "%(game)s has %(count)s entries; a game takes at most %(limit)s.",
                 game=name,
                 count=len(events),
-                limit=MAX_EVENTS_PER_GAME,
+                limit=MAX_ENTRIES_PER_GAME,
             )
         )
     dealer = entry["first_dealer"]

@@ -26,6 +26,7 @@ from chicago_scorer.services.errors import (
     EditKeyMissing,
     EditKeyWrong,
     ExportMustWait,
+    GameFull,
     GameNotFound,
     IdempotencyKeyReused,
     IllegalGameInImport,
@@ -85,9 +86,11 @@ STATUS_OF: dict[type[Refusal], int] = {
     PlayerNotFound: 404,
     PageNotFound: 404,
     NoSuchEntry: 404,
-    # An entry for another step than the next one, or for a game that is over; a
-    # correction for another round or step than the entry's, or one that changes nothing.
+    # An entry for another step than the next one, or for a game that is over or holds
+    # the most entries a game may; a correction for another round or step than the
+    # entry's, or one that changes nothing.
     OutOfTurn: 409,
+    GameFull: 409,
     NotThatEntry: 409,
     NothingToCorrect: 409,
     NothingToChange: 409,

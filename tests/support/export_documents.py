@@ -10,9 +10,11 @@ from flask.testing import FlaskClient
 from chicago_scorer.rules import (
     STANDARD_RULES,
     GameState,
+    RuleSet,
     event_to_dict,
     new_setup,
     record,
+    rules_from_settings,
     start_game,
 )
 from chicago_scorer.services.import_file import (
@@ -61,9 +63,17 @@ def largest_file(first_created_at: datetime = FIRST_GAME_AT) -> bytes:
         entries_per_game -= 1
 
 
-def _played_without_a_hand(entries: int) -> GameState:
+def endless_game_file(entries: int) -> bytes:
+    """A file of one game of Ann and Bo, ``entries`` entries in, that nobody can ever win:
+    nobody has a hand, and the last trick, which Bo takes every round, scores nothing."""
+    state = _played_without_a_hand(entries, rules_from_settings({"last_trick_points": 0}))
+    game = game_entry(state) | {"rules": state.setup.rules.settings()}
+    return json.dumps({"format": "chicago-scorer/2", "games": [game]}).encode()
+
+
+def _played_without_a_hand(entries: int, rules: RuleSet = STANDARD_RULES) -> GameState:
     """Ann and Bo, ``entries`` entries in: nobody has a hand, and Bo takes every last trick."""
-    state = start_game(new_setup(["Ann", "Bo"], "Bo", STANDARD_RULES))
+    state = start_game(new_setup(["Ann", "Bo"], "Bo", rules))
     for _ in range(entries):
         step = str(state.next_step)
         entry = {"round": state.round, "step": step}

@@ -5,6 +5,7 @@ from flask_wtf.csrf import CSRFError
 
 from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
+from chicago_scorer.services.errors import GameFull
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.errors import (
     NEW_GAME_EXPIRED,
@@ -47,6 +48,7 @@ UNDO_STALE = lazy_gettext(
 # The refusals a scorekeeper's tap can meet, besides this device's (KEEPER_REFUSALS). They
 # are not answered with a status: the tap goes back to the scoreboard, which shows why.
 # Any other (an unknown game) reaches the app's one handler in web/errors.py.
+TAP_REFUSALS = (RuleError, GameFull)
 
 # The forms that go back to the scoreboard when refused; the settlers and the import
 # page answer with their own page instead.
@@ -143,7 +145,7 @@ def record_entry(game_id: int):
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
         return back_to_scoreboard(game_id, form, keep_answers=False)
-    except RuleError as error:
+    except TAP_REFUSALS as error:
         now = games.load_game_at_table(game_id)
         stale = stale_tap(now.position, now.newest, form.round.data, form.step.data)
         if stale is None:
