@@ -8,7 +8,7 @@ instead what it takes, and nothing more.
 """
 
 from wtforms import IntegerField
-from wtforms.validators import StopValidation
+from wtforms.validators import StopValidation, ValidationError
 
 
 class WholeNumberField(IntegerField):
@@ -37,3 +37,18 @@ class WholeNumberSaying(WholeNumberField):
 
     def unreadable_message(self) -> str:
         return str(self._unreadable)
+
+
+class AtLeast:
+    """Refuse a whole number below ``minimum`` with ``message``. WTForms' ``NumberRange``
+    asks first whether the number is NaN, as a float, and a number past a float's range
+    (``?page=`` and 400 digits) raised OverflowError, a 500; whole numbers compare as
+    they are."""
+
+    def __init__(self, minimum: int, message: str) -> None:
+        self.minimum = minimum
+        self.message = message
+
+    def __call__(self, form, field) -> None:
+        if field.data is not None and field.data < self.minimum:
+            raise ValidationError(str(self.message))

@@ -2,14 +2,14 @@
 
 from flask_wtf.file import FileField, FileRequired
 from wtforms import SelectChoice, SelectField, StringField
-from wtforms.validators import AnyOf, NumberRange, Optional, ValidationError
+from wtforms.validators import AnyOf, Optional, ValidationError
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
 from chicago_scorer.services.history import StatusFilter
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
-from chicago_scorer.web.whole_numbers import WholeNumberSaying
+from chicago_scorer.web.whole_numbers import AtLeast, WholeNumberSaying
 
 PAGE_REFUSAL = lazy_gettext("The page must be a whole number, 1 or more: check the link.")
 STATUS_REFUSAL = lazy_gettext("Games: choose All games, In progress or Finished.")
@@ -34,7 +34,7 @@ class PageForm(TranslatedForm):
 
     page = WholeNumberSaying(
         lazy_gettext("Page"),
-        [Optional(), NumberRange(min=1, message=PAGE_REFUSAL)],
+        [Optional(), AtLeast(1, PAGE_REFUSAL)],
         unreadable=PAGE_REFUSAL,
         default=1,
     )

@@ -57,6 +57,16 @@ def test_a_page_past_the_end_is_not_found_and_a_bad_page_number_is_refused(thirt
     assert client.get("/history?status=lost").status_code == 400
 
 
+@pytest.mark.parametrize("listing", ["/history", "/players"])
+def test_a_page_number_of_hundreds_of_digits_is_not_found_naming_it_cut_short(client, listing):
+    # Past a float's range: the page number check once raised OverflowError, a 500.
+    response = client.get(f"{listing}?page={'9' * 400}")
+
+    assert response.status_code == 404
+    assert f"There is no page {'9' * 40}…: the list has" in response.text
+    assert client.get(f"{listing}?page=-{'9' * 400}").status_code == 400
+
+
 def test_history_filters_by_player_ignoring_case(thirty_games, client):
     page = client.get("/history?player=BO").text
 
