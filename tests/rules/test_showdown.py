@@ -14,6 +14,7 @@ from chicago_scorer.rules.ranking import Category, classify, rank_hand
 from chicago_scorer.rules.ruleset import STANDARD_RULES, Hand, RuleSet
 from chicago_scorer.rules.setup import new_setup
 from chicago_scorer.rules.showdown import describe, hand_problems, settle
+from support.clashing_names import CLASHING_WITH_ANN
 
 # --- Describing --------------------------------------------------------------------------
 
@@ -244,15 +245,7 @@ def test_a_hand_is_refused_under_a_name_no_player_could_have(name, message):
     assert refusal.value.field == f"hands.{name}"
 
 
-@pytest.mark.parametrize(
-    ("second", "message"),
-    [
-        ("ann", "'Ann' and 'ann' are the same name; give each player a different one."),
-        ("\uff21\uff4e\uff4e",
-         "'Ann' and 'Ａｎｎ' are the same name; give each player a different one."),
-        ("\u0410nn", "'Ann' and 'Аnn' look alike; give each player a name that looks different."),
-    ],
-)  # fmt: skip
+@pytest.mark.parametrize(("second", "message"), CLASHING_WITH_ANN)
 def test_two_hands_may_not_be_called_by_one_name_or_names_that_look_alike(second, message):
     # A verdict of "Ann wins" would not say which of them won, so two such hands are
     # refused as two such players of a game are.

@@ -7,6 +7,7 @@ import pytest
 
 from chicago_scorer.services import games as services
 from support.api_client import create_api_game
+from support.clashing_names import CLASHING_WITH_ANN
 
 
 def settle(client, hands):
@@ -310,15 +311,7 @@ def test_a_name_typed_too_long_on_the_picker_is_refused_beside_its_hand(client):
     assert "verdict-title" not in response.text
 
 
-@pytest.mark.parametrize(
-    ("second", "message"),
-    [
-        ("ann", "'Ann' and 'ann' are the same name; give each player a different one."),
-        ("\uff21\uff4e\uff4e",
-         "'Ann' and 'Ａｎｎ' are the same name; give each player a different one."),
-        ("\u0410nn", "'Ann' and 'Аnn' look alike; give each player a name that looks different."),
-    ],
-)  # fmt: skip
+@pytest.mark.parametrize(("second", "message"), CLASHING_WITH_ANN)
 def test_two_hands_of_one_name_or_names_alike_get_no_verdict_on_the_api(client, second, message):
     response = settle(client, {"Ann": "As Ks Qs Js Ts", second: "9h 9d 9c 2s 2d"})
 
@@ -326,15 +319,7 @@ def test_two_hands_of_one_name_or_names_alike_get_no_verdict_on_the_api(client, 
     assert response.get_json() == {"error": message}
 
 
-@pytest.mark.parametrize(
-    ("second", "message"),
-    [
-        ("ann", "'Ann' and 'ann' are the same name; give each player a different one."),
-        ("\uff21\uff4e\uff4e",
-         "'Ann' and 'Ａｎｎ' are the same name; give each player a different one."),
-        ("\u0410nn", "'Ann' and 'Аnn' look alike; give each player a name that looks different."),
-    ],
-)  # fmt: skip
+@pytest.mark.parametrize(("second", "message"), CLASHING_WITH_ANN)
 def test_two_hands_of_one_name_or_names_alike_get_no_verdict_on_the_picker(
     client, second, message
 ):
