@@ -24,8 +24,10 @@ class WholeNumberField(IntegerField):
             raise ValueError(self.unreadable_message()) from None
 
     def pre_validate(self, form) -> None:
-        if self.process_errors:
-            raise StopValidation()  # refused once, as unreadable: no validator runs
+        # Refused once, as unreadable: no validator runs. A blank box is left to the
+        # validators, as WTForms leaves it: Optional() takes it as no number at all.
+        if self.process_errors and self.raw_data and self.raw_data[0].strip():
+            raise StopValidation()
 
 
 class WholeNumberSaying(WholeNumberField):

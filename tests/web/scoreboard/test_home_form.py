@@ -117,6 +117,17 @@ def test_out_on_the_last_trick_with_tricks_worth_nothing_starts_a_game(client):
     assert (rules["last_trick_points"], rules["chicago_points"]) == (0, 0)
 
 
+BLANK_OPTIONAL = {"deuce_last_trick_points": "", "exchange_stop": " "}
+
+
+def test_a_box_left_blank_is_no_number_not_an_unreadable_one(client):
+    # As the page sends a custom table: every box, the optional ones blank.
+    rules = rules_of(client, send(client, preset="custom", target="60", **BLANK_OPTIONAL))
+
+    assert rules["target"] == 60
+    assert rules["deuce_last_trick_points"] is None and rules["exchange_stop"] is None
+
+
 def test_every_value_out_of_range_is_flagged_at_once(client):
     page = follow_refusal(
         client,
