@@ -3,7 +3,6 @@ belong to, however tall the finger's target around a name is."""
 
 import pytest
 
-from support.screen_boxes import words_broken_across_lines
 from support.seeding import hand_win
 
 # Each player, and whether their name wraps onto more lines.
@@ -42,28 +41,3 @@ def test_a_players_numbers_stand_on_the_first_line_of_their_name(new_phone, seed
     assert len(lines["numbers"]) == 3
     for top in lines["numbers"]:
         assert abs(top - lines["name"][0]) < 1, lines
-
-
-ONE_LONG_WORD = "Wolfeschlegelsteinhausenbergerdorffvoral"  # 40 letters, no space or hyphen
-SE = {"width": 375, "height": 667}
-
-
-@pytest.mark.parametrize("screen", [SE, SMALL], ids=["375 px", "320 px"])
-def test_a_name_of_one_long_word_breaks_rather_than_hide_the_numbers_sideways(
-    new_phone, seed_game, screen
-):
-    names = ["Ann", ONE_LONG_WORD, "Björn Söderberg-Åkesson"]
-    seed_game(names, hand_win(1, "phase1", "Ann", "flush"))
-    phone = new_phone(viewport=screen, screen=screen)
-    phone.open("/players")
-    table = phone.page.locator(".stats-table")
-
-    scroll_width, width = table.evaluate(
-        "(table) => [table.parentElement.scrollWidth, table.parentElement.clientWidth]"
-    )
-
-    assert scroll_width <= width, "the table scrolls sideways"
-    assert len(words_broken_across_lines(table.get_by_role("link", name=ONE_LONG_WORD))) == 1
-    if screen == SE:  # where there is room, other names still break only between words
-        ordinary = table.get_by_role("link", name=names[2], exact=True)
-        assert words_broken_across_lines(ordinary) == []
