@@ -55,6 +55,7 @@ from chicago_scorer.web.platform.limits import (
 )
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
+from chicago_scorer.web.platform.request_origin import sent_from_another_site
 
 
 class MalformedBody(Refusal):
@@ -148,10 +149,14 @@ _NO_SESSION_TOKEN = "The CSRF session token is missing."
 
 
 def sent_no_session(error: CSRFError) -> bool:
-    """Whether a form was refused for coming without any session cookie: cookies are off
-    (or were cleared), so no refusal could wait in one across a redirect either."""
+    """Whether a form of this site's was refused for coming without any session cookie:
+    cookies are off (or were cleared), so no refusal could wait in one across a redirect
+    either. A form another site posts comes without the cookie too, by the browser's rule
+    (SameSite), and is only out of date."""
     sent_no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
-    return error.description == _NO_SESSION_TOKEN and sent_no_cookie
+    return (
+        error.description == _NO_SESSION_TOKEN and sent_no_cookie and not sent_from_another_site()
+    )
 
 
 def expired_form_message(error: CSRFError, expired=FORM_EXPIRED) -> str:

@@ -119,6 +119,6 @@ def test_a_form_another_site_posts_to_the_new_game_address_creates_nothing(
     # Another site cannot read the form's CSRF token, and the browser sends no session
     # cookie with its post: the app refuses it and says the page was out of date.
     expect(
-        phone.page.get_by_text("This page was out of date, so nothing was recorded")
+        phone.page.get_by_text("This page was out of date, so no game was started")
     ).to_be_visible()
     assert api.get("/api/games?limit=1").json()["total"] == before

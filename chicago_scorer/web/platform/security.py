@@ -2,7 +2,6 @@
 guard that keeps other sites' pages from using the addresses that need no key."""
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
@@ -11,6 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from chicago_scorer.rules.errors import sentence
 from chicago_scorer.web.errors import CrossSiteRequest
+from chicago_scorer.web.platform.request_origin import sent_from_another_site
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -93,27 +93,6 @@ def same_origin_only(view: Callable) -> Callable:
     """
     view.same_origin_only = True
     return view
-
-
-def sent_from_another_site() -> bool:
-    """Whether a browser says this request comes from a page of another origin.
-
-    ``Sec-Fetch-Site``, set by the browser and by no page, decides when it is there. An
-    older browser sends only ``Origin``, whose host must be this request's (the scheme is
-    not compared: behind a proxy that ends TLS the app may see http for an https page). A
-    request with neither did not come from a page in a browser.
-    """
-    site = request.headers.get("Sec-Fetch-Site")
-    if site is not None:
-        return site.strip().lower() not in {"same-origin", "none"}
-    origin = request.headers.get("Origin")
-    if origin is None:
-        return False
-    try:
-        host = urlsplit(origin.strip()).netloc  # "" for "null", a sandboxed or local page
-    except ValueError:
-        return True
-    return host.lower() != request.host.lower()
 
 
 def _refuse_cross_site_writes() -> None:

@@ -351,6 +351,19 @@ def test_a_form_from_a_phone_that_keeps_no_cookies_says_to_allow_them(csrf_clien
     assert csrf_client.get("/api/games").get_json()["total"] == 0
 
 
+def test_a_form_another_site_posts_without_the_cookie_is_only_out_of_date(csrf_client):
+    # The browser keeps the session cookie from another site's post (SameSite), whether
+    # or not this phone keeps cookies: that is no reason to tell it to allow them.
+    form = {"players-0": "Mallory", "players-1": "Eve", "dealer": "0"}
+
+    response = csrf_client.post("/games", data=form, headers={"Sec-Fetch-Site": "cross-site"})
+
+    page = follow_refusal(csrf_client, response, "/")
+    assert "This page was out of date, so no game was started." in page
+    assert "allow cookies" not in page
+    assert csrf_client.get("/api/games").get_json()["total"] == 0
+
+
 def test_a_game_played_with_csrf_tokens(csrf_client):
     token = csrf_token(csrf_client.get("/").text)
     created = csrf_client.post(
