@@ -11,7 +11,11 @@ import pytest
 from playwright.sync_api import expect
 
 from support.phone import Phone
-from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
+from support.screen_boxes import (
+    assert_first_screen_holds_the_next_step,
+    needed_for_the_next_tap,
+    outside,
+)
 from support.seeding import SeededGame, hand_win, last_trick_to, no_hand, to_a_tiebreak
 
 pytestmark = pytest.mark.sqlite_only
@@ -262,6 +266,36 @@ def test_a_double_tap_records_the_step_once_and_blames_nobody(gap_ms, new_phone,
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
     expect(phone.page.locator(".form-error, .field-error")).to_have_count(0)
     assert [entry["winner"] for entry in entries_of(game)] == ["Björn"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_fix_of_the_names_is_shown_above_the_tallest_step(
+    language, new_phone, seed_game
+):
+    names = NAMES[4]
+    at_16 = [hand_win(1, step, names[0], "straight_flush") for step in ("phase1", "phase2")]
+    game = seed_game(names, *at_16, rules=DEUCE)
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)
+    phone.page.locator(".fix-players summary").tap()
+    phone.page.locator(".fix-players [name=players-1]").fill(names[0].lower())
+
+    with phone.page.expect_navigation():
+        phone.page.locator(".fix-players button[type=submit]").tap()
+
+    # The reason, a link to the name it is about, is with the step; the step stays whole.
+    expect(phone.page.locator(".step-card .refusal-summary a")).to_have_attribute(
+        "href", "#players-1"
+    )
+    assert outside(phone, ".step-card .refusal-summary") == []
+    misplaced = {
+        what: found
+        for what, selector in needed_for_the_next_tap(phone, whole_step=True).items()
+        if (found := outside(phone, selector))
+    }
+    assert misplaced == {}
+    assert phone.page.locator(".fix-players [name=players-1]").input_value() == names[0].lower()
+    assert [entry["winner"] for entry in entries_of(game)] == [names[0]] * 2
 
 
 def test_an_expired_form_is_refused_in_the_first_screen(new_phone, seed_game):
