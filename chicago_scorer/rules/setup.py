@@ -90,4 +90,5 @@ def _refuse_names_alike(players: tuple[str, ...]) -> None:
         for earlier in players[:position]:
             clash = names_clash(earlier, name)
             if clash is not None:
-                raise RuleViolation(clash, f"players.{position}")
+                seat = f"players.{position}"  # a field, not words: kept out of the catalogs
+                raise RuleViolation(clash, seat)
