@@ -7,10 +7,12 @@ status from here too; the scorekeeper's forms put it back on the scoreboard inst
 ``refused_forms.py``). A test checks that every refusal the app defines is in the table.
 """
 
+from collections.abc import Iterable
+
 from flask import Flask, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import OutOfTurn, RuleViolation
@@ -40,8 +42,8 @@ from chicago_scorer.services.errors import (
     PlayerNotFound,
     VersionMismatch,
 )
-from chicago_scorer.web.languages.translation import lazy_gettext
-from chicago_scorer.web.languages.wording import reason
+from chicago_scorer.web.languages.translation import gettext, lazy_gettext
+from chicago_scorer.web.languages.wording import in_a_list, reason
 from chicago_scorer.web.platform.addresses import wants_json
 from chicago_scorer.web.platform.limits import (
     BodyCompressed,
@@ -234,7 +236,24 @@ def answer_http_error(error: HTTPException):
         return _answer(400, BODY_CUT_SHORT)
     # Werkzeug's own headers for the error, such as the Allow of a 405, stay with it.
     headers = {name: value for name, value in error.get_headers() if name != "Content-Type"}
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        return _answer(405, methods_message(error.valid_methods), headers)
     return _answer(status, PLAIN_MESSAGES.get(status, error.description or error.name), headers)
+
+
+# Methods that any address answering GET takes too, which a person never asks for.
+_IMPLIED_METHODS = frozenset({"HEAD", "OPTIONS"})
+
+
+def methods_message(valid_methods: Iterable[str]) -> str:
+    """The 405's words: the methods this address does take (as ``Allow`` lists them, less
+    HEAD and OPTIONS), and the one it was sent."""
+    methods = sorted(set(valid_methods) - _IMPLIED_METHODS) or sorted(valid_methods)
+    return gettext(
+        "This address takes %(methods)s, not %(method)s.",
+        methods=in_a_list(methods),
+        method=request.method,
+    )
 
 
 # PostgreSQL's codes for a wait the app cut short (lock_timeout, statement_timeout) and

@@ -95,7 +95,7 @@ def test_a_method_an_api_address_does_not_take_is_a_405_that_says_which_it_does(
 
     assert response.status_code == 405
     assert set(response.headers["Allow"].split(", ")) == {"GET", "HEAD", "OPTIONS", "POST"}
-    assert response.get_json() == {"error": "That action is not allowed here."}
+    assert response.get_json() == {"error": "This address takes GET and POST, not PUT."}
 
 
 def test_a_method_a_page_does_not_take_is_a_405_page_that_says_which_it_does(client):
@@ -104,3 +104,13 @@ def test_a_method_a_page_does_not_take_is_a_405_page_that_says_which_it_does(cli
     assert response.status_code == 405
     assert "GET" in response.headers["Allow"].split(", ")
     assert response.mimetype == "text/html"
+    assert "This address takes GET, not DELETE." in response.text
+
+
+def test_a_405_says_the_methods_in_the_readers_language(client):
+    response = client.put("/api/games", json={}, headers={"Accept-Language": "sv"})
+
+    assert response.status_code == 405
+    assert response.get_json()["error"].endswith("PUT.")
+    assert "GET" in response.get_json()["error"] and "POST" in response.get_json()["error"]
+    assert "This address takes" not in response.get_json()["error"]
