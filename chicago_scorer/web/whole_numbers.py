@@ -12,10 +12,18 @@ from wtforms.validators import StopValidation, ValidationError
 
 
 class WholeNumberField(IntegerField):
-    """An ``IntegerField`` whose unreadable text gets ``unreadable_message()`` alone."""
+    """An ``IntegerField`` whose unreadable text gets one refusal alone: ``unreadable``
+    when the field is given one, else WTForms' own words from the app's catalogs. A field
+    whose words depend on itself (a house rule's range) gives ``unreadable_message()``."""
+
+    def __init__(self, label=None, validators=None, *, unreadable=None, **options) -> None:
+        super().__init__(label, validators, **options)
+        self._unreadable = unreadable
 
     def unreadable_message(self) -> str:
-        raise NotImplementedError
+        if self._unreadable is None:
+            return self.gettext("Not a valid integer value.")
+        return str(self._unreadable)
 
     def process_formdata(self, valuelist) -> None:
         try:
@@ -28,17 +36,6 @@ class WholeNumberField(IntegerField):
         # validators, as WTForms leaves it: Optional() takes it as no number at all.
         if self.process_errors and self.raw_data and self.raw_data[0].strip():
             raise StopValidation()
-
-
-class WholeNumberSaying(WholeNumberField):
-    """A ``WholeNumberField`` whose refusal of unreadable text is one fixed message."""
-
-    def __init__(self, label=None, validators=None, *, unreadable: str, **options) -> None:
-        super().__init__(label, validators, **options)
-        self._unreadable = unreadable
-
-    def unreadable_message(self) -> str:
-        return str(self._unreadable)
 
 
 class AtLeast:

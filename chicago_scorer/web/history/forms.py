@@ -9,7 +9,7 @@ from chicago_scorer.services.history import StatusFilter
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
-from chicago_scorer.web.whole_numbers import AtLeast, WholeNumberSaying
+from chicago_scorer.web.whole_numbers import AtLeast, WholeNumberField
 
 PAGE_REFUSAL = lazy_gettext("The page must be a whole number, 1 or more: check the link.")
 STATUS_REFUSAL = lazy_gettext("Games: choose All games, In progress or Finished.")
@@ -32,7 +32,7 @@ class PageForm(TranslatedForm):
     class Meta:
         csrf = False  # a GET that changes nothing
 
-    page = WholeNumberSaying(
+    page = WholeNumberField(
         lazy_gettext("Page"),
         [Optional(), AtLeast(1, PAGE_REFUSAL)],
         unreadable=PAGE_REFUSAL,

@@ -20,7 +20,7 @@ from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.scoreboard.house_rules_form import BOXES, HouseRulesForm
-from chicago_scorer.web.whole_numbers import WholeNumberSaying
+from chicago_scorer.web.whole_numbers import WholeNumberField
 
 
 def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> None:
@@ -137,7 +137,7 @@ class NewGameForm(SeatingForm):
 class EntryForm(TranslatedForm):
     """One step of a round, sent by the button the scorekeeper tapped."""
 
-    round = WholeNumberSaying(
+    round = WholeNumberField(
         widget=HiddenInput(),
         unreadable=lazy_gettext(
             "The page did not say which round this is, so nothing was recorded. Reload the "
@@ -200,7 +200,7 @@ class UndoForm(TranslatedForm):
     """Undo the newest entry, guarded by how many entries the page showed: an undo without
     that count could remove an entry the page never showed (a second tap would)."""
 
-    event_count = WholeNumberSaying(
+    event_count = WholeNumberField(
         widget=HiddenInput(),
         validators=[InputRequired(UNDO_UNSAID)],
         unreadable=UNDO_UNSAID,
