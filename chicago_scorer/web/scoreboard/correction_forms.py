@@ -10,11 +10,9 @@ from collections.abc import Mapping
 from wtforms import HiddenField, StringField
 
 from chicago_scorer.rules import MAX_PLAYERS, GameSetup
-from chicago_scorer.rules.errors import Refusal
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import lazy_gettext
-from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.scoreboard.forms import EntryForm, SeatingForm, attach_error
+from chicago_scorer.web.scoreboard.forms import EntryForm, SeatingForm
 
 
 class CorrectionForm(EntryForm):
@@ -94,16 +92,6 @@ class FixPlayersForm(SeatingForm):
         """The names sent, in seating order, up to the last seat sent."""
         sent = [row for row, box in enumerate(self.players) if box.raw_data]
         return [box.data or "" for box in self.players[: max(sent, default=-1) + 1]]
-
-    def attach(self, error: Refusal) -> None:
-        """Show a refusal of the fix next to the seat it concerns, else at the form's top.
-        The rules number the seats as they were sent (``names``), blank ones included."""
-        where = getattr(error, "field", None) or ""
-        if where.startswith("players."):
-            box = self.players[int(where.removeprefix("players."))]
-            box.errors = [*box.errors, reason(error)]
-        else:
-            attach_error(self, error, {"dealer": "dealer"})
 
 
 class DeleteGameForm(TranslatedForm):

@@ -83,6 +83,21 @@ class SeatingForm(TranslatedForm):
             (place, str(message)) for place, field in self.places() for message in field.errors
         ]
 
+    def row_sent_as(self, position: int) -> int:
+        """The row of the name the rules call ``players.<position>``: a fix sends every
+        seat, blank ones included, so the two are one."""
+        return position
+
+    def attach(self, error: Refusal) -> None:
+        """Show a refusal of the seating next to the name it concerns, else by the dealer's
+        marks or at the form's top."""
+        where = getattr(error, "field", None) or ""
+        if where.startswith("players."):
+            box = self.players[self.row_sent_as(int(where.removeprefix("players.")))]
+            box.errors = [*box.errors, reason(error)]
+        else:
+            attach_error(self, error, {"dealer": "dealer"})
+
 
 class NewGameForm(SeatingForm):
     """Up to four names in seating order, and who drew the lowest card."""
@@ -121,17 +136,14 @@ class NewGameForm(SeatingForm):
         """The names typed, in seating order, blank rows left out."""
         return [self.players[row].data for row in self.filled_rows()]
 
+    def row_sent_as(self, position: int) -> int:
+        """A new game leaves blank rows out of the names it sends (``names``)."""
+        return self.filled_rows()[position]
+
     def attach(self, error: RuleError) -> None:
-        """Show a refusal of the setup next to the name it concerns."""
-        if self.rules.form.attach(error):
-            return
-        rows = self.filled_rows()
-        where = error.field or ""
-        if where.startswith("players."):
-            row = rows[int(where.removeprefix("players."))]
-            self.players[row].errors = [*self.players[row].errors, reason(error)]
-        else:
-            attach_error(self, error, {"dealer": "dealer"})
+        """Show a refusal of the setup next to the house rule or the name it concerns."""
+        if not self.rules.form.attach(error):
+            super().attach(error)
 
 
 class EntryForm(TranslatedForm):
