@@ -41,10 +41,8 @@ from chicago_scorer.services.game_answers import (
 from chicago_scorer.services.repeats import entry_sent_before
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import log_version
-from chicago_scorer.storage.models import Game, Player, as_utc, now_utc
+from chicago_scorer.storage.models import Game, Player, as_utc, may_be_stored_id, now_utc
 from chicago_scorer.storage.summaries import stored_player_figures
-
-LARGEST_ID = 2**31 - 1  # ids are INTEGER columns; PostgreSQL refuses to bind a larger one
 
 CONCURRENT_CHANGE = sentence(
     "Another device changed this game at the same moment, so this entry was not "
@@ -283,7 +281,7 @@ def rotate_edit_key(game_id: int, edit_key: str | None) -> CreatedGame:
 
 def game_log_version(game_id: int) -> str:
     """A short tag that changes whenever the game's log changes, read in one cheap query."""
-    version = game_log.stored_log_version(game_id) if _may_exist(game_id) else None
+    version = game_log.stored_log_version(game_id) if may_be_stored_id(game_id) else None
     if version is None:
         raise GameNotFound(game_id)
     return version
@@ -332,11 +330,6 @@ def commit_or_refuse_as_concurrent() -> None:
         raise OutOfTurn(CONCURRENT_CHANGE) from error
 
 
-def _may_exist(game_id: int) -> bool:
-    # A larger id names no game, and the database would fail on it rather than find nothing.
-    return game_id <= LARGEST_ID
-
-
 def _require_key(edit_key: str | None, edit_key_hash: str) -> None:
     if not edit_key:
         raise EditKeyMissing()
@@ -345,7 +338,7 @@ def _require_key(edit_key: str | None, edit_key_hash: str) -> None:
 
 
 def _editable_game(game_id: int, edit_key: str | None) -> Game:
-    game = db.session.get(Game, game_id) if _may_exist(game_id) else None
+    game = db.session.get(Game, game_id) if may_be_stored_id(game_id) else None
     if game is None:
         raise GameNotFound(game_id)
     _require_key(edit_key, game.edit_key_hash)
@@ -353,7 +346,7 @@ def _editable_game(game_id: int, edit_key: str | None) -> Game:
 
 
 def _found(game_id: int) -> game_log.StoredGame:
-    stored = game_log.stored_game(game_id) if _may_exist(game_id) else None
+    stored = game_log.stored_game(game_id) if may_be_stored_id(game_id) else None
     if stored is None:
         raise GameNotFound(game_id)
     return stored

@@ -67,7 +67,7 @@ from chicago_scorer.storage.database import (
     defer_sync_of_this_transaction,
     sync_deferred_commits,
 )
-from chicago_scorer.storage.models import Game
+from chicago_scorer.storage.models import Game, may_be_stored_id
 from chicago_scorer.storage.new_games import NewGame, add_games, rows_of, store_rows
 
 log = logging.getLogger(__name__)
@@ -135,7 +135,9 @@ def export_text(value: object) -> str:
 
 def export_game(game_id: int) -> dict[str, object]:
     """One game, as a document that can be imported on its own."""
-    game = db.session.get(Game, game_id, options=whole_game())
+    game = (
+        db.session.get(Game, game_id, options=whole_game()) if may_be_stored_id(game_id) else None
+    )
     if game is None:
         raise GameNotFound(game_id)
     return {"format": EXPORT_FORMAT, "games": [game_record(game)]}

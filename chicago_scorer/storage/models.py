@@ -45,6 +45,16 @@ def name_key(name: str) -> str:
     return key[: NAME_KEY_LENGTH - _DIGEST_LENGTH - 1] + "#" + digest
 
 
+# Ids are INTEGER columns: PostgreSQL refuses to bind a larger id, and SQLite cannot hold
+# one past 2**63, so a larger id is answered as no game rather than sent to the database.
+LARGEST_ID = 2**31 - 1
+
+
+def may_be_stored_id(row_id: int) -> bool:
+    """Whether a row could have this id; an id no row can have names nothing."""
+    return 0 <= row_id <= LARGEST_ID
+
+
 def as_utc(moment: datetime) -> datetime:
     """A stored time as timezone-aware UTC (SQLite hands back naive times)."""
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

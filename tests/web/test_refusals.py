@@ -80,6 +80,22 @@ def test_an_unknown_game_is_json_in_the_readers_language_on_the_api(client):
     assert response.get_json() == {"error": "Det finns inget parti 404; kontrollera länken."}
 
 
+@pytest.mark.parametrize("game_id", [2**31, 2**63])
+def test_an_id_no_stored_game_can_have_is_an_unknown_game_at_every_address(app, game_id):
+    client = app.test_client()
+    addresses = [
+        rule.rule.replace("<int:game_id>", str(game_id))
+        for rule in app.url_map.iter_rules()
+        if "game_id" in rule.arguments and rule.arguments <= {"game_id"} and "GET" in rule.methods
+    ]
+    assert "/games/<int:game_id>/export.json" in {rule.rule for rule in app.url_map.iter_rules()}
+
+    statuses = {address: client.get(address).status_code for address in addresses}
+
+    assert len(statuses) >= 8
+    assert set(statuses.values()) == {404}, statuses
+
+
 def test_an_unknown_player_is_answered_alike_by_the_api_and_the_pages(client):
     page = client.get("/players/Nobody", headers=SWEDISH)
     api = client.get("/api/players/Nobody/stats", headers=SWEDISH)
