@@ -136,7 +136,11 @@ def cached_page(
     data_state: Hashable | None,
     render: Callable[[], tuple[bytes, Hashable]],
 ) -> bytes:
-    """Like ``cached_body``, for HTML: a request with a flash message waiting renders afresh."""
+    """Like ``cached_body``, for HTML: a request with a flash message waiting renders afresh.
+
+    A page's language switcher links back to the very address it was asked at, query and
+    all, so a page is kept for each address: one visitor's query never reaches another's.
+    """
     if "_flashes" in session:  # where Flask keeps them until a page shows them
         return render()[0]
-    return cached_body(what, data_state, render)
+    return cached_body((*what, request.full_path), data_state, render)

@@ -98,6 +98,18 @@ def test_each_host_gets_links_to_itself(app, client):
     assert b"http://one.example/" in one.data and b"http://other.example/" in other.data
 
 
+@pytest.mark.parametrize("page", ["/games/{id}", "/history", "/players", "/players/Ann"])
+def test_a_query_one_visitor_sent_never_reaches_another_visitors_page(app, client, page):
+    game = create_api_game(client, ["Ann", "Bo"])
+    url = page.format(id=game.id)
+    app.test_client().get(url + "?from=elsewhere")
+
+    cached, uncached = cached_then_fresh(app, app.test_client(), url)
+
+    assert_same_answer(cached, uncached)
+    assert b"elsewhere" not in cached.data
+
+
 @pytest.mark.parametrize(
     "page", ["/history", "/history?player=ann", "/players", "/players/Ann", "/api/games?limit=5"]
 )

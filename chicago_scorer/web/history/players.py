@@ -18,7 +18,7 @@ def player_index():
     if not form.validate():
         return render_template("players.html", form=form, page=None), 400
     listings = listings_key()
-    return cached_page(("players", request.full_path), listings, lambda: (_index(form), listings))
+    return cached_page(("players",), listings, lambda: (_index(form), listings))
 
 
 def _index(form: PageForm) -> bytes:

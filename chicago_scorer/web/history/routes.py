@@ -23,7 +23,7 @@ def game_list():
     if not form.validate():
         return render_template("history.html", form=form, page=None), 400
     listings = listings_key()
-    return cached_page(("history", request.full_path), listings, lambda: (_page(form), listings))
+    return cached_page(("history",), listings, lambda: (_page(form), listings))
 
 
 def _page(form: HistoryFilterForm) -> bytes:
