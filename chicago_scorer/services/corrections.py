@@ -20,6 +20,7 @@ from chicago_scorer.rules.corrections import (
     renamed,
     replay_fixed,
 )
+from chicago_scorer.rules.errors import Refusal, sentence
 from chicago_scorer.services.errors import NothingToChange
 from chicago_scorer.services.game_answers import CorrectedGame, EntryAtTable, LoadedGame
 from chicago_scorer.services.games import (
@@ -27,6 +28,7 @@ from chicago_scorer.services.games import (
     claim_event_count_or_refuse,
     commit_or_refuse_as_concurrent,
     load_game_at_table,
+    refusal_if_beaten,
     require_version,
     trail_of,
     writable_stored_game,
@@ -34,6 +36,17 @@ from chicago_scorer.services.games import (
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import Change, LoggedEvent, StoredGame
 from chicago_scorer.storage.models import as_utc, now_utc
+
+# What a change asked against no version says it did not do when another device's write
+# came first (see games.refusal_if_beaten).
+REWRITE_BEATEN = sentence(
+    "Another device changed this game at the same moment, so nothing was changed. "
+    "Refresh to see the game, then try again."
+)
+DELETE_BEATEN = sentence(
+    "Another device changed this game at the same moment, so the game was not deleted. "
+    "Refresh to see the game."
+)
 
 
 def entry_at_table(game_id: int, number: int) -> EntryAtTable:
@@ -63,12 +76,13 @@ def correct_entry(
     events = [read_event(logged.payload) for logged in log]
     place = entry_in_place(setup, events, number)
     state = correct_in_place(place, events, entry)
-    _claim_rewrite(stored)
+    beaten = refusal_if_beaten(REWRITE_BEATEN, expected_version)
+    _claim_rewrite(stored, beaten)
     at = now_utc()
     payload = event_to_dict(state.history[number - 1].event)
     game_log.replace_event(game_id, number, payload, at)
     log[number - 1] = log[number - 1]._replace(payload=payload)
-    return _stored_rewrite(stored, log, state, at, CorrectedGame, replaced=place.scored)
+    return _stored_rewrite(stored, log, state, at, beaten, CorrectedGame, replaced=place.scored)
 
 
 def fix_players(
@@ -95,7 +109,8 @@ def fix_players(
     by_new_name = dict(renames.values())
     events = [renamed(read_event(logged.payload), by_new_name) for logged in log]
     state = replay_fixed(fixed, events)
-    _claim_rewrite(stored)
+    beaten = refusal_if_beaten(REWRITE_BEATEN, expected_version)
+    _claim_rewrite(stored, beaten)
     at = now_utc()
     game_log.rename_players(game_id, [(seat, new) for seat, (_old, new) in renames.items()])
     projections.write_name_keys(game_id, [(seat, new) for seat, (_old, new) in renames.items()])
@@ -119,7 +134,7 @@ def fix_players(
             )
         )
     game_log.add_changes(game_id, changes)
-    return _stored_rewrite(stored, log, state, at)
+    return _stored_rewrite(stored, log, state, at, beaten)
 
 
 def delete_game(
@@ -130,16 +145,17 @@ def delete_game(
     stored = writable_stored_game(game_id, edit_key)
     require_version(stored, expected_version)
     setup = stored.setup()
-    _claim_rewrite(stored)
+    beaten = refusal_if_beaten(DELETE_BEATEN, expected_version)
+    _claim_rewrite(stored, beaten)
     projections.drop_projections(game_id)
     game_log.delete_game(game_id, now_utc())
-    commit_or_refuse_as_concurrent()
+    commit_or_refuse_as_concurrent(beaten)
     return setup
 
 
-def _claim_rewrite(stored: StoredGame) -> None:
+def _claim_rewrite(stored: StoredGame, beaten: Refusal) -> None:
     count = stored.event_count
-    claim_event_count_or_refuse(stored.id, count, count, stored.rewrites, rewriting=True)
+    claim_event_count_or_refuse(stored.id, count, count, stored.rewrites, beaten, rewriting=True)
 
 
 def _stored_rewrite(
@@ -147,6 +163,7 @@ def _stored_rewrite(
     log: list[LoggedEvent],
     state,
     at,
+    beaten: Refusal,
     answer_type: type[LoadedGame] = LoadedGame,
     **members: object,
 ) -> LoadedGame:
@@ -165,6 +182,6 @@ def _stored_rewrite(
         **trail_of(stored.id),
         **members,
     )
-    commit_or_refuse_as_concurrent()
+    commit_or_refuse_as_concurrent(beaten)
     db.session.expire_all()
     return answer

@@ -18,7 +18,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
-from chicago_scorer.rules.errors import sentence
+from chicago_scorer.rules.errors import Refusal, sentence
 from chicago_scorer.rules.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, new_edit_key
@@ -44,9 +44,16 @@ from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import Game, Player, as_utc, may_be_stored_id, now_utc
 from chicago_scorer.storage.summaries import stored_player_figures
 
-CONCURRENT_CHANGE = sentence(
+# What a write says it did not do when another device's write to the game came first. A
+# write asked against a version of the game (an If-Match, a page's count) is refused as
+# VersionMismatch instead: that version is gone, whichever write took it away.
+ENTRY_BEATEN = sentence(
     "Another device changed this game at the same moment, so this entry was not "
     "recorded: it is probably already recorded. Refresh to see the game."
+)
+UNDO_BEATEN = sentence(
+    "Another device changed this game at the same moment, so nothing was undone. "
+    "Refresh to see the game."
 )
 
 
@@ -206,7 +213,8 @@ def _append_entry(
     if count >= MAX_ENTRIES_PER_GAME:  # the entry's own faults, and a finished game, first
         raise GameFull(MAX_ENTRIES_PER_GAME)
     scored = state.history[-1]
-    claim_event_count_or_refuse(game_id, count, count + 1, stored.rewrites)
+    beaten = OutOfTurn(ENTRY_BEATEN)
+    claim_event_count_or_refuse(game_id, count, count + 1, stored.rewrites, beaten)
     recorded_at = now_utc()
     payload = event_to_dict(scored.event)
     game_log.add_event(game_id, count + 1, payload, recorded_at, idempotency_key)
@@ -220,7 +228,7 @@ def _append_entry(
         recorded_at,
         fold_is_new=stored.fold_version is None,
     )
-    commit_or_refuse_as_concurrent()
+    commit_or_refuse_as_concurrent(beaten)
     return RecordedEntry(game_id, scored, count + 1, version)
 
 
@@ -239,14 +247,15 @@ def undo_last_event(
     stored = writable_stored_game(game_id, edit_key)
     require_version(stored, expected_version)
     count = stored.event_count
+    if expected_count is not None and expected_count != count:
+        raise VersionMismatch()
     if count == 0:
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
-    if expected_count is not None and expected_count != count:
-        raise OutOfTurn(CONCURRENT_CHANGE)
     *log, newest = game_log.stored_log(game_id, with_times=True)
     state = game_log.replayed(stored.setup(), log)
     removed = record(state, newest.payload).history[-1]
-    claim_event_count_or_refuse(game_id, count, count - 1, stored.rewrites, rewriting=True)
+    beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, expected_count)
+    claim_event_count_or_refuse(game_id, count, count - 1, stored.rewrites, beaten, rewriting=True)
     game_log.drop_event(game_id, count)
     version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
     projections.project_replay(  # points of other rules are replaced too
@@ -261,7 +270,7 @@ def undo_last_event(
         **trail_of(game_id),
         removed=removed,
     )
-    commit_or_refuse_as_concurrent()
+    commit_or_refuse_as_concurrent(beaten)
     return answer
 
 
@@ -310,24 +319,38 @@ def require_version(stored: game_log.StoredGame, expected_version: ExpectedVersi
         raise VersionMismatch()
 
 
+def refusal_if_beaten(words: str, *expected: object) -> Refusal:
+    """The refusal of a write that another device's came before: VersionMismatch if it was
+    asked against a version of the game (any of ``expected`` given), else ``words``."""
+    if any(version is not None for version in expected):
+        return VersionMismatch()
+    return OutOfTurn(words)
+
+
 def claim_event_count_or_refuse(
-    game_id: int, current: int, new: int, rewrites: int, *, rewriting: bool = False
+    game_id: int,
+    current: int,
+    new: int,
+    rewrites: int,
+    beaten: Refusal,
+    *,
+    rewriting: bool = False,
 ) -> None:
     """Move the event count only if no other device changed the log since we read it;
-    else roll back and refuse the write as out of turn (see game_log.claim_event_count)."""
+    else roll back and refuse the write with ``beaten`` (see game_log.claim_event_count)."""
     if not game_log.claim_event_count(game_id, current, new, rewrites, rewriting=rewriting):
         db.session.rollback()
-        raise OutOfTurn(CONCURRENT_CHANGE)
+        raise beaten
 
 
-def commit_or_refuse_as_concurrent() -> None:
+def commit_or_refuse_as_concurrent(beaten: Refusal) -> None:
     """Commit the write; one the database refuses because another device's write came
-    first is rolled back and refused as out of turn."""
+    first is rolled back and refused with ``beaten``."""
     try:
         db.session.commit()
     except IntegrityError as error:
         db.session.rollback()
-        raise OutOfTurn(CONCURRENT_CHANGE) from error
+        raise beaten from error
 
 
 def _require_key(edit_key: str | None, edit_key_hash: str) -> None:

@@ -1,6 +1,7 @@
 """One phone corrects an entry while another records the next one: exactly one of the
-two writes is stored, and the other is refused (409, or 412 when it was sent against a
-version of the game that is gone) and changes nothing.
+two writes is stored, and the other is refused and changes nothing: with 412 when it was
+sent against a version of the game (If-Match), which is gone; else with 409, in words
+that say what was not done.
 
 The races are made deterministic. On any database, one phone's request is stopped after
 it has read the game and before its compare-and-set, while the other phone's request is
@@ -105,6 +106,16 @@ def assert_only_the_winner_is_stored(game: ApiGame, winner, loser, refused_with:
     assert game.state() == winner.get_json()
 
 
+def deleting(game: ApiGame, if_match: str | None = None):
+    """A phone's deletion of the game, sent from a client of its own."""
+
+    def send(client):
+        headers = game.auth() | ({"If-Match": if_match} if if_match else {})
+        return client.delete(game.url, headers=headers)
+
+    return send
+
+
 def test_an_entry_recorded_while_a_correction_was_on_its_way_refuses_the_correction(
     app, game, monkeypatch
 ):
@@ -115,9 +126,59 @@ def test_an_entry_recorded_while_a_correction_was_on_its_way_refuses_the_correct
     )
 
     assert entry.status_code == 201, entry.get_json()
-    assert_only_the_winner_is_stored(game, entry, correction, 409)
+    assert_only_the_winner_is_stored(game, entry, correction, 412)
     stored = game.state()["events"]
     assert [len(stored), stored[0]["winner"], "corrections" in stored[0]] == [3, "Ann", False]
+
+
+def test_a_correction_without_if_match_that_loses_the_race_says_nothing_was_changed(
+    app, game, monkeypatch
+):
+    correction, entry = one_reads_then_the_other_commits(
+        app, monkeypatch, correcting(game), recording(game)
+    )
+
+    assert entry.status_code == 201, entry.get_json()
+    assert_only_the_winner_is_stored(game, entry, correction, 409)
+    assert correction.get_json() == {
+        "error": "Another device changed this game at the same moment, so nothing was "
+        "changed. Refresh to see the game, then try again."
+    }
+
+
+def test_an_undo_without_if_match_that_loses_the_race_says_nothing_was_undone(
+    app, game, monkeypatch
+):
+    def undoing(client):
+        return client.delete(f"{game.url}/events/last", headers=game.auth())
+
+    undo, entry = one_reads_then_the_other_commits(app, monkeypatch, undoing, recording(game))
+
+    assert entry.status_code == 201, entry.get_json()
+    assert_only_the_winner_is_stored(game, entry, undo, 409)
+    assert undo.get_json() == {
+        "error": "Another device changed this game at the same moment, so nothing was "
+        "undone. Refresh to see the game."
+    }
+
+
+@pytest.mark.parametrize(("if_match", "status"), [(True, 412), (False, 409)])
+def test_a_deletion_that_loses_the_race_to_an_entry_deletes_nothing(
+    app, game, monkeypatch, if_match, status
+):
+    read_by_both = game.client.get(game.url).headers["ETag"] if if_match else None
+
+    deletion, entry = one_reads_then_the_other_commits(
+        app, monkeypatch, deleting(game, read_by_both), recording(game)
+    )
+
+    assert entry.status_code == 201, entry.get_json()
+    assert_only_the_winner_is_stored(game, entry, deletion, status)
+    if not if_match:
+        assert deletion.get_json() == {
+            "error": "Another device changed this game at the same moment, so the game was "
+            "not deleted. Refresh to see the game."
+        }
 
 
 def test_a_correction_made_while_an_entry_was_on_its_way_refuses_the_entry(app, game, monkeypatch):
@@ -208,4 +269,4 @@ def test_a_correction_sent_while_an_entry_holds_the_game_waits_and_is_refused(ap
     )
 
     assert entry.status_code == 201, entry.get_json()
-    assert_only_the_winner_is_stored(game, entry, correction, 409)
+    assert_only_the_winner_is_stored(game, entry, correction, 412)

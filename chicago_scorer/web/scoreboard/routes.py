@@ -5,7 +5,7 @@ from flask_wtf.csrf import CSRFError
 
 from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
-from chicago_scorer.services.errors import GameFull
+from chicago_scorer.services.errors import GameFull, VersionMismatch
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.errors import (
     NEW_GAME_EXPIRED,
@@ -165,15 +165,14 @@ def undo(game_id: int):
         return back_to_scoreboard(game_id, form, keep_answers=False)
     try:
         undone = games.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
+    except VersionMismatch:
+        form.form_errors.append(UNDO_STALE)
+        return back_to_scoreboard(game_id, form, keep_answers=False)
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
         return back_to_scoreboard(game_id, form, keep_answers=False)
     except RuleError as error:
-        shown = form.event_count.data
-        if games.load_game_at_table(game_id).event_count != shown:
-            form.form_errors.append(UNDO_STALE)
-        else:
-            form.form_errors.append(reason(error))
+        form.form_errors.append(reason(error))
         return back_to_scoreboard(game_id, form, keep_answers=False)
     flash(removed_message(undone.removed))
     return redirect(url_for(".scoreboard", game_id=game_id), 303)
