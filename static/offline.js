@@ -330,7 +330,15 @@
     });
   }
 
-  function undoWaiting() {
+  function undoWaiting(form) {
+    if (sending && waiting.length === 1) {
+      // That entry is on its way: the server may record it whatever the phone does now.
+      removeAll("details.undo .form-error");
+      var said = element("p", "form-error", kit.words.undo_sending);
+      said.setAttribute("role", "alert");
+      form.insertAdjacentElement("beforebegin", said);
+      return;
+    }
     var shown = waiting[waiting.length - 1].key;
     changeQueue(function (kept) {
       var last = kept.waiting[kept.waiting.length - 1];
@@ -352,7 +360,7 @@
     if (!kit || (!isStep && !isUndo) || (isStep && !mustQueue())) return;
     event.preventDefault();
     if (refusal) return;
-    if (isUndo) { undoWaiting(); } else { tapped(form, event.submitter); }
+    if (isUndo) { undoWaiting(form); } else { tapped(form, event.submitter); }
   }, true);
 
   // --- Sending, in order, each entry with its key.

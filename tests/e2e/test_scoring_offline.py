@@ -198,6 +198,44 @@ def test_undoing_a_waiting_entry_takes_it_off_the_phone_and_sends_nothing_for_it
     assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
 
 
+def test_a_waiting_entry_already_on_its_way_is_not_undone_behind_the_servers_back(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(service_workers="block")
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Two pair")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # a slow link: the entry is on its way, not yet there
+        held.append(route)
+
+    phone.page.route(re.compile(r"/api/games/\d+/events$"), hold)
+    phone.page.context.set_offline(False)
+    for _ in range(200):  # the phone sends once it sees the connection back
+        if held:
+            break
+        phone.page.wait_for_timeout(100)  # lets Playwright hand the request to the route
+    assert len(held) == 1, "the waiting entry was never sent"
+
+    undo = phone.page.locator("details.undo")
+    undo.locator("summary").tap()
+    undo.get_by_role("button", name="Yes, undo it").tap()
+
+    expect(undo.get_by_role("alert")).to_have_text(
+        "This entry is being sent right now, so it was not undone. Undo it once it is saved."
+    )
+    said = undo.get_by_role("alert").bounding_box()
+    assert 0 <= said["y"] and said["y"] + said["height"] <= phone.page.viewport_size["height"]
+    expect_waiting(phone, 1)
+    phone.expect_scores({"Ann": 2, "Bo": 0})
+    held[0].continue_()
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    phone.expect_scores({"Ann": 2, "Bo": 0})
+    assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
+
+
 def test_an_answer_lost_on_the_way_back_does_not_record_the_entry_twice(new_phone, seed_game, api):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(service_workers="block")
