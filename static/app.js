@@ -62,12 +62,15 @@
     // asks for that page, and so does the phone as soon as the server answers. It asks the
     // server for the offline page itself, which does nothing: the page it stands in for
     // may be a hand-over link. The service worker lets that fetch through to the network.
+    // A form whose answer never came goes back to the page it was on instead, which
+    // shows whether the tap arrived: sending the form again could record it twice.
     var tryAgain = document.querySelector("[data-try-again]");
     if (tryAgain && servedOffline) {
-      tryAgain.href = window.location.href;
+      var formPage = root.getAttribute("data-sent-from");
+      tryAgain.href = formPage || window.location.href;
       (function retry() {
         fetch(tryAgain.getAttribute("data-try-again"), { cache: "no-store", credentials: "same-origin" })
-          .then(function () { window.location.reload(); })
+          .then(function () { if (formPage) { window.location.replace(formPage); } else { window.location.reload(); } })
           .catch(function () { window.setTimeout(retry, POLL_MS); });
       })();
     }

@@ -28,11 +28,18 @@ function markedOffline(cached) {
   }));
 }
 
-function offlineRefusal() {
-  return caches.match(OFFLINE_URL).then((page) => new Response(page ? page.body : {{ _('Offline — entries are paused.')|tojson }}, {
-    status: 503,
-    headers: { "Content-Type": "text/html; charset=utf-8" },
-  }));
+// A form whose answer never came: the offline page, in its reading for a tap that may or
+// may not have arrived, marked with the page the form was on (app.js goes back there).
+function offlineRefusal(request) {
+  const from = new URL(request.referrer || self.location.origin + "/");
+  const back = from.origin === self.location.origin ? from.pathname + from.search : "/";
+  const marks = `<html data-served-offline data-unsent data-sent-from="${back.replace(/"/g, "%22")}" `;
+  return caches.match(OFFLINE_URL)
+    .then((page) => (page ? page.text() : null))
+    .then((html) => new Response(html ? html.replace("<html ", marks) : {{ _('Offline — entries are paused.')|tojson }}, {
+      status: 503,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    }));
 }
 
 self.addEventListener("fetch", (event) => {
@@ -44,7 +51,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/api/")) return;
   if (request.method !== "GET") {
     // An entry sent without a connection is answered with a refusal the player can see.
-    event.respondWith(fetch(request).catch(offlineRefusal));
+    event.respondWith(fetch(request).catch(() => offlineRefusal(request)));
     return;
   }
   if (url.pathname.startsWith("/static/")) {
