@@ -128,11 +128,20 @@ class Refusal(Exception):
 
 
 class RuleError(Refusal):
-    """Base for every refusal by the rules; ``field`` names the input at fault."""
+    """Base for every refusal by the rules; ``field`` names the input at fault.
 
-    def __init__(self, message: Message | str, field: str | None = None) -> None:
+    ``text`` is what the table is told, which may end with what to do about it there
+    ("refresh to see the game"); ``rule`` is the rule broken alone, for a reader who is
+    not at the table, such as an import naming an entry of its file. Without a ``rule``
+    of its own, a refusal's text is its rule.
+    """
+
+    def __init__(
+        self, message: Message | str, field: str | None = None, *, rule: Message | None = None
+    ) -> None:
         super().__init__(message)
         self.field = field
+        self.rule = self.text if rule is None else rule
 
 
 class RuleViolation(RuleError):

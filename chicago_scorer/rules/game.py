@@ -118,13 +118,23 @@ def _check_position(state: GameState, round_number: int, step: Step) -> None:
             )
         )
     if (round_number, step) != (state.round, state.next_step):
+        steps = {
+            "round": round_number,
+            "step": STEP_WORDS[step],
+            "next_round": state.round,
+            "next_step": STEP_WORDS[state.next_step],
+        }
+        # The table's sentence is whole, not the rule and its advice joined: the phone's
+        # predictor (static/rules.js) says it word for word.
         raise OutOfTurn(
             sentence(
                 "Round %(round)s %(step)s is not the next step: round %(next_round)s "
                 "%(next_step)s is. It may already be recorded; refresh to see the game.",
-                round=round_number,
-                step=STEP_WORDS[step],
-                next_round=state.round,
-                next_step=STEP_WORDS[state.next_step],
-            )
+                **steps,
+            ),
+            rule=sentence(
+                "Round %(round)s %(step)s is not the next step: round %(next_round)s "
+                "%(next_step)s is.",
+                **steps,
+            ),
         )

@@ -22,7 +22,7 @@ from chicago_scorer.rules import (
     start_game,
 )
 from chicago_scorer.rules.errors import Message, counted, is_number, quoted, sentence
-from chicago_scorer.rules.events import STEP_ORDER
+from chicago_scorer.rules.events import STEP_ORDER, STEP_WORDS, Step
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.games import MAX_ENTRIES_PER_GAME
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
@@ -287,15 +287,17 @@ def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]
                     number=number,
                     round=_as_given(event.get("round")),
                     step=_as_given(event.get("step")),
-                    refusal=refusal.text,
+                    refusal=refusal.rule,  # a file cannot refresh to see the game
                 )
             ) from None
     return state
 
 
 def _as_given(value: object) -> object:
-    """An entry's round or step as a refusal repeats it: a number, or a step's name, as it
-    is; anything else as it was sent, cut short."""
-    if is_number(value) or (isinstance(value, str) and value in STEP_ORDER):
+    """An entry's round or step as a refusal repeats it: a number as it is, a step in the
+    words players say it in; anything else as it was sent, cut short."""
+    if is_number(value):
         return value
+    if isinstance(value, str) and value in STEP_ORDER:
+        return STEP_WORDS[Step(value)]
     return quoted(value)

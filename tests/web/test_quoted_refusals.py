@@ -152,7 +152,7 @@ def test_an_imported_entry_with_a_round_of_any_length_is_named_cut_short(client)
 
     assert response.status_code == 422
     assert response.get_json() == {
-        "error": f"Game 1 (Ann, Bo), entry 1 (round {'x' * QUOTED_CHARACTERS!r}… phase1): "
+        "error": f"Game 1 (Ann, Bo), entry 1 (round {'x' * QUOTED_CHARACTERS!r}… Phase 1): "
         "'round' must be a whole number from 1 up."
     }
     assert client.get("/api/export").get_json()["games"] == []

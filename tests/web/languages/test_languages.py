@@ -251,6 +251,42 @@ def test_a_nested_refusal_is_translated_part_by_part(client):
     assert error == outer % {"name": "Ann", "refusal": inner}
 
 
+def test_an_imported_entry_out_of_turn_is_refused_in_the_language_without_advice_to_reload(
+    client,
+):
+    game = {
+        "players": ["Ann", "Bo"],
+        "first_dealer": "Ann",
+        "created_at": "2026-03-01T19:00:00+00:00",
+        "updated_at": "2026-03-01T19:30:00+00:00",
+        "events": [{"round": 1, "step": "tricks", "last_trick": "Ann"}],
+    }
+
+    refused = client.post(
+        "/api/import",
+        json={"format": "chicago-scorer/1", "games": [game]},
+        headers={"Accept-Language": "sv"},
+    )
+
+    out_of_turn = (
+        "Round %(round)s %(step)s is not the next step: round %(next_round)s %(next_step)s is."
+    )
+    tricks, phase1 = translation("sv", "Tricks"), translation("sv", "Phase 1")
+    rule = translation("sv", out_of_turn, round=1, step=tricks, next_round=1, next_step=phase1)
+    where = translation(
+        "sv",
+        "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
+        game=translation("sv", "Game %(number)s (%(players)s)", number=1, players="Ann, Bo"),
+        number=1,
+        round=1,
+        step=tricks,
+        refusal=rule,
+    )
+    assert translation("sv", out_of_turn) != out_of_turn
+    assert refused.status_code == 422
+    assert refused.get_json()["error"] == where
+
+
 def test_nepali_pages_write_numbers_in_devanagari_digits(client, finished_game):
     page = client.get(finished_game, headers={"Accept-Language": "ne"}).text
 

@@ -402,7 +402,7 @@ REFUSED = [
     (
         document(VALID, VALID | {"events": [{"round": 1, "step": "tricks", "last_trick": "Bo"}]}),
         422,
-        "Game 2 (Ann, Bo), entry 1 (round 1 tricks): Round 1 Tricks is not the next step",
+        "Game 2 (Ann, Bo), entry 1 (round 1 Tricks): Round 1 Tricks is not the next step",
     ),
     (
         document(
@@ -417,7 +417,7 @@ REFUSED = [
             },
         ),
         422,
-        "Game 2 (Ann, Bo), entry 3 (round 1 tricks): Ann needs 15 points to call Chicago",
+        "Game 2 (Ann, Bo), entry 3 (round 1 Tricks): Ann needs 15 points to call Chicago",
     ),
     (
         document(VALID, VALID | {"events": [VALID["events"][0] | {"points": {"Ann": 5}}]}),
@@ -474,6 +474,18 @@ def test_a_refused_import_says_why_and_changes_nothing(
     assert response.status_code == status
     assert message in response.get_json()["error"]
     assert snapshot(app, client) == before
+
+
+def test_an_entry_out_of_turn_in_a_file_names_the_rule_without_telling_to_reload(client):
+    game = VALID | {"events": [{"round": 1, "step": "tricks", "last_trick": "Ann"}]}
+
+    response = client.post("/api/import", data=document(game), content_type=JSON)
+
+    assert response.status_code == 422
+    assert response.get_json()["error"] == (
+        "Game 1 (Ann, Bo), entry 1 (round 1 Tricks): "
+        "Round 1 Tricks is not the next step: round 1 Phase 1 is."
+    )
 
 
 @pytest.mark.parametrize(("body", "status", "message"), [REFUSED[0], REFUSED[11], REFUSED[13]])
