@@ -26,7 +26,7 @@ from chicago_scorer.rules.events import STEP_ORDER, STEP_WORDS, Step
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.games import MAX_ENTRIES_PER_GAME
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
-from chicago_scorer.services.json_documents import BeyondReading, read_json
+from chicago_scorer.services.json_documents import BeyondReading, json_fault, read_json
 
 EXPORT_FORMAT = "chicago-scorer/2"
 # The first format is the second without the trail: its games still import, without one.
@@ -90,6 +90,8 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
                 position=error.start + 1,
             )
         ) from None
+    except json.JSONDecodeError as error:
+        raise MalformedImport(_not_json(error)) from None
     except ValueError as error:
         raise MalformedImport(
             sentence("The file is not valid JSON (%(problem)s).", problem=str(error))
@@ -100,6 +102,24 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
     return [
         _checked_game(position, entry, with_trail) for position, entry in enumerate(games, start=1)
     ]
+
+
+def _not_json(error: json.JSONDecodeError) -> Message:
+    """Where the file stops being JSON and, when the parser's complaint has words here,
+    what is wrong there."""
+    fault = json_fault(error)
+    if fault is None:
+        return sentence(
+            "The file is not valid JSON at line %(line)s, column %(column)s.",
+            line=error.lineno,
+            column=error.colno,
+        )
+    return sentence(
+        "The file is not valid JSON at line %(line)s, column %(column)s: %(fault)s.",
+        line=error.lineno,
+        column=error.colno,
+        fault=fault,
+    )
 
 
 def _check_work(games: list[object]) -> None:

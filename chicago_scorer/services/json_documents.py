@@ -9,9 +9,45 @@ Python's parser keeps the last of two members of one object that share a name, w
 RFC 8259 leaves to each reader. A body that sends ``"winner"`` twice would record one of
 the two without a word, and another reader of the same bytes (a proxy, a log viewer, the
 sender's own checks) might take the other. So a name given twice in an object is refused.
+
+The parser's own words for a document that is not JSON are English, and name what it
+expected in its terms ("Expecting ',' delimiter"); a refusal says where the document
+breaks and, for the parser's common complaints, what is wrong there in words it
+translates (``json_fault``).
 """
 
 import json
+
+from chicago_scorer.rules.errors import Message, sentence
+
+# Translators: this and the phrases below say what is wrong at the line and column a
+# refusal names, after "The body (or: The file) is not valid JSON at line 3, column 7:".
+_CLOSING_COMMA = sentence("remove the comma before the closing bracket")
+# What is wrong where the parser stops, by its complaint (``JSONDecodeError.msg``).
+JSON_FAULTS: dict[str, Message] = {
+    "Expecting value": sentence("a value was expected"),
+    "Expecting property name enclosed in double quotes": sentence(
+        "a name in double quotes was expected"
+    ),
+    "Expecting ':' delimiter": sentence("a colon was expected after the name"),
+    "Expecting ',' delimiter": sentence("a comma or a closing bracket was expected"),
+    "Unterminated string starting at": sentence("the text that starts here has no closing quote"),
+    "Invalid control character at": sentence(
+        "a line break or tab inside text must be written as \\n or \\t"
+    ),
+    "Invalid \\escape": sentence("a backslash inside text must be written as \\\\"),
+    "Invalid \\uXXXX escape": sentence("\\u must be followed by four hexadecimal digits"),
+    "Extra data": sentence("there is more after the end of the JSON"),
+    # Python 3.13 and later; earlier ones expect a value or a name there.
+    "Illegal trailing comma before end of object": _CLOSING_COMMA,
+    "Illegal trailing comma before end of array": _CLOSING_COMMA,
+}
+
+
+def json_fault(error: json.JSONDecodeError) -> Message | None:
+    """What is wrong where a document stops being JSON, in words a refusal translates;
+    None for a complaint of the parser's that has no words here."""
+    return JSON_FAULTS.get(error.msg)
 
 
 class RepeatedName(ValueError):

@@ -13,11 +13,12 @@ import json
 
 from flask import request
 
-from chicago_scorer.rules.errors import quoted, sentence
+from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.services.json_documents import (
     BeyondReading,
     RepeatedName,
     document_text,
+    json_fault,
     read_json,
 )
 from chicago_scorer.web.errors import BodyNotJson, MalformedBody
@@ -61,9 +62,7 @@ def json_object(*, like: str) -> dict[str, object]:
             )
         ) from error
     except json.JSONDecodeError as error:
-        raise MalformedBody(
-            sentence("The body is not valid JSON: %(problem)s.", problem=error.msg)
-        ) from error
+        raise MalformedBody(_not_json(error)) from error
     except BeyondReading as error:
         raise MalformedBody(
             sentence(
@@ -75,3 +74,21 @@ def json_object(*, like: str) -> dict[str, object]:
             sentence("The body must be a JSON object, like %(example)s.", example=like)
         )
     return body
+
+
+def _not_json(error: json.JSONDecodeError) -> Message:
+    """Where the body stops being JSON and, when the parser's complaint has words here,
+    what is wrong there."""
+    fault = json_fault(error)
+    if fault is None:
+        return sentence(
+            "The body is not valid JSON at line %(line)s, column %(column)s.",
+            line=error.lineno,
+            column=error.colno,
+        )
+    return sentence(
+        "The body is not valid JSON at line %(line)s, column %(column)s: %(fault)s.",
+        line=error.lineno,
+        column=error.colno,
+        fault=fault,
+    )

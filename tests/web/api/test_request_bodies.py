@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from werkzeug.test import TestResponse
 
+from chicago_scorer.services.json_documents import JSON_FAULTS
 from chicago_scorer.web.platform.limits import SMALL_BODY_LIMIT
 from support.api_client import ApiGame, create_api_game
 
@@ -280,6 +281,87 @@ def test_the_last_of_two_winners_is_not_recorded_silently(client, game):
         "The body gives 'winner' twice in one object: send each field once."
     )
     assert client.get(game.url).get_json()["events"] == []
+
+
+# Each of the parser's common complaints: a body it makes it of, where, and what a
+# refusal says is wrong there.
+JSON_MISTAKES = {
+    "a missing comma": (
+        b'{"players": ["Ann" "Bo"]}',
+        (1, 20),
+        "a comma or a closing bracket was expected",
+    ),
+    "no closing bracket": (
+        b'{"players": ["Ann", "Bo"]',
+        (1, 26),
+        "a comma or a closing bracket was expected",
+    ),
+    "a missing value": (b'{"players": ["Ann", ]}', (1, 21), "a value was expected"),
+    "single quotes": (
+        b"{'players': ['Ann', 'Bo']}",
+        (1, 2),
+        "a name in double quotes was expected",
+    ),
+    "a missing colon": (
+        b'{"players" ["Ann", "Bo"]}',
+        (1, 12),
+        "a colon was expected after the name",
+    ),
+    "text left open": (
+        b'{"players": ["Ann", "Bo',
+        (1, 21),
+        "the text that starts here has no closing quote",
+    ),
+    "a tab in text": (
+        b'{"players": ["Ann\tBo", "Cy"]}',
+        (1, 18),
+        "a line break or tab inside text must be written as \\n or \\t",
+    ),
+    "a lone backslash": (
+        b'{"players": ["Ann\\Bo", "Cy"]}',
+        (1, 18),
+        "a backslash inside text must be written as \\\\",
+    ),
+    "a short escape": (
+        b'{"players": ["\\u00e", "Bo"]}',
+        (1, 16),
+        "\\u must be followed by four hexadecimal digits",
+    ),
+    "more after the end": (
+        b'{"players": ["Ann", "Bo"]}}',
+        (1, 27),
+        "there is more after the end of the JSON",
+    ),
+    "a later line": (
+        b'{\n  "players": [\n    "Ann"\n    "Bo"\n  ]\n}',
+        (4, 5),
+        "a comma or a closing bracket was expected",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("body", "position", "fault"), JSON_MISTAKES.values(), ids=JSON_MISTAKES.keys()
+)
+def test_a_body_that_is_not_json_is_refused_saying_where_and_what_is_wrong_there(
+    client, body, position, fault
+):
+    response = client.post("/api/games", data=body, content_type=JSON)
+
+    line, column = position
+    assert response.status_code == 400
+    assert response.get_json()["error"] == (
+        f"The body is not valid JSON at line {line}, column {column}: {fault}."
+    )
+
+
+def test_a_complaint_of_the_parser_the_app_has_no_words_for_still_says_where(client, monkeypatch):
+    monkeypatch.delitem(JSON_FAULTS, "Expecting ',' delimiter")
+
+    response = client.post("/api/games", data=b'{"players": ["Ann" "Bo"]}', content_type=JSON)
+
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "The body is not valid JSON at line 1, column 20."
 
 
 @pytest.mark.parametrize(

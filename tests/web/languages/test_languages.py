@@ -1,5 +1,6 @@
 """Every page and every refusal in the table's language, chosen by the phone or the switcher."""
 
+import io
 import json
 import re
 from html import unescape
@@ -285,6 +286,54 @@ def test_an_imported_entry_out_of_turn_is_refused_in_the_language_without_advice
     assert translation("sv", out_of_turn) != out_of_turn
     assert refused.status_code == 422
     assert refused.get_json()["error"] == where
+
+
+def test_a_body_that_is_not_json_is_refused_wholly_in_the_language(client):
+    refused = client.post(
+        "/api/games",
+        data=b'{"players": ["Ann" "Bo"]}',
+        content_type="application/json",
+        headers={"Accept-Language": "sv"},
+    )
+
+    template = "The body is not valid JSON at line %(line)s, column %(column)s: %(fault)s."
+    fault = "a comma or a closing bracket was expected"
+    assert translation("sv", template) != template
+    assert translation("sv", fault) != fault
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == translation(
+        "sv", template, line=1, column=20, fault=translation("sv", fault)
+    )
+
+
+def test_a_file_that_is_not_json_is_refused_in_the_language_and_its_digits_wherever_it_comes(
+    client,
+):
+    broken = b'{"format": "chicago-scorer/1", "games": [}'
+    headers = {"Accept-Language": "ne"}
+
+    api = client.post("/api/import", data=broken, content_type="application/json", headers=headers)
+    page = client.post(
+        "/import",
+        data={"file": (io.BytesIO(broken), "export.json")},
+        content_type="multipart/form-data",
+        headers=headers,
+    )
+
+    template = "The file is not valid JSON at line %(line)s, column %(column)s: %(fault)s."
+    fault = "a value was expected"
+    refusal = translation(
+        "ne",
+        template,
+        line=digits("ne", 1),
+        column=digits("ne", 42),
+        fault=translation("ne", fault),
+    )
+    assert translation("ne", template) != template
+    assert translation("ne", fault) != fault
+    assert api.status_code == page.status_code == 400
+    assert api.get_json()["error"] == refusal
+    assert str(escape(refusal)) in page.text
 
 
 def test_nepali_pages_write_numbers_in_devanagari_digits(client, finished_game):

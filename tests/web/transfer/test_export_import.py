@@ -373,7 +373,11 @@ def document(*games, **extra) -> bytes:
 REFUSED = [
     (b"", 400, "The file is empty: choose the export file again, as it was exported."),
     (b" \r\n", 400, "The file is empty: choose the export file again, as it was exported."),
-    (b"{not json", 400, "not valid JSON"),
+    (
+        b"{not json",
+        400,
+        "The file is not valid JSON at line 1, column 2: a name in double quotes was expected.",
+    ),
     (
         b'{"format": "chicago-scorer/1", "games": [], "format": "chicago-scorer/2"}',
         400,
@@ -449,6 +453,11 @@ REFUSED = [
         422,
         "Game 2 (Ann, Bo): Ann won at entry 4, so the 2 entries after it have no place in "
         "the game.",
+    ),
+    (
+        b'{"format": "chicago-scorer/1",\n "games": [}',
+        400,
+        "The file is not valid JSON at line 2, column 12: a value was expected.",
     ),
     # JSON past what Python's parser reads: said so, not in the parser's words, which ask
     # for sys.set_int_max_str_digits() or speak of its recursion depth.
@@ -568,8 +577,7 @@ def test_a_file_without_a_byte_order_mark_in_utf16_is_no_json_at_the_page_as_at_
 
     assert page.status_code == api.status_code == 400
     refusal = (
-        "The file is not valid JSON "
-        "(Expecting property name enclosed in double quotes: line 1 column 2 (char 1))."
+        "The file is not valid JSON at line 1, column 2: a name in double quotes was expected."
     )
     assert refusal in page.text
     assert api.get_json()["error"] == refusal
