@@ -26,7 +26,12 @@ from chicago_scorer.rules.events import STEP_ORDER, STEP_WORDS, Step
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.games import MAX_ENTRIES_PER_GAME
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
-from chicago_scorer.services.json_documents import BeyondReading, json_fault, read_json
+from chicago_scorer.services.json_documents import (
+    BeyondReading,
+    RepeatedName,
+    json_fault,
+    read_json,
+)
 
 EXPORT_FORMAT = "chicago-scorer/2"
 # The first format is the second without the trail: its games still import, without one.
@@ -92,9 +97,12 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
         ) from None
     except json.JSONDecodeError as error:
         raise MalformedImport(_not_json(error)) from None
-    except ValueError as error:
+    except RepeatedName as error:
         raise MalformedImport(
-            sentence("The file is not valid JSON (%(problem)s).", problem=str(error))
+            sentence(
+                "The file gives %(name)s twice in one object: give each field once.",
+                name=quoted(error.name),
+            )
         ) from None
     with_trail = _format_of(document) == EXPORT_FORMAT
     games = _listed_games(document)

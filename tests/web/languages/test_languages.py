@@ -336,6 +336,20 @@ def test_a_file_that_is_not_json_is_refused_in_the_language_and_its_digits_where
     assert str(escape(refusal)) in page.text
 
 
+def test_a_file_giving_a_field_twice_is_refused_wholly_in_the_language(client):
+    refused = client.post(
+        "/api/import",
+        data=b'{"format": "chicago-scorer/1", "games": [], "format": "chicago-scorer/2"}',
+        content_type="application/json",
+        headers={"Accept-Language": "sv"},
+    )
+
+    template = "The file gives %(name)s twice in one object: give each field once."
+    assert translation("sv", template) != template
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == translation("sv", template, name="'format'")
+
+
 def test_nepali_pages_write_numbers_in_devanagari_digits(client, finished_game):
     page = client.get(finished_game, headers={"Accept-Language": "ne"}).text
 

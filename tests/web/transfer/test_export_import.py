@@ -381,7 +381,7 @@ REFUSED = [
     (
         b'{"format": "chicago-scorer/1", "games": [], "format": "chicago-scorer/2"}',
         400,
-        "not valid JSON ('format' is given twice in one object)",
+        "The file gives 'format' twice in one object: give each field once.",
     ),
     (b"[]", 400, "not a Chicago Scorer export"),
     (json.dumps({"format": "chicago-scorer/3", "games": []}).encode(), 400, "Unknown format"),
