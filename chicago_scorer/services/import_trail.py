@@ -29,6 +29,7 @@ from chicago_scorer.rules.corrections import (
     setup_before_fix,
 )
 from chicago_scorer.rules.errors import Message, quoted, sentence
+from chicago_scorer.rules.events import STEP_WORDS
 from chicago_scorer.rules.names import normal_name, same_name_key
 from chicago_scorer.services.errors import IllegalGameInImport, MalformedImport
 from chicago_scorer.storage.game_log import Change, Correction
@@ -240,7 +241,7 @@ def _earlier_version(version: Message, raw: dict, entry: Event, players: tuple[s
                 "round and step.",
                 game=version,
                 round=was.round,
-                step=str(was.step),
+                step=STEP_WORDS[was.step],
             )
         )
     player = named_player(was)
