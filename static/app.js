@@ -127,6 +127,8 @@
   function liveUpdates() {
     var live = document.querySelector("[data-live-version]");
     if (!live || !window.fetch) return;
+    // The phone's own drawing of a tap kept offline (offline.js) is announced alike.
+    document.addEventListener("chicago:drawn", function () { announce(live); });
     var versionUrl = live.getAttribute("data-live-url");
     var etag = null;
 

@@ -325,9 +325,21 @@
       drawGame();  // with what another tab of this game may have added
       if (refused) { showRefusal(refusalWords(refused)); return; }
       showWaiting();
-      window.scrollTo(0, 0);  // as a recorded tap online loads the page at its top
+      startAfresh();
       send();
     });
+  }
+
+  // As after a tap online, which loads a new page: the page is seen from its top, screen
+  // readers hear the new scores (app.js), and focus starts at the new step's heading, so
+  // the next Tab reaches its first choice rather than wherever the tapped button was.
+  function startAfresh() {
+    window.scrollTo(0, 0);
+    document.dispatchEvent(new CustomEvent("chicago:drawn"));
+    var heading = document.querySelector(".step-card h2");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
   }
 
   function undoWaiting(form) {
@@ -347,7 +359,7 @@
     }).then(function () {
       drawGame();
       showWaiting();
-      window.scrollTo(0, 0);
+      startAfresh();
       // Nothing waits: the server's own page, when it answers, shows its undo and round log.
       if (!waiting.length) document.dispatchEvent(new CustomEvent("chicago:refresh"));
     });

@@ -236,6 +236,26 @@ def test_a_waiting_entry_already_on_its_way_is_not_undone_behind_the_servers_bac
     assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
 
 
+def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
+    new_phone, seed_game
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(has_touch=False, is_mobile=False)  # a phone driven by a keyboard
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    phone.page.get_by_role("radio", name="Ann", exact=True).check()
+
+    kept(phone, lambda: phone.hand_button("Two pair").press("Enter"))
+
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
+        "Scores updated: Ann 2, Bo 0."
+    )
+    expect(phone.step_heading).to_be_focused()
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    phone.page.keyboard.press("Tab")
+    expect(phone.page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
+
+
 def test_an_answer_lost_on_the_way_back_does_not_record_the_entry_twice(new_phone, seed_game, api):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(service_workers="block")
