@@ -21,10 +21,16 @@ def start_game(client, *names, dealer_row=0):
 
 def tap(client, game_url, **fields):
     """Send the step card's form as a tap on one of its buttons would."""
+    return client.post(f"{game_url}/entries", data=step_card_fields(client, game_url) | fields)
+
+
+def step_card_fields(client, game_url) -> dict[str, str]:
+    """The hidden fields the scoreboard's step card sends with every tap on it."""
     page = client.get(game_url).text
-    round_number = re.search(r'name="round" value="(\d+)"', page).group(1)
-    step = re.search(r'name="step" value="(\w+)"', page).group(1)
-    return client.post(f"{game_url}/entries", data={"round": round_number, "step": step} | fields)
+    return {
+        name: re.search(rf'name="{name}" value="([^"]*)"', page).group(1)
+        for name in ("round", "step", "tap")
+    }
 
 
 def follow_refusal(client, response, page_url):

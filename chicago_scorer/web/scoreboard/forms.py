@@ -16,6 +16,7 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.rules.showdown import hand_problems
+from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
@@ -164,6 +165,8 @@ class EntryForm(TranslatedForm):
     last_trick_deuce = StringField()
     chicago = StringField()
     cards = StringField()
+    # The page's key for its tap (view.next_step_card), which the entry is recorded under.
+    tap = HiddenField()
 
     ERROR_FIELDS = {
         "winner": "winner",
@@ -175,6 +178,20 @@ class EntryForm(TranslatedForm):
         "chicago_won": "chicago",
         "cards": "hand",
     }
+
+    def validate_tap(self, field: HiddenField) -> None:
+        key = field.data or ""
+        if len(key) > IDEMPOTENCY_KEY_LENGTH or not all(" " <= c <= "~" for c in key):
+            raise ValidationError(
+                gettext(
+                    "The page sent a key for this tap that it never gives, so nothing was "
+                    "recorded. Reload the scoreboard and tap again."
+                )
+            )
+
+    def tap_key(self) -> str | None:
+        """The key the page gave this tap, if it gave one."""
+        return self.tap.data or None
 
     def validate_hand(self, field: StringField) -> None:
         if field.data and not self.winner.data:

@@ -5,7 +5,7 @@ from flask_wtf.csrf import CSRFError
 
 from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
-from chicago_scorer.services.errors import GameFull, VersionMismatch
+from chicago_scorer.services.errors import GameFull, IdempotencyKeyReused, VersionMismatch
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.errors import (
     NEW_GAME_EXPIRED,
@@ -39,6 +39,11 @@ pages = Blueprint("pages", __name__)
 
 RECENT_GAMES = 10
 HOME = "home"
+# A second tap on a page whose first tap was recorded: a page gone back to, say.
+PAGE_ALREADY_TAPPED = lazy_gettext(
+    "This phone already recorded a tap from this page, so this one was not recorded; "
+    "here is the game now."
+)
 UNDO_STALE = lazy_gettext(
     "The game changed on another phone since this page was shown, so nothing was undone. "
     "Here is the game now."
@@ -141,9 +146,13 @@ def record_entry(game_id: int):
     if not form.validate_on_submit():
         return back_to_scoreboard(game_id, form)
     try:
-        games.record_event(game_id, edit_key_for(game_id), form.entry())
+        # Sent again with its key, a tap already recorded is found: the game is the answer.
+        games.record_event(game_id, edit_key_for(game_id), form.entry(), form.tap_key())
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
+        return back_to_scoreboard(game_id, form, keep_answers=False)
+    except IdempotencyKeyReused:
+        form.form_errors.append(PAGE_ALREADY_TAPPED)
         return back_to_scoreboard(game_id, form, keep_answers=False)
     except TAP_REFUSALS as error:
         now = games.load_game_at_table(game_id)

@@ -1,6 +1,7 @@
 """What the scoreboard page shows, worked out from where the game stands and its newest
 entries (``services.games.GameAtTable``)."""
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -125,14 +126,19 @@ def chicago_shut_out(state: GameState) -> str | None:
 
 
 def next_step_card(state: GameState) -> StepCard:
-    """The card for the step the game expects next."""
+    """The card for the step the game expects next.
+
+    Its tap carries a key new with each page, which the entry is recorded under (as the
+    API's Idempotency-Key): the same tap sent again, by a reload after its answer was lost,
+    is found as this phone's rather than refused as someone else's.
+    """
     return StepCard(
         state.round,
         state.next_step,
         state.is_tiebreak,
         [state.players[seat] for seat in state.round_seats],
         chicago_choices(state),
-        {"round": str(state.round), "step": str(state.next_step)},
+        {"round": str(state.round), "step": str(state.next_step), "tap": secrets.token_hex(16)},
         chicago_shut_out=chicago_shut_out(state),
     )
 

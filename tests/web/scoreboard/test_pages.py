@@ -12,7 +12,9 @@ from support.table_forms import (
     accepted,
     chicago_buttons,
     follow_refusal,
+    refused_by_redirect,
     start_game,
+    step_card_fields,
     stored_game,
     tap,
 )
@@ -217,6 +219,59 @@ def test_undo_asks_for_confirmation_and_removes_only_the_newest_entry(client):
     assert scores(page) == [1, 0]
     assert "Round 1 · Phase 2: best hand?" in page
     assert "Removed: Round 1 · Phase 2, Bo +5 · flush." in page
+
+
+def test_a_tap_sent_again_after_its_answer_was_lost_is_found_and_blamed_on_nobody(client):
+    game_url = start_game(client, "Ann", "Bo")
+    sent = step_card_fields(client, game_url) | {"winner": "Ann", "hand": "flush"}
+    assert accepted(client, client.post(f"{game_url}/entries", data=sent))
+
+    again = client.post(f"{game_url}/entries", data=sent)  # a reload sends the form again
+
+    assert accepted(client, again)
+    page = client.get(game_url).text
+    assert "recorded Round 1" not in page
+    assert scores(page) == [5, 0]
+    assert len(stored_game(client, game_url)["events"]) == 1
+
+
+def test_a_second_tap_from_a_page_already_tapped_says_this_phone_recorded_the_first(client):
+    game_url = start_game(client, "Ann", "Bo")
+    page_fields = step_card_fields(client, game_url)
+    client.post(f"{game_url}/entries", data=page_fields | {"winner": "Ann", "hand": "flush"})
+
+    # The page gone back to, where another answer is tapped for the same step.
+    response = client.post(f"{game_url}/entries", data=page_fields | {"outcome": "tie"})
+
+    page = follow_refusal(client, response, game_url)
+    assert (
+        "This phone already recorded a tap from this page, so this one was not recorded; "
+        "here is the game now."
+    ) in page
+    assert scores(page) == [5, 0]
+    assert len(stored_game(client, game_url)["events"]) == 1
+
+
+def test_each_page_gives_its_tap_a_new_key(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    keys = {step_card_fields(client, game_url)["tap"] for _ in range(3)}
+
+    assert len(keys) == 3
+    assert all(re.fullmatch(r"[0-9a-f]{32}", key) for key in keys)
+
+
+@pytest.mark.parametrize("key", ["k" * 65, "ключ"])
+def test_a_tap_with_a_key_the_page_never_gives_is_refused_and_records_nothing(client, key):
+    game_url = start_game(client, "Ann", "Bo")
+    sent = step_card_fields(client, game_url) | {"tap": key, "winner": "Ann", "hand": "flush"}
+
+    response = client.post(f"{game_url}/entries", data=sent)
+
+    assert refused_by_redirect(client, response)
+    page = client.get(game_url).text
+    assert "The page sent a key for this tap that it never gives, so nothing was recorded." in page
+    assert stored_game(client, game_url)["events"] == []
 
 
 def test_an_undo_from_a_stale_page_is_refused_and_says_the_game_changed(client):
