@@ -14,6 +14,7 @@
   "use strict";
 
   var POLL_MS = 2000;
+  var POLL_WAIT_MS = 5000;
   var root = document.documentElement;
 
   function registerServiceWorker() {
@@ -153,10 +154,17 @@
     // offline.js asks for the server's page once nothing waits on the phone any more.
     document.addEventListener("chicago:refresh", function () { refresh(true); });
 
+    // A server that never answers (a laptop asleep, a Wi-Fi that drops what it carries)
+    // counts as unreachable once a poll has waited this long, as a refused one does at
+    // once; and no poll starts while one waits.
+    var polling = false;
     function poll() {
-      if (document.hidden) return;
+      if (document.hidden || polling) return;
+      polling = true;
       var headers = etag ? { "If-None-Match": etag } : {};
-      fetch(versionUrl, { headers: headers, cache: "no-cache", credentials: "same-origin" })
+      var deadline = new AbortController();
+      var giveUp = window.setTimeout(function () { deadline.abort(); }, POLL_WAIT_MS);
+      fetch(versionUrl, { headers: headers, cache: "no-cache", credentials: "same-origin", signal: deadline.signal })
         .then(function (response) {
           setReachable(true);
           if (response.status !== 200) return null;
@@ -166,7 +174,8 @@
         .then(function (body) {
           if (body && body.version !== live.getAttribute("data-live-version")) return refresh();
         })
-        .catch(function () { setReachable(false); });
+        .catch(function () { setReachable(false); })
+        .then(function () { polling = false; window.clearTimeout(giveUp); });
     }
 
     window.setInterval(poll, POLL_MS);

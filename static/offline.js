@@ -8,6 +8,9 @@
   var Rules = window.ChicagoRules;
   var root = document.documentElement;
   var RETRY_MS = 3000;
+  // An entry whose answer has not come by then is sent again, with its key: a server that
+  // never answers (asleep, or behind a Wi-Fi that drops what it carries) holds no entry.
+  var SEND_WAIT_MS = 15000;
   var SHOW_SAVED_MS = 4000;
 
   if (!Rules || !window.indexedDB || !window.fetch || !document.querySelector("[data-offline]")) return;
@@ -400,8 +403,10 @@
     if (sending || !waiting.length || refusal || navigator.onLine === false) return;
     sending = true;
     var first = waiting[0];
+    var deadline = new AbortController();
+    var giveUp = window.setTimeout(function () { deadline.abort(); }, SEND_WAIT_MS);
     fetch(page.urls.events, {
-      method: "POST", credentials: "same-origin", cache: "no-store",
+      method: "POST", credentials: "same-origin", cache: "no-store", signal: deadline.signal,
       headers: headers({ "Idempotency-Key": first.key }), body: JSON.stringify(first.entry),
     }).then(function (response) {
       if (response.status === 200 || response.status === 201) return accepted(first.key).then(function () { return "sent"; });
@@ -413,6 +418,7 @@
         }).then(function () { return refusal ? "refused" : "sent"; });
       });
     }).catch(function () { return "later"; }).then(function (outcome) {
+      window.clearTimeout(giveUp);
       sending = false;
       if (outcome === "later") { later(); return; }
       if (outcome === "refused") { drawGame(); showWaiting(); return; }

@@ -408,6 +408,33 @@ def test_without_a_connection_nothing_is_sent_and_the_page_says_what_waits(
     assert api_events(api, game) == []
 
 
+def test_a_server_that_stops_answering_counts_as_offline_and_taps_wait_on_the_phone(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    unanswered: list[Route] = []
+
+    def never_answer(route: Route) -> None:  # a laptop asleep: no answer, and no refusal
+        unanswered.append(route)
+
+    phone.page.route("**/*", never_answer)
+
+    expect(queue_status(phone)).to_have_text(
+        "Offline: entries are kept on this phone until the connection is back.", timeout=15_000
+    )
+    win(phone, "Ann", "Flush")
+    expect_waiting(phone, 1)
+    phone.page.wait_for_timeout(1_000)
+    assert api_events(api, game) == []
+    assert len(unanswered) <= 3, "requests pile up while the server does not answer"
+
+    phone.page.unroute("**/*")  # the server wakes; what it never answered stays unanswered
+    expect(queue_status(phone)).to_have_text("All saved", timeout=30_000)
+    assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
+
+
 FOUR = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
 SE = {"width": 375, "height": 667}
 SMALL = {"width": 320, "height": 568}
