@@ -2,12 +2,14 @@
 
 Two entries are the same entry when the rules read them alike: the same round and step,
 and the same outcome, hand, cards and player, the player however spelt or cased (as the
-game spells the name) and the cards however written. The order of the fields, the spaces
+game spells the name) and the cards however written and in whichever order, since five
+cards are a hand whatever order they are typed in. The order of the fields, the spaces
 between them and the spelling of a name do not make another entry.
 """
 
 from collections.abc import Iterable, Mapping
 
+from .cards import parse_hand
 from .corrections import named_player, renamed
 from .errors import RuleError
 from .events import event_to_dict, read_event
@@ -32,4 +34,16 @@ def is_same_entry(
 ) -> bool:
     """Whether ``data`` is the entry recorded in one of these forms (as the log keeps it)."""
     sent = entry_as_logged(setup, data)
-    return sent is not None and any(sent == dict(logged) for logged in recorded)
+    if sent is None:
+        return False
+    compared = _as_compared(sent)
+    return any(compared == _as_compared(logged) for logged in recorded)
+
+
+def _as_compared(entry: Mapping[str, object]) -> dict[str, object]:
+    """An entry (as the log keeps it) with its cards, if any, as the set of cards they
+    are: the log keeps them in the order they were typed, which says nothing."""
+    compared = dict(entry)
+    if compared.get("cards") is not None:
+        compared["cards"] = frozenset(parse_hand(compared["cards"]))
+    return compared

@@ -28,8 +28,16 @@ def test_an_entry_is_logged_with_its_players_name_as_the_game_spells_it():
         dict(reversed(ROYAL.items())),
         ROYAL | {"winner": "ann"},
         ROYAL | {"cards": ["A♠", "K♠", "Q♠", "J♠", "T♠"]},
+        ROYAL | {"cards": "10s Js Qs Ks As"},
+        ROYAL | {"cards": "js, AS, t♠, qs, K♠"},
     ],
-    ids=["other field order", "the name in other letters", "the cards written otherwise"],
+    ids=[
+        "other field order",
+        "the name in other letters",
+        "the cards written otherwise",
+        "the cards in another order",
+        "the cards in another order and writing",
+    ],
 )
 def test_the_same_entry_written_otherwise_is_the_same_entry(sent):
     assert is_same_entry(SETUP, sent, [LOGGED])
@@ -44,8 +52,19 @@ def test_the_same_entry_written_otherwise_is_the_same_entry(sent):
         {"round": 1, "step": "phase1", "outcome": "none"},
         ROYAL | {"winner": "Cy"},
         ROYAL | {"outcome": "maybe"},
+        ROYAL | {"cards": "Ah Kh Qh Jh 10h"},
+        ROYAL | {"cards": None},
     ],
-    ids=["another winner", "another round", "another step", "no hand", "nobody here", "unread"],
+    ids=[
+        "another winner",
+        "another round",
+        "another step",
+        "no hand",
+        "nobody here",
+        "unread",
+        "other cards",
+        "no cards",
+    ],
 )
 def test_an_entry_that_says_something_else_is_another_entry(sent):
     assert not is_same_entry(SETUP, sent, [LOGGED])

@@ -89,6 +89,16 @@ def test_cards_written_another_way_are_the_same_entry(game):
     assert len(events_of(game)) == 1
 
 
+def test_the_same_cards_in_another_order_are_the_same_entry(game):
+    flush = FLUSH | {"cards": "As Ks Qs Js 9s"}
+    assert game.post(flush, idempotency_key=KEY).status_code == 201
+
+    again = game.post(flush | {"cards": "9s Js Qs Ks As"}, idempotency_key=KEY)
+
+    assert again.status_code == 200, again.get_json()
+    assert len(events_of(game)) == 1
+
+
 def test_the_same_key_with_another_entry_is_refused_with_422_and_records_nothing(game):
     game.post(FLUSH, idempotency_key=KEY)
     before = game.state()
