@@ -92,16 +92,31 @@ def code_point(character: str) -> str:
     return f"U+{ord(character):04X}"
 
 
+def named_code_point(character: str) -> str:
+    """A character as people look it up, with its Unicode name where it has one:
+    "U+2028 LINE SEPARATOR", but "U+0007", since control characters have none."""
+    name = unicodedata.name(character, "")
+    return f"{code_point(character)} {name}" if name else code_point(character)
+
+
 def name_fault(number: int, name: str) -> Message | None:
     """Why a name (already in its stored spelling) cannot be a player's, or None if it
     can; ``number`` is the player's, from 1."""
     joiners: frozenset[int] | None = None
     for index, character in enumerate(name):
+        if unicodedata.category(character) == "Cs":
+            return sentence(
+                "Player %(number)s's name has %(code)s, half of a character whose other "
+                "half is missing (an unpaired surrogate); type the name again.",
+                number=number,
+                code=code_point(character),
+            )
         if breaks_text(character):
             return sentence(
-                "Player %(number)s's name has a control character or line break; "
-                "type it again with letters, digits and spaces.",
+                "Player %(number)s's name has a control character or line break "
+                "(%(character)s); type it again with letters, digits and spaces.",
                 number=number,
+                character=named_code_point(character),
             )
         if is_invisible(character):
             if joiners is None:  # looked for only once a name holds an invisible character

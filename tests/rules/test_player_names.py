@@ -79,11 +79,39 @@ def test_a_name_with_an_invisible_character_is_refused_naming_the_character(name
     assert refused.field == "players.1"
 
 
-@pytest.mark.parametrize("name", ["Ann\x07", "Ann\nBo", "Ann\u2028Bo", "Ann\u2029Bo", "\x1b[2J"])
-def test_a_name_with_a_control_character_or_line_break_is_refused(name):
+@pytest.mark.parametrize(
+    ("name", "character"),
+    [
+        ("Ann\x07", "U+0007"),  # the bell: control characters have no name of their own
+        ("Ann\nBo", "U+000A"),
+        ("Ann\u2028Bo", "U+2028 LINE SEPARATOR"),
+        ("Ann\u2029Bo", "U+2029 PARAGRAPH SEPARATOR"),
+        ("\x1b[2J", "U+001B"),
+        ("A\x85nn", "U+0085"),  # next line, inside the name: at its end it is trimmed
+    ],
+)
+def test_a_name_with_a_control_character_or_line_break_is_refused_naming_it(name, character):
     refused = refusal_of([name, "Bo"])
 
-    assert "Player 1's name has a control character or line break" in refused.message
+    assert refused.message == (
+        f"Player 1's name has a control character or line break ({character}); "
+        "type it again with letters, digits and spaces."
+    )
+    assert refused.field == "players.0"
+
+
+@pytest.mark.parametrize("name", ["Ann\ud800", "\udfffBo", "A\udc00nn"])
+def test_a_name_with_half_of_a_surrogate_pair_is_refused_for_what_it_is(name):
+    # JSON can carry "\ud800" alone; it is half of a character, not a control character.
+    [surrogate] = [character for character in name if 0xD800 <= ord(character) <= 0xDFFF]
+
+    refused = refusal_of(["Bo", name])
+
+    assert refused.message == (
+        f"Player 2's name has U+{ord(surrogate):04X}, half of a character whose other "
+        "half is missing (an unpaired surrogate); type the name again."
+    )
+    assert refused.field == "players.1"
 
 
 @pytest.mark.parametrize("name", ["\u0301", "\u0301\u0302", " \u20dd "])

@@ -233,7 +233,7 @@ def test_a_bad_hand_is_refused_naming_the_player_and_the_offender(bo_holds, mess
     [
         ("Bo\u202e", "Player 2's name has an invisible character (U+202E); "
          "type it again without it."),
-        ("Bo\nCy", "Player 2's name has a control character or line break; "
+        ("Bo\nCy", "Player 2's name has a control character or line break (U+000A); "
          "type it again with letters, digits and spaces."),
         ("B" * 41, f"The name {'B' * 20}… has 41 characters; keep it to 40."),
     ],

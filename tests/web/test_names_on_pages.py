@@ -119,6 +119,29 @@ REPRODUCTIONS = [
 ]
 
 
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            '{"players": ["Ann\\u0007", "Bo"]}',
+            "Player 1's name has a control character or line break (U+0007); "
+            "type it again with letters, digits and spaces.",
+        ),
+        (
+            '{"players": ["Bo", "Ann\\ud800"]}',
+            "Player 2's name has U+D800, half of a character whose other half is missing "
+            "(an unpaired surrogate); type the name again.",
+        ),
+    ],
+    ids=["a control character", "half of a surrogate pair"],
+)
+def test_the_api_names_the_character_a_name_may_not_hold(client, body, message):
+    response = client.post("/api/games", data=body, content_type=JSON)
+
+    assert response.status_code == 422
+    assert response.get_json() == {"error": message}
+
+
 @pytest.mark.parametrize(("players", "message"), REPRODUCTIONS)
 def test_the_api_refuses_each_name_that_hides_or_passes_for_another(client, players, message):
     response = client.post("/api/games", json={"players": players})

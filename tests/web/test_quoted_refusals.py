@@ -80,7 +80,7 @@ def test_an_import_page_refusal_of_an_unpaired_surrogate_is_shown_not_a_server_e
     response = upload_on_import_page(client, body)
 
     assert response.status_code == 422
-    assert "Game 1: Player 1&#39;s name has a control character" in response.text
+    assert "Game 1: Player 1&#39;s name has U+D800, half of a character" in response.text
     assert client.get("/api/export").get_json()["games"] == []
 
 
