@@ -90,3 +90,13 @@ def log_entries(page: str) -> list[str]:
     log = page[page.index('<section class="card log"') :]
     entries = re.findall(r'<span class="log-entry">(.*?)</span></li>', log, flags=re.S)
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", entry)).strip() for entry in entries]
+
+
+def fix_fields(page: str) -> dict[str, str]:
+    """The names form as the page fills it in."""
+    form = page[page.index('<details class="card fix-players"') :]
+    form = form[: form.index("</form>")]
+    fields = dict(re.findall(r'name="(players-\d)" value="([^"]*)"', form))
+    fields["dealer"] = re.search(r'name="dealer" value="(\d)"\s+checked', form).group(1)
+    fields["version"] = re.search(r'name="version" value="([^"]*)"', form).group(1)
+    return fields

@@ -8,6 +8,7 @@ import pytest
 from support.table_forms import (
     NOT_THE_SCOREKEEPER,
     accepted,
+    fix_fields,
     follow_refusal,
     game_of_three,
     log_entries,
@@ -31,16 +32,6 @@ def watcher(app):
 
 
 # --- names and first dealer ---
-
-
-def fix_fields(page: str) -> dict[str, str]:
-    """The names form as the page fills it in."""
-    form = page[page.index('<details class="card fix-players"') :]
-    form = form[: form.index("</form>")]
-    fields = dict(re.findall(r'name="(players-\d)" value="([^"]*)"', form))
-    fields["dealer"] = re.search(r'name="dealer" value="(\d)"\s+checked', form).group(1)
-    fields["version"] = re.search(r'name="version" value="([^"]*)"', form).group(1)
-    return fields
 
 
 def test_the_names_and_first_dealer_form_is_filled_in_with_the_game_s(client, game_url):
