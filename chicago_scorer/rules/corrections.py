@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from .errors import OutOfTurn, RuleError, RuleViolation, counted, quoted, sentence
 from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
 from .game import GameState, ScoredEvent, apply_event, record, replay, start_game
-from .setup import GameSetup, new_setup
+from .setup import GameSetup, new_setup, stored_setup
 
 
 class NoSuchEntry(RuleError):
@@ -90,7 +90,8 @@ def correct_in_place(
 def fixed_setup(setup: GameSetup, players: object = None, dealer: str | None = None) -> GameSetup:
     """The setup with its seats named anew (``players``, in seating order) and/or another
     first dealer (``dealer``, by the new names); without a dealer, the same seat deals
-    first whatever its name is now."""
+    first whatever its name is now. Only the names it changes are checked: a name left
+    as it was stays as the game has it, as a replay keeps it."""
     names = setup.players if players is None else players
     if isinstance(names, list | tuple) and len(names) != len(setup.players):
         raise RuleViolation(
@@ -101,7 +102,7 @@ def fixed_setup(setup: GameSetup, players: object = None, dealer: str | None = N
             ),
             "players",
         )
-    fixed = new_setup(names, dealer, setup.rules)
+    fixed = new_setup(names, dealer, setup.rules, kept=setup.players)
     return fixed if dealer is not None else replace(fixed, first_dealer=setup.first_dealer)
 
 
@@ -173,7 +174,7 @@ def setup_before_fix(after: GameSetup, changes: Sequence[tuple[str, str, str]]) 
             first_dealer = after.players.index(was)
         else:
             raise ValueError(f"not a change of a name or the first dealer: {what!r}")
-    before = new_setup(names, None, after.rules)
+    before = stored_setup(names, None, after.rules)
     return replace(
         before, first_dealer=after.first_dealer if first_dealer is None else first_dealer
     )

@@ -100,10 +100,21 @@ def named_code_point(character: str) -> str:
 
 
 def name_fault(number: int, name: str) -> Message | None:
-    """Why a name (already in its stored spelling) cannot be a player's, or None if it
-    can; ``number`` is the player's, from 1."""
-    joiners: frozenset[int] | None = None
-    for index, character in enumerate(name):
+    """Why a name (already in its stored spelling) cannot be a new player's, or None if
+    it can: what no game could ever have stored (``unstorable_name_fault``), or what the
+    rules of how a name looks refuse; ``number`` is the player's, from 1."""
+    fault = unstorable_name_fault(number, name)
+    return fault if fault is not None else _look_fault(number, name)
+
+
+def unstorable_name_fault(number: int, name: str) -> Message | None:
+    """Why no game could ever have stored a name (already in its stored spelling), or
+    None if one could: a control character, a line break or an unpaired surrogate, which
+    break any text that shows them, or more than ``MAX_NAME_LENGTH`` characters (what
+    a player's name column holds). Names have been held to these from the app's first
+    days; the rules of how a name looks came later, so a stored game may hold a name that
+    only they refuse, and keeps it."""
+    for character in name:
         if unicodedata.category(character) == "Cs":
             return sentence(
                 "Player %(number)s's name has %(code)s, half of a character whose other "
@@ -118,6 +129,21 @@ def name_fault(number: int, name: str) -> Message | None:
                 number=number,
                 character=named_code_point(character),
             )
+    if len(name) > MAX_NAME_LENGTH:
+        return sentence(
+            "The name %(name)s… has %(length)s characters; keep it to %(limit)s.",
+            name=name[:20],
+            length=len(name),
+            limit=MAX_NAME_LENGTH,
+        )
+    return None
+
+
+def _look_fault(number: int, name: str) -> Message | None:
+    """Why a name would not show what it says: an invisible character (but for a joiner
+    its script or emoji needs), nothing to show, or a tower of marks on one letter."""
+    joiners: frozenset[int] | None = None
+    for index, character in enumerate(name):
         if is_invisible(character):
             if joiners is None:  # looked for only once a name holds an invisible character
                 joiners = joiners_in_use(name)
@@ -143,13 +169,6 @@ def name_fault(number: int, name: str) -> Message | None:
             marks,
             number=number,
             limit=MAX_MARKS_PER_CHARACTER,
-        )
-    if len(name) > MAX_NAME_LENGTH:
-        return sentence(
-            "The name %(name)s… has %(length)s characters; keep it to %(limit)s.",
-            name=name[:20],
-            length=len(name),
-            limit=MAX_NAME_LENGTH,
         )
     return None
 

@@ -1,13 +1,17 @@
 """Who plays, in which seats, who deals first, and by which rules."""
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .errors import RuleViolation, counted, quoted, sentence
-from .names import name_fault, names_clash, normal_name, same_name_key
+from .errors import Message, RuleViolation, counted, quoted, sentence
+from .names import name_fault, names_clash, normal_name, same_name_key, unstorable_name_fault
 from .ruleset import STANDARD_RULES, RuleSet
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+
+# Why a name (in its stored spelling) may not be player ``number``'s, or None if it may.
+NameFault = Callable[[int, str], Message | None]
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,7 @@ class GameSetup:
         )
 
 
-def _checked_name(position: int, raw: object) -> str:
+def _checked_name(position: int, raw: object, fault: NameFault) -> str:
     where = f"players.{position}"
     if not isinstance(raw, str):
         raise RuleViolation(
@@ -51,16 +55,43 @@ def _checked_name(position: int, raw: object) -> str:
             ),
             where,
         )
-    fault = name_fault(position + 1, name)
-    if fault is not None:
-        raise RuleViolation(fault, where)
+    refusal = fault(position + 1, name)
+    if refusal is not None:
+        raise RuleViolation(refusal, where)
     return name
 
 
 def new_setup(
+    names: object,
+    dealer: str | None = None,
+    rules: RuleSet = STANDARD_RULES,
+    *,
+    kept: Sequence[str] = (),
+) -> GameSetup:
+    """Check and build a game's setup; the first dealer defaults to the first player.
+
+    A name that is its seat's name in ``kept`` (a game's names before a fix of them),
+    however it is spelt, stays as the game has it and is not checked again: a game may
+    hold a name stored before a rule that refuses it now, and plays on with it. Every
+    other name meets every rule of names, and may not clash with any name of the game.
+    """
+    return _built_setup(names, dealer, rules, name_fault, kept)
+
+
+def stored_setup(
     names: object, dealer: str | None = None, rules: RuleSet = STANDARD_RULES
 ) -> GameSetup:
-    """Check and build a game's setup; the first dealer defaults to the first player."""
+    """Check and build the setup of a game as it may have been stored (read from an
+    export, or from before a fix in its trail): each name is held only to what every
+    stored name has been held to, so one that only a later rule of how names look
+    refuses (four marks on a letter, a format character) is kept as the game kept it.
+    Names may not clash, as they never could."""
+    return _built_setup(names, dealer, rules, unstorable_name_fault, ())
+
+
+def _built_setup(
+    names: object, dealer: str | None, rules: RuleSet, fault: NameFault, kept: Sequence[str]
+) -> GameSetup:
     if not isinstance(names, list | tuple):
         raise RuleViolation("'players' must be a list of 2 to 4 names.", "players")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -74,8 +105,16 @@ def new_setup(
             ),
             "players",
         )
-    players = tuple(_checked_name(position, raw) for position, raw in enumerate(names))
-    _refuse_names_alike(players)
+    kept_seats = frozenset(  # none for a new game, whose ``kept`` is empty
+        seat
+        for seat, (raw, old) in enumerate(zip(names, kept, strict=False))
+        if _is_kept(raw, old)
+    )
+    players = tuple(
+        kept[seat] if seat in kept_seats else _checked_name(seat, raw, fault)
+        for seat, raw in enumerate(names)
+    )
+    _refuse_names_alike(players, kept_seats)
     setup = GameSetup(players, 0, rules)
     if dealer is None:
         return setup
@@ -84,11 +123,21 @@ def new_setup(
     return GameSetup(players, setup.seat_of(dealer, "dealer"), rules)
 
 
-def _refuse_names_alike(players: tuple[str, ...]) -> None:
-    """Refuse two names that are one name, or that look alike, naming the later seat."""
+def _is_kept(raw: object, old: str) -> bool:
+    """Whether a name sent for a seat is the name the seat has, in any spelling."""
+    return isinstance(raw, str) and (raw == old or normal_name(raw) == old)
+
+
+def _refuse_names_alike(players: tuple[str, ...], kept_seats: frozenset[int]) -> None:
+    """Refuse two names that are one name, or that look alike, naming the later seat (or
+    the earlier, when the later one was kept). Two kept names are left be: a game stored
+    before today's rules of names may hold two that they would refuse, as it did."""
     for position, name in enumerate(players):
-        for earlier in players[:position]:
+        for seat, earlier in enumerate(players[:position]):
+            if {seat, position} <= kept_seats:
+                continue
             clash = names_clash(earlier, name)
             if clash is not None:
-                seat = f"players.{position}"  # a field, not words: kept out of the catalogs
-                raise RuleViolation(clash, seat)
+                typed = seat if position in kept_seats else position
+                where = f"players.{typed}"  # a field, not words: kept out of the catalogs
+                raise RuleViolation(clash, where)

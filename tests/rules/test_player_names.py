@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago_scorer.rules import GameSetup, RuleViolation, new_setup
-from chicago_scorer.rules.corrections import fixed_setup
+from chicago_scorer.rules.corrections import fixed_setup, setup_before_fix
 from chicago_scorer.rules.names import (
     MAX_MARKS_PER_CHARACTER,
     is_visible,
@@ -18,6 +18,7 @@ from chicago_scorer.rules.names import (
     same_name_key,
     skeleton,
 )
+from chicago_scorer.rules.setup import stored_setup
 from chicago_scorer.rules.showdown import settle
 from chicago_scorer.rules.statistics import player_key
 
@@ -379,6 +380,72 @@ def test_a_stored_game_keeps_finding_its_players_by_the_names_it_has():
     setup = GameSetup(("Ann", "\uff21\uff4e\uff4e", "\u202eCy"))
 
     assert [setup.seat_of(name) for name in setup.players] == [0, 1, 2]
+
+
+# Names a game stored before the rules that refuse them now: four marks on a letter that
+# holds one itself, a right-to-left override, a filler that shows nothing.
+STORED_BEFORE = ["\u00c4\u0308\u0308\u0308", "\u202eAnn", "\u3164"]
+
+
+@pytest.mark.parametrize("old", STORED_BEFORE)
+def test_a_fix_keeps_a_name_it_does_not_change_as_it_is(old):
+    setup = GameSetup((old, "Bo", "Cy"))
+
+    assert fixed_setup(setup, None, "Bo") == GameSetup((old, "Bo", "Cy"), first_dealer=1)
+    assert fixed_setup(setup, [old, "Bj\u00f6rn", "Cy"]).players == (old, "Bj\u00f6rn", "Cy")
+    assert fixed_setup(setup, [unicodedata.normalize("NFD", old), "Bo", "Cy"]).players[0] == old
+
+
+def test_a_fix_keeps_two_old_names_that_clash_when_it_changes_neither():
+    setup = GameSetup(("Ann", "\uff21\uff4e\uff4e", "Cy"))
+
+    assert fixed_setup(setup, None, "Cy").first_dealer == 2
+    assert fixed_setup(setup, ["Ann", "\uff21\uff4e\uff4e", "Cyd"]).players[2] == "Cyd"
+
+
+def test_a_name_a_fix_changes_is_held_to_every_rule_and_may_not_clash_with_a_kept_one():
+    setup = GameSetup(("\u202eAnn", "Bo", "Cy"))
+
+    with pytest.raises(RuleViolation, match=r"invisible character \(U\+202E\)") as refused:
+        fixed_setup(setup, ["\u202eAnn", "Bo\u202e", "Cy"])
+    assert refused.value.field == "players.1"
+    with pytest.raises(RuleViolation, match="'bo' and 'Bo' are the same name") as refused:
+        fixed_setup(setup, ["bo", "Bo", "Cy"])
+    assert refused.value.field == "players.0"  # the name changed, not the one kept
+
+
+@pytest.mark.parametrize("old", [*STORED_BEFORE, "\u0301"])
+def test_a_stored_games_setup_takes_a_name_that_only_later_rules_refuse(old):
+    assert stored_setup([old, "Bo"], "Bo").players == (old, "Bo")
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["Ann\x07", "Bo"], "control character or line break (U+0007)"),
+        (["Ann\u2028Bo", "Cy"], "control character or line break (U+2028 LINE SEPARATOR)"),
+        (["Ann\ud800", "Bo"], "U+D800, half of a character"),
+        (["A" * 41, "Bo"], "has 41 characters; keep it to 40"),
+        ([" ", "Bo"], "Player 1's name is blank"),
+        ([7, "Bo"], "Player 1's name must be text"),
+        (["Ann", "ann"], "'Ann' and 'ann' are the same name"),
+        (["Ann", "\u0410nn"], "'Ann' and '\u0410nn' look alike"),
+        (["Ann"], "Chicago is for 2 to 4 players"),
+    ],
+)
+def test_a_stored_games_setup_refuses_what_no_game_could_have_stored(players, message):
+    with pytest.raises(RuleViolation, match=re.escape(message)):
+        stored_setup(players)
+
+
+@pytest.mark.parametrize("old", STORED_BEFORE)
+def test_the_setup_before_a_fix_may_hold_a_name_that_only_later_rules_refuse(old):
+    after = GameSetup(("Ann", "Bo"), first_dealer=1)
+
+    # A fix's first dealer is named as the players were just after it.
+    before = setup_before_fix(after, [("name", old, "Ann"), ("first_dealer", "Ann", "Bo")])
+
+    assert before == GameSetup((old, "Bo"), first_dealer=0)
 
 
 names = st.text(st.characters(codec="utf-8"), max_size=12)

@@ -220,7 +220,10 @@ def test_an_imported_name_is_kept_in_its_one_spelling(client):
     [
         (["Ann", "\u0410nn"], "Game 2 (Ann, \u0410nn): 'Ann' and '\u0410nn' look alike"),
         # A game is named by its players only while they read as names.
-        (["\u202eAnn", "Bo"], "Game 2: Player 1's name has an invisible character (U+202E)"),
+        (
+            ["A\u0007nn", "Bo"],
+            "Game 2: Player 1's name has a control character or line break (U+0007)",
+        ),
     ],
 )
 def test_an_import_with_a_refused_name_says_which_game_and_imports_nothing(
