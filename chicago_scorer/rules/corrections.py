@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from .errors import OutOfTurn, RuleError, RuleViolation, counted, quoted, sentence
 from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
 from .game import GameState, ScoredEvent, apply_event, record, replay, start_game
-from .setup import GameSetup, new_setup, stored_setup
+from .setup import GameSetup, new_setup, setup_as_stored
 
 
 class NoSuchEntry(RuleError):
@@ -174,7 +174,7 @@ def setup_before_fix(after: GameSetup, changes: Sequence[tuple[str, str, str]]) 
             first_dealer = after.players.index(was)
         else:
             raise ValueError(f"not a change of a name or the first dealer: {what!r}")
-    before = stored_setup(names, None, after.rules)
+    before = setup_as_stored(names, None, after.rules)
     return replace(
         before, first_dealer=after.first_dealer if first_dealer is None else first_dealer
     )

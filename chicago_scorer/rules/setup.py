@@ -78,7 +78,7 @@ def new_setup(
     return _built_setup(names, dealer, rules, name_fault, kept)
 
 
-def stored_setup(
+def setup_as_stored(
     names: object, dealer: str | None = None, rules: RuleSet = STANDARD_RULES
 ) -> GameSetup:
     """Check and build the setup of a game as it may have been stored (read from an

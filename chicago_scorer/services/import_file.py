@@ -22,7 +22,7 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules.errors import Message, counted, is_number, quoted, sentence
 from chicago_scorer.rules.events import STEP_ORDER, STEP_WORDS, Step
-from chicago_scorer.rules.setup import stored_setup
+from chicago_scorer.rules.setup import setup_as_stored
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.games import MAX_ENTRIES_PER_GAME
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
@@ -270,7 +270,7 @@ def _checked_game(position: int, entry: object, with_trail: bool) -> CheckedGame
     # A game may have been stored, and exported, with a name that a later rule of how
     # names look refuses; its backup must import all the same.
     try:
-        setup = stored_setup(entry["players"], dealer, rules_from_settings(entry.get("rules")))
+        setup = setup_as_stored(entry["players"], dealer, rules_from_settings(entry.get("rules")))
     except RuleError as refusal:
         raise IllegalGameInImport(
             sentence("%(game)s: %(refusal)s", game=name, refusal=refusal.text)

@@ -18,7 +18,7 @@ from chicago_scorer.rules.names import (
     same_name_key,
     skeleton,
 )
-from chicago_scorer.rules.setup import stored_setup
+from chicago_scorer.rules.setup import setup_as_stored
 from chicago_scorer.rules.showdown import settle
 from chicago_scorer.rules.statistics import player_key
 
@@ -416,7 +416,7 @@ def test_a_name_a_fix_changes_is_held_to_every_rule_and_may_not_clash_with_a_kep
 
 @pytest.mark.parametrize("old", [*STORED_BEFORE, "\u0301"])
 def test_a_stored_games_setup_takes_a_name_that_only_later_rules_refuse(old):
-    assert stored_setup([old, "Bo"], "Bo").players == (old, "Bo")
+    assert setup_as_stored([old, "Bo"], "Bo").players == (old, "Bo")
 
 
 @pytest.mark.parametrize(
@@ -435,7 +435,7 @@ def test_a_stored_games_setup_takes_a_name_that_only_later_rules_refuse(old):
 )
 def test_a_stored_games_setup_refuses_what_no_game_could_have_stored(players, message):
     with pytest.raises(RuleViolation, match=re.escape(message)):
-        stored_setup(players)
+        setup_as_stored(players)
 
 
 @pytest.mark.parametrize("old", STORED_BEFORE)
