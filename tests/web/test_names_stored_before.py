@@ -6,11 +6,9 @@ import json
 
 import pytest
 
-from chicago_scorer import create_app
-from chicago_scorer.extensions import db as database
 from support.api_client import ApiGame, create_api_game
+from support.installations import another_installation
 from support.legacy_names import rename_as_stored_before
-from support.settings import settings_for
 from support.table_forms import accepted, fix_fields, game_of_three
 
 JSON = "application/json"
@@ -47,15 +45,9 @@ def names_of(answer: dict) -> list[str]:
 def imported_into_a_fresh_database(databases, exported: bytes):
     """The answer to importing ``exported`` into an empty database, and that database's
     export of every game afterwards."""
-    with databases.fresh() as url:
-        other = create_app(settings_for(url))
-        try:
-            other_client = other.test_client()
-            response = other_client.post("/api/import", data=exported, content_type=JSON)
-            again = other_client.get("/api/export").get_data()
-        finally:
-            with other.app_context():
-                database.engine.dispose()
+    with another_installation(databases) as other_client:
+        response = other_client.post("/api/import", data=exported, content_type=JSON)
+        again = other_client.get("/api/export").get_data()
     return response, again
 
 

@@ -4,11 +4,9 @@ import re
 
 import pytest
 
-from chicago_scorer import create_app
-from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES
 from support.api_client import create_api_game
-from support.settings import settings_for
+from support.installations import another_installation
 from support.table_forms import chicago_buttons, follow_refusal
 
 
@@ -209,13 +207,8 @@ def test_the_deuce_button_records_a_last_trick_taken_with_a_2(client):
 @pytest.fixture
 def elsewhere(databases):
     """Another installation of the app, on a database of its own, to import into."""
-    with databases.fresh() as url:
-        other = create_app(settings_for(url))
-        try:
-            yield other.test_client()
-        finally:
-            with other.app_context():
-                database.engine.dispose()
+    with another_installation(databases) as client:
+        yield client
 
 
 def test_export_and_import_keep_each_games_rules(client, elsewhere):

@@ -11,13 +11,12 @@ from sqlalchemy import func, select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES
 from chicago_scorer.storage.models import Event, Game, Player, StoredSummary
 from support.api_client import create_api_game
 from support.game_lists import players_line
-from support.settings import settings_for
+from support.installations import another_installation
 
 JSON = "application/json"
 
@@ -156,16 +155,10 @@ def test_exporting_importing_into_an_empty_database_and_exporting_again_changes_
 ):
     exported = client.get("/api/export").get_data()
 
-    with databases.fresh() as url:
-        other = create_app(settings_for(url))
-        try:
-            other_client = other.test_client()
-            response = other_client.post("/api/import", data=exported, content_type=JSON)
-            again = other_client.get("/api/export").get_data()
-            imported_game = other_client.get("/api/games/1").get_json()
-        finally:
-            with other.app_context():
-                database.engine.dispose()
+    with another_installation(databases) as other_client:
+        response = other_client.post("/api/import", data=exported, content_type=JSON)
+        again = other_client.get("/api/export").get_data()
+        imported_game = other_client.get("/api/games/1").get_json()
 
     assert response.status_code == 201
     assert json.loads(again) == json.loads(exported)

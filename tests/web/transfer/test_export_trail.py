@@ -7,7 +7,6 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES
 from chicago_scorer.storage.models import (
@@ -19,7 +18,7 @@ from chicago_scorer.storage.models import (
     StoredSummary,
 )
 from support.api_client import ApiGame, create_api_game
-from support.settings import settings_for
+from support.installations import another_installation
 
 FLUSH_ANN = {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "flush"}
 
@@ -52,13 +51,8 @@ def corrected_renamed_and_redealt(client) -> ApiGame:
 
 def in_another_database(databases, requests):
     """Run ``requests(client)`` on an app with a database of its own; what it returns."""
-    with databases.fresh() as url:
-        other = create_app(settings_for(url))
-        try:
-            return requests(other.test_client())
-        finally:
-            with other.app_context():
-                database.engine.dispose()
+    with another_installation(databases) as client:
+        return requests(client)
 
 
 def test_export_import_and_export_again_keeps_the_trail_word_for_word(client, databases):
