@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import expect
 
+from chicago_scorer.web.languages.locales import languages_in
+from scripts.translations import TRANSLATIONS
 from support.phone import Phone
 from support.screen_boxes import (
     assert_first_screen_holds_the_next_step,
@@ -30,6 +32,7 @@ NAMES = {
 }
 # English, and the two languages whose words run longest on the scoreboard.
 LANGUAGES = ["en", "be", "ne"]
+EVERY_LANGUAGE = sorted(languages_in(TRANSLATIONS))
 STEPS = ["phase1", "phase2", "tricks", "phase3"]
 CHICAGO_MINIMUM = 15
 DEUCE = {"preset": "deuce_trick"}
@@ -99,6 +102,23 @@ def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:
 
 def keeper(new_phone, viewport: dict, language: str) -> Phone:
     return new_phone(viewport=viewport, screen=viewport, locale=language)
+
+
+START = "form[action$='/games'] button[type=submit]"
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+@pytest.mark.parametrize("count", [2, 3, 4], ids=lambda count: f"{count} players")
+def test_start_game_is_in_the_first_screen_once_the_names_are_typed(count, language, new_phone):
+    phone = keeper(new_phone, SE, language)
+    phone.open("/")
+    for row, name in enumerate(NAMES[count]):
+        phone.page.locator(f"[name=players-{row}]").fill(name)
+    phone.page.locator("input[name=dealer]").nth(count - 1).check()
+
+    expect(phone.page.locator("details.house-rules")).not_to_have_attribute("open", "")
+    assert phone.page.evaluate("window.scrollY") == 0
+    assert outside(phone, START) == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

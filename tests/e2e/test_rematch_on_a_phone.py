@@ -2,9 +2,21 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
+from chicago_scorer.web.languages.locales import languages_in
+from scripts.translations import TRANSLATIONS
+from support.screen_boxes import outside
 from support.seeding import SeededGame, hand_win
+
+SE = {"width": 375, "height": 667}  # iPhone SE and larger
+TABLES = {
+    2: ["Ann", "Björn"],
+    3: ["Ann", "Björn", "Cy"],
+    4: ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"],
+}
+START = "form[action$='/games'] button[type=submit]"
 
 
 def test_new_game_same_players_fills_the_table_moves_the_deal_on_and_starts(scorekeeper, api):
@@ -38,3 +50,23 @@ def test_new_game_same_players_fills_the_table_moves_the_deal_on_and_starts(scor
     assert [player["name"] for player in rematch["players"]] == ["Ann", "Bo", "Cy"]
     assert rematch["rules"] == created["rules"]
     assert rematch["events"] == []
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("language", sorted(languages_in(TRANSLATIONS)))
+@pytest.mark.parametrize("count", [2, 3, 4], ids=lambda count: f"{count} players")
+def test_the_one_tap_a_rematch_needs_is_in_the_first_screen(count, language, new_phone, seed_game):
+    names = TABLES[count]
+    game = seed_game(names, hand_win(1, "phase1", names[0], "two_pair"))
+    phone = new_phone(viewport=SE, screen=SE, locale=language)
+
+    phone.open(f"/?rematch={game.id}")
+
+    seats = [phone.page.locator(f"[name=players-{row}]") for row in range(count)]
+    assert [seat.input_value() for seat in seats] == names
+    expect(phone.page.locator("details.house-rules")).not_to_have_attribute("open", "")
+    assert phone.page.evaluate("window.scrollY") == 0
+    assert outside(phone, START) == []
+    with phone.page.expect_navigation():
+        phone.page.locator(START).tap()
+    expect(phone.page).to_have_url(re.compile(r"/games/\d+$"))
