@@ -502,8 +502,7 @@ def test_offline_a_tiebreak_and_then_the_win_show_as_the_rules_decide(new_phone,
     tap_button(phone, "Nobody had a hand")
 
     expect(phone.page.locator(".banner.tiebreak")).to_have_text(
-        "Tiebreak round: Ann and Bo share the top score. Only they play, deal and score "
-        "this round."
+        "Tiebreak: only Ann and Bo play this round."
     )
     expect(phone.step_heading).to_have_text("Tiebreak Round 2 · Phase 1: best hand?")
     expect(phone.step_card.locator("input[name=winner]")).to_have_count(2)

@@ -132,8 +132,7 @@ def test_a_tie_at_the_top_goes_to_a_tiebreak_round_and_then_to_the_winner(scorek
 
     page = scorekeeper.page
     expect(page.locator(".banner.tiebreak")).to_have_text(
-        "Tiebreak round: Ann and Bo share the top score. "
-        "Only they play, deal and score this round."
+        "Tiebreak: only Ann and Bo play this round."
     )
     expect(page.locator(".score-card.sits-out")).to_contain_text("Cy")
     expect(scorekeeper.step_card.get_by_role("radio")).to_have_count(2)

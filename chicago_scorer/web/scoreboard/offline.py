@@ -119,11 +119,7 @@ def kit_words(state: GameState) -> dict[str, object]:
         "deals": gettext("Deals"),
         "leads": gettext("Leads"),
         "sits_out": gettext("Sits out"),
-        "tiebreak": slotted_gettext(
-            "Tiebreak round: %(names)s share the top score. Only they play, deal and score "
-            "this round.",
-            "names",
-        ),
+        "tiebreak": slotted_gettext("Tiebreak: only %(names)s play this round.", "names"),
         "winner": slotted_ngettext(
             "%(name)s wins with %(num)s point!", "%(name)s wins with %(num)s points!", "name"
         ),
