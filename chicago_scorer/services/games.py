@@ -18,7 +18,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
-from chicago_scorer.rules.errors import Refusal, sentence
+from chicago_scorer.rules.errors import Message, Refusal, sentence
 from chicago_scorer.rules.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, new_edit_key
@@ -319,7 +319,7 @@ def require_version(stored: game_log.StoredGame, expected_version: ExpectedVersi
         raise VersionMismatch()
 
 
-def refusal_if_beaten(words: str, *expected: object) -> Refusal:
+def refusal_if_beaten(words: Message, *expected: object) -> Refusal:
     """The refusal of a write that another device's came before: VersionMismatch if it was
     asked against a version of the game (any of ``expected`` given), else ``words``."""
     if any(version is not None for version in expected):
