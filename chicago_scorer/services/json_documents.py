@@ -83,8 +83,16 @@ BYTE_ORDER_MARK = "\ufeff"
 def document_text(raw: bytes) -> str:
     """A document's bytes as text: UTF-8, without the byte order mark it may begin with
     (RFC 8259 lets a reader ignore one). Bytes that are not UTF-8 raise
-    ``UnicodeDecodeError``, whose ``start`` counts from the first byte, the mark's too."""
-    return raw.decode("utf-8").removeprefix(BYTE_ORDER_MARK)
+    ``UnicodeDecodeError``, whose ``start`` counts from the first byte, the mark's too.
+
+    So does a NUL byte, though UTF-8 has one: no JSON document holds it (JSON writes it
+    as \\u0000), and one that does is UTF-16 or UTF-32 text without its byte order mark,
+    which the parser would refuse only at some character it did not expect."""
+    text = raw.decode("utf-8").removeprefix(BYTE_ORDER_MARK)
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        raise UnicodeDecodeError("utf-8", raw, nul, nul + 1, "UTF-16 or UTF-32 text")
+    return text
 
 
 def read_json(document: str | bytes) -> object:

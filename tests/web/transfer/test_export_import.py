@@ -560,7 +560,7 @@ def test_a_file_in_utf16_or_utf32_is_refused_at_the_page_as_at_the_api(
     assert snapshot(app, client) == before
 
 
-def test_a_file_without_a_byte_order_mark_in_utf16_is_no_json_at_the_page_as_at_the_api(
+def test_a_file_without_a_byte_order_mark_in_utf16_is_not_utf8_at_the_page_as_at_the_api(
     two_games, app, client
 ):
     before = snapshot(app, client)
@@ -569,11 +569,14 @@ def test_a_file_without_a_byte_order_mark_in_utf16_is_no_json_at_the_page_as_at_
     page, api = uploaded_and_posted(client, export)
 
     assert page.status_code == api.status_code == 400
-    refusal = (
-        "The file is not valid JSON at line 1, column 2: a name in double quotes was expected."
+    # Its second byte is the NUL that UTF-16 writes beside the '{', and JSON never holds.
+    assert (
+        "The file is not UTF-8 text: byte 2 is not valid UTF-8. "
+        "Import the file as it was exported, or save it as UTF-8."
+    ) in page.text
+    assert api.get_json()["error"] == (
+        "The body is not UTF-8 text: byte 2 is not valid UTF-8. Send the JSON encoded as UTF-8."
     )
-    assert refusal in page.text
-    assert api.get_json()["error"] == refusal
     assert snapshot(app, client) == before
 
 
