@@ -17,7 +17,7 @@ from flask import Flask, request
 from werkzeug.datastructures import MultiDict
 
 from chicago_scorer.rules.errors import Refusal, quoted, sentence
-from chicago_scorer.rules.names import breaks_text
+from chicago_scorer.rules.names import breaks_text, named_code_point
 from chicago_scorer.web.platform.url_encoded import field_given_twice, is_utf8_text
 
 
@@ -37,14 +37,15 @@ def is_utf8_path(path_info: str) -> bool:
     return True
 
 
-def field_breaking_text(fields: MultiDict) -> str | None:
-    """The first field whose name or value holds a control character or line break; None
-    when none does."""
+def field_breaking_text(fields: MultiDict) -> tuple[str, str] | None:
+    """The first field whose name or value holds a control character or line break, and
+    that character; None when none does."""
     return next(
         (
-            name
+            (name, character)
             for name, value in fields.items(multi=True)
-            if any(breaks_text(character) for character in name + value)
+            for character in name + value
+            if breaks_text(character)
         ),
         None,
     )
@@ -68,11 +69,13 @@ def _refuse_unreadable_addresses() -> None:
         )
     breaking = field_breaking_text(request.args)
     if breaking is not None:
+        field, character = breaking
         raise AddressUnreadable(
             sentence(
-                "The address gives %(name)s with a control character or line break: "
-                "check the link, or type it again without one.",
-                name=quoted(breaking),
+                "The address gives %(name)s with a control character or line break "
+                "(%(character)s): check the link, or type it again without one.",
+                name=quoted(field),
+                character=named_code_point(character),
             )
         )
 

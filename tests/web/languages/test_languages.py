@@ -95,13 +95,18 @@ def test_the_switcher_only_goes_back_to_a_page_of_this_site(client, target):
     assert chosen.headers["Location"] == "/"
 
 
-@pytest.mark.parametrize("target", ["/a%0d%0a", "/a%0a", "/%0d", "/history%09"])
-def test_a_target_that_holds_a_control_character_is_refused_as_any_such_query_is(client, target):
+@pytest.mark.parametrize(
+    ("target", "character"),
+    [("/a%0d%0a", "U+000D"), ("/a%0a", "U+000A"), ("/%0d", "U+000D"), ("/history%09", "U+0009")],
+)
+def test_a_target_that_holds_a_control_character_is_refused_as_any_such_query_is(
+    client, target, character
+):
     chosen = client.get(f"/language/sv?next={target}")
 
     assert chosen.status_code == 400
     assert (
-        "The address gives &#39;next&#39; with a control character or line break: "
+        f"The address gives &#39;next&#39; with a control character or line break ({character}): "
         "check the link, or type it again without one."
     ) in chosen.text
     assert "lang=sv" not in chosen.headers.get("Set-Cookie", "")

@@ -35,16 +35,16 @@ PATHS_NOT_UTF8 = [
 ]
 
 
-# Addresses whose query holds a control character or line break, and the field.
+# Addresses whose query holds a control character or line break: the field, the character.
 BREAKING = {
-    "/history?player=A%00B": "player",  # NUL
-    "/history?player=Ann%0A": "player",  # a line break
-    "/history?player=Ann%09Bo": "player",  # a tab
-    "/history?player=A%E2%80%A8B": "player",  # U+2028, the line separator
-    "/history?player=A%C2%85B": "player",  # U+0085, the next line
-    "/players?page=1%0D": "page",
-    "/history?sta%7Ftus=finished": r"sta\x7ftus",  # DEL, in the field's name
-    "/api/games?limit=5%00": "limit",
+    "/history?player=A%00B": ("player", "U+0000"),  # NUL
+    "/history?player=Ann%0A": ("player", "U+000A"),  # a line break
+    "/history?player=Ann%09Bo": ("player", "U+0009"),  # a tab
+    "/history?player=A%E2%80%A8B": ("player", "U+2028 LINE SEPARATOR"),
+    "/history?player=A%C2%85B": ("player", "U+0085"),  # the next line
+    "/players?page=1%0D": ("page", "U+000D"),
+    "/history?sta%7Ftus=finished": (r"sta\x7ftus", "U+007F"),  # DEL, in the field's name
+    "/api/games?limit=5%00": ("limit", "U+0000"),
 }
 
 
@@ -83,15 +83,17 @@ def test_an_address_whose_query_is_not_utf8_is_refused_saying_so(client, address
 
 
 @pytest.mark.parametrize("address", BREAKING)
-def test_an_address_whose_query_holds_a_control_character_is_refused_naming_the_field(
+def test_an_address_whose_query_holds_a_control_character_is_refused_naming_field_and_character(
     client, address
 ):
+    field, character = BREAKING[address]
+
     response = client.get(address)
 
     assert response.status_code == 400
     assert response.is_json == address.startswith("/api/")
     assert (
-        f"The address gives '{BREAKING[address]}' with a control character or line break: "
+        f"The address gives '{field}' with a control character or line break ({character}): "
         "check the link, or type it again without one."
     ) in refusal_in(response)
 
