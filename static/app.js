@@ -156,7 +156,7 @@
 
     // A server that never answers (a laptop asleep, a Wi-Fi that drops what it carries)
     // counts as unreachable once a poll has waited this long, as a refused one does at
-    // once; and no poll starts while one waits.
+    // once; and no poll starts while one waits for its answer.
     var polling = false;
     function poll() {
       if (document.hidden || polling) return;
@@ -164,8 +164,16 @@
       var headers = etag ? { "If-None-Match": etag } : {};
       var deadline = new AbortController();
       var giveUp = window.setTimeout(function () { deadline.abort(); }, POLL_WAIT_MS);
+      var settled = false;
+      function answered() {  // once per poll, so a slow page cannot free a later poll's turn
+        if (settled) return;
+        settled = true;
+        polling = false;
+        window.clearTimeout(giveUp);
+      }
       fetch(versionUrl, { headers: headers, cache: "no-cache", credentials: "same-origin", signal: deadline.signal })
         .then(function (response) {
+          answered();  // the page it may fetch next does not hold up the next poll
           setReachable(true);
           if (response.status !== 200) return null;
           etag = response.headers.get("ETag");
@@ -175,7 +183,7 @@
           if (body && body.version !== live.getAttribute("data-live-version")) return refresh();
         })
         .catch(function () { setReachable(false); })
-        .then(function () { polling = false; window.clearTimeout(giveUp); });
+        .then(answered);
     }
 
     window.setInterval(poll, POLL_MS);

@@ -435,6 +435,33 @@ def test_a_server_that_stops_answering_counts_as_offline_and_taps_wait_on_the_ph
     assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
 
 
+def test_a_page_that_never_comes_does_not_stop_the_phone_noticing_the_server_is_gone(
+    new_phone, seed_game
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    unanswered: list[Route] = []
+
+    def never_answer(route: Route) -> None:
+        unanswered.append(route)
+
+    # Another phone records an entry: this one hears of it and asks for the new page,
+    # which never comes; then the server stops answering anything at all.
+    phone.page.route(re.compile(rf"/games/{game.id}$"), never_answer)
+    game.record(hand_win(1, "phase1", "Bo", "flush"))
+    for _ in range(100):  # until the phone has asked for the page
+        if unanswered:
+            break
+        phone.page.wait_for_timeout(100)
+    assert unanswered, "the phone never asked for the new page"
+    phone.page.route("**/*", never_answer)
+
+    expect(queue_status(phone)).to_have_text(
+        "Offline: entries are kept on this phone until the connection is back.", timeout=15_000
+    )
+
+
 FOUR = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
 SE = {"width": 375, "height": 667}
 SMALL = {"width": 320, "height": 568}
