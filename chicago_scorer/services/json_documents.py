@@ -20,28 +20,39 @@ import json
 
 from chicago_scorer.rules.errors import Message, sentence
 
-# Translators: this and the phrases below say what is wrong at the line and column a
-# refusal names, after "The body (or: The file) is not valid JSON at line 3, column 7:".
-_CLOSING_COMMA = sentence("remove the comma before the closing bracket")
-# What is wrong where the parser stops, by its complaint (``JSONDecodeError.msg``).
-JSON_FAULTS: dict[str, Message] = {
-    "Expecting value": sentence("a value was expected"),
-    "Expecting property name enclosed in double quotes": sentence(
-        "a name in double quotes was expected"
-    ),
-    "Expecting ':' delimiter": sentence("a colon was expected after the name"),
-    "Expecting ',' delimiter": sentence("a comma or a closing bracket was expected"),
-    "Unterminated string starting at": sentence("the text that starts here has no closing quote"),
-    "Invalid control character at": sentence(
-        "a line break or tab inside text must be written as \\n or \\t"
-    ),
-    "Invalid \\escape": sentence("a backslash inside text must be written as \\\\"),
-    "Invalid \\uXXXX escape": sentence("\\u must be followed by four hexadecimal digits"),
-    "Extra data": sentence("there is more after the end of the JSON"),
-    # Python 3.13 and later; earlier ones expect a value or a name there.
-    "Illegal trailing comma before end of object": _CLOSING_COMMA,
-    "Illegal trailing comma before end of array": _CLOSING_COMMA,
-}
+
+def _complaint_about(broken: str) -> str:
+    """The parser's own complaint about a document that is not JSON."""
+    try:
+        json.loads(broken)
+    except json.JSONDecodeError as error:
+        return error.msg
+    raise ValueError(f"{broken!r} is JSON")
+
+
+# What is wrong where the parser stops, by its complaint (``JSONDecodeError.msg``), each
+# complaint taken from the parser itself about a document that breaks that way, so the
+# table follows the words of whichever Python runs it.
+_FAULT_OF_BREAK: list[tuple[str, Message]] = [
+    # Translators: this and the phrases below say what is wrong at the line and column a
+    # refusal names, after "The body (or: The file) is not valid JSON at line 3, column 7:".
+    ("[", sentence("a value was expected")),
+    ("{1}", sentence("a name in double quotes was expected")),
+    ('{"a" 1}', sentence("a colon was expected after the name")),
+    ("[1 2]", sentence("a comma or a closing bracket was expected")),
+    ('"abc', sentence("the text that starts here has no closing quote")),
+    ('"a\nb"', sentence("a line break or tab inside text must be written as \\n or \\t")),
+    ('"\\q"', sentence("a backslash inside text must be written as \\\\")),
+    ('"\\u12"', sentence("\\u must be followed by four hexadecimal digits")),
+    ("1 2", sentence("there is more after the end of the JSON")),
+    # Python 3.13 and later name a trailing comma; earlier ones expect a value or a name
+    # there, and keep those words.
+    ("[1,]", sentence("remove the comma before the closing bracket")),
+    ('{"a": 1,}', sentence("remove the comma before the closing bracket")),
+]
+JSON_FAULTS: dict[str, Message] = {}
+for _broken, _fault in _FAULT_OF_BREAK:
+    JSON_FAULTS.setdefault(_complaint_about(_broken), _fault)
 
 
 def json_fault(error: json.JSONDecodeError) -> Message | None:
