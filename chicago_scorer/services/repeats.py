@@ -21,6 +21,13 @@ from chicago_scorer.rules.repeats import is_same_entry
 from chicago_scorer.services.errors import IdempotencyKeyReused
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.storage import game_log
+from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
+
+
+def is_idempotency_key(key: str) -> bool:
+    """Whether a key can name an entry: 1 to ``IDEMPOTENCY_KEY_LENGTH`` printable ASCII
+    characters, as a header carries them and the log keeps them."""
+    return 1 <= len(key) <= IDEMPOTENCY_KEY_LENGTH and all(" " <= c <= "~" for c in key)
 
 
 def entry_sent_before(

@@ -9,6 +9,7 @@ from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.services import corrections, games
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.history import newest_games
+from chicago_scorer.services.repeats import is_idempotency_key
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.storage.summaries import listings_key
 from chicago_scorer.web.api.bodies import json_object
@@ -167,7 +168,7 @@ def _idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if not 1 <= len(key) <= IDEMPOTENCY_KEY_LENGTH or not all(" " <= c <= "~" for c in key):
+    if not is_idempotency_key(key):
         raise MalformedBody(
             sentence(
                 "The Idempotency-Key header must be 1 to %(most)s printable ASCII "

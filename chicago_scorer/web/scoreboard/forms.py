@@ -16,7 +16,7 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.rules.showdown import hand_problems
-from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
+from chicago_scorer.services.repeats import is_idempotency_key
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
@@ -180,8 +180,7 @@ class EntryForm(TranslatedForm):
     }
 
     def validate_tap(self, field: HiddenField) -> None:
-        key = field.data or ""
-        if len(key) > IDEMPOTENCY_KEY_LENGTH or not all(" " <= c <= "~" for c in key):
+        if field.data and not is_idempotency_key(field.data):
             raise ValidationError(
                 gettext(
                     "The page sent a key for this tap that it never gives, so nothing was "
