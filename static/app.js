@@ -64,10 +64,17 @@
     // server for the offline page itself, which does nothing: the page it stands in for
     // may be a hand-over link. The service worker lets that fetch through to the network.
     // A form whose answer never came goes back to the page it was on instead, which
-    // shows whether the tap arrived: sending the form again could record it twice.
+    // shows whether it arrived: sending the form again could do it twice. A tap carries
+    // its page's key, which lets the server record it only once: that page's offline.js
+    // takes it from here and sends it again.
     var tryAgain = document.querySelector("[data-try-again]");
     if (tryAgain && servedOffline) {
       var formPage = root.getAttribute("data-sent-from");
+      if (formPage && root.hasAttribute("data-unsent-tap")) {
+        try {
+          window.localStorage.setItem("unsent-tap", JSON.stringify({ page: formPage, form: root.getAttribute("data-unsent-tap") }));
+        } catch (error) { /* no storage: the game's page shows whether it arrived */ }
+      }
       tryAgain.href = formPage || window.location.href;
       (function retry() {
         fetch(tryAgain.getAttribute("data-try-again"), { cache: "no-store", credentials: "same-origin" })

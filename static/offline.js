@@ -53,6 +53,7 @@
   function write(key, value) { return stored("readwrite", function (store) { return store.put(value, key); }); }
 
   var QUEUE = "queue:" + gameId;
+  var UNSENT_TAP = "unsent-tap";  // app.js hands a tap over under this name
 
   // Each change is made to the queue as stored, in one transaction, before the page moves on;
   // the page then holds what is stored, which another tab of this game may have changed.
@@ -285,6 +286,11 @@
   function entryFrom(form, submitter) {
     var data = new FormData(form);
     if (submitter && submitter.name) data.set(submitter.name, submitter.value);
+    return entryOf(data);
+  }
+
+  // The answer in a step card's fields (FormData, or URLSearchParams of a form sent).
+  function entryOf(data) {
     var entry = { round: Number(data.get("round")), step: data.get("step") };
     var chicago = data.get("chicago");
     if (data.get("outcome")) { entry.outcome = data.get("outcome"); }
@@ -343,6 +349,29 @@
     if (!heading) return;
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
+  }
+
+  // A tap whose answer never came, which the offline page standing in for that answer
+  // handed over (app.js). It waits as a tap kept offline does, under the key its page gave
+  // it, so that the server records it once whether or not it had arrived. If this game has
+  // moved past its step, it arrived: there is nothing to send.
+  function takeUnsentTap() {
+    var handed = null;
+    try { handed = JSON.parse(window.localStorage.getItem(UNSENT_TAP)); } catch (error) { /* none */ }
+    if (!handed || handed.page !== window.location.pathname + window.location.search) return Promise.resolve(false);
+    window.localStorage.removeItem(UNSENT_TAP);
+    var data = new URLSearchParams(handed.form);
+    var entry = entryOf(data);
+    var key = data.get("tap");
+    var taken = false;
+    if (entry === null || !key) return Promise.resolve(false);
+    return changeQueue(function (kept) {
+      if (kept.waiting.some(function (one) { return one.key === key; })) return false;
+      if (!kept.waiting.length) kept.base = { version: page.version, events: page.events, position: page.position };
+      if (Rules.record(predicted(kept).state, entry).refusal) return false;
+      kept.waiting.push({ key: key, entry: entry });
+      taken = true;
+    }).then(function () { return taken; });
   }
 
   function undoWaiting(form) {
@@ -572,7 +601,9 @@
     kit = loaded;
     root.classList.add("queues-entries");  // app.js's "entries are paused" no longer holds
     showWaiting();
-    return showKept();
+    return takeUnsentTap().then(function (taken) {
+      return showKept().then(function () { if (taken) startAfresh(); });
+    });
   }).catch(function () { /* without the kit, entries stay paused offline, as before */ });
   document.addEventListener("visibilitychange", function () { if (!document.hidden && kit) showKept(); });
 

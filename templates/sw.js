@@ -30,16 +30,28 @@ function markedOffline(cached) {
 
 // A form whose answer never came: the offline page, in its reading for a tap that may or
 // may not have arrived, marked with the page the form was on (app.js goes back there).
-function offlineRefusal(request) {
+// A step card's tap carries its page's key, under which the server records it at most
+// once: the page keeps it too, and the game's page sends it again (offline.js).
+function offlineRefusal(request, sent) {
   const from = new URL(request.referrer || self.location.origin + "/");
   const back = from.origin === self.location.origin ? from.pathname + from.search : "/";
-  const marks = `<html data-served-offline data-unsent data-sent-from="${back.replace(/"/g, "%22")}" `;
+  const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  const keyed = new URLSearchParams(sent).has("tap");
+  const kept = keyed ? ` data-unsent="kept" data-unsent-tap="${attribute(sent)}"` : " data-unsent";
+  const marks = `<html data-served-offline${kept} data-sent-from="${attribute(back)}" `;
   return caches.match(OFFLINE_URL)
     .then((page) => (page ? page.text() : null))
     .then((html) => new Response(html ? html.replace("<html ", marks) : {{ _('Offline — entries are paused.')|tojson }}, {
       status: 503,
       headers: { "Content-Type": "text/html; charset=utf-8" },
     }));
+}
+
+// What a form sent, if it is a form's fields; a file or anything else is not kept.
+function formFields(request) {
+  const type = request.headers.get("Content-Type") || "";
+  if (!type.startsWith("application/x-www-form-urlencoded")) return Promise.resolve("");
+  return request.text().catch(() => "");
 }
 
 self.addEventListener("fetch", (event) => {
@@ -51,7 +63,8 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/api/")) return;
   if (request.method !== "GET") {
     // An entry sent without a connection is answered with a refusal the player can see.
-    event.respondWith(fetch(request).catch(() => offlineRefusal(request)));
+    const copy = request.clone();
+    event.respondWith(fetch(request).catch(() => formFields(copy).then((sent) => offlineRefusal(request, sent))));
     return;
   }
   if (url.pathname.startsWith("/static/")) {

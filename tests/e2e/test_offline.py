@@ -65,7 +65,20 @@ def test_a_page_never_seen_is_asked_for_again_by_try_again_and_once_back_online(
     expect(phone.page).to_have_url(settle_url)
 
 
-def test_a_tap_whose_answer_never_came_says_it_may_not_be_recorded_and_goes_back_to_the_game(
+KEPT = (
+    "The connection dropped while this tap was on its way, so it may not have arrived. "
+    "This phone keeps it and sends it again when the connection is back, and the scorer "
+    "records it only once. Nothing already recorded is lost."
+)
+
+
+def recorded(api, game) -> list[tuple[str, str]]:
+    """The game's entries on the server, each as its step and who won it."""
+    events = api.get(f"/api/games/{game.id}").json()["events"]
+    return [(event["step"], event.get("winner", "")) for event in events]
+
+
+def test_a_tap_whose_answer_never_came_is_kept_and_sent_again_once_the_connection_is_back(
     new_phone, seed_game, wifi, api
 ):
     game = seed_game(["Ann", "Bo", "Cy"])
@@ -78,17 +91,64 @@ def test_a_tap_whose_answer_never_came_says_it_may_not_be_recorded_and_goes_back
     phone.hand_button("Two pair").tap()
 
     expect(phone.page.get_by_role("heading", level=1)).to_have_text(OFFLINE)
-    said = phone.page.locator("main p:visible").first
-    expect(said).to_have_text(
+    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+    back = phone.page.get_by_role("link", name="Back to the game")
+    expect(back).to_have_attribute("href", f"/games/{game.id}")
+    expect(phone.page.get_by_role("link", name="Try again")).to_have_count(0)
+    assert recorded(api, game) == []
+
+    wifi.switch_on()  # the phone goes back to the game by itself, and sends the tap
+    expect(phone.page).to_have_url(f"{wifi.url}/games/{game.id}", timeout=15_000)
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?", timeout=15_000)
+    phone.expect_scores({"Ann": 2, "Bo": 0, "Cy": 0})
+    assert recorded(api, game) == [("phase1", "Ann")]
+
+
+def test_a_tap_that_arrived_though_its_answer_never_came_is_recorded_once(
+    new_phone, seed_game, wifi, api
+):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone(base_url=wifi.url)
+    phone.open(game.keep_score_path)
+    phone.reload_under_the_service_worker()
+    phone.page.get_by_role("radio", name="Ann", exact=True).tap()
+    wifi.lose_answers()  # the server gets the tap; the phone never hears back
+
+    phone.hand_button("Two pair").tap()
+    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+    assert recorded(api, game) == [("phase1", "Ann")]
+
+    # Back at the game as this phone last saw it, the tap waits on the phone, and each
+    # try to send it reaches the server with the tap's key, unanswered.
+    phone.page.get_by_role("link", name="Back to the game").tap()
+    expect(phone.page.locator("[data-queue-status]")).to_have_text(
+        "Not yet saved: 1 entry waiting"
+    )
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+
+    wifi.switch_on()
+    expect(phone.page.locator("[data-queue-status]")).to_have_text("All saved", timeout=20_000)
+    phone.expect_scores({"Ann": 2, "Bo": 0, "Cy": 0})
+    assert recorded(api, game) == [("phase1", "Ann")]
+
+
+def test_another_form_whose_answer_never_came_is_not_sent_again(new_phone, seed_game, wifi, api):
+    game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone(base_url=wifi.url)
+    phone.open(game.keep_score_path)
+    phone.reload_under_the_service_worker()
+    phone.page.get_by_text("Undo last entry", exact=True).tap()
+    wifi.switch_off()
+
+    phone.page.get_by_role("button", name="Yes, undo it").tap()
+
+    expect(phone.page.get_by_role("heading", level=1)).to_have_text(OFFLINE)
+    expect(phone.page.locator("main p:visible").first).to_have_text(
         "The connection dropped while this tap was on its way, so it may not have been "
         "recorded. Back at the game, the scores show whether it was; if not, tap it again. "
         "Nothing already recorded is lost."
     )
-    back = phone.page.get_by_role("link", name="Back to the game")
-    expect(back).to_have_attribute("href", f"/games/{game.id}")
-    expect(phone.page.get_by_role("link", name="Try again")).to_have_count(0)
-
-    wifi.switch_on()  # the phone goes back to the game by itself, never sending the tap again
+    wifi.switch_on()  # the phone goes back to the game by itself, never sending the undo
     expect(phone.page).to_have_url(f"{wifi.url}/games/{game.id}", timeout=15_000)
-    expect(phone.step_heading).to_have_text("Round 1 · Phase 1: best hand?")
-    assert api.get(f"/api/games/{game.id}").json()["events"] == []
+    phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
+    assert recorded(api, game) == [("phase1", "Ann")]

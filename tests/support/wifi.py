@@ -37,6 +37,7 @@ class Wifi:
         self._listener = socket.create_server((HOST, 0))
         self.url = f"http://{HOST}:{self._listener.getsockname()[1]}"
         self._on = True
+        self._answers_lost = False
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
         self._accepting = threading.Thread(target=self._accept, daemon=True)
@@ -52,6 +53,12 @@ class Wifi:
     def switch_on(self) -> None:
         with self._lock:
             self._on = True
+            self._answers_lost = False
+
+    def lose_answers(self) -> None:
+        """Carry what the phone sends to the server, but cut each connection as the answer
+        comes back: the server acts on a request the phone never hears it answer."""
+        self._answers_lost = True
 
     def close(self) -> None:
         self.switch_off()
@@ -92,15 +99,20 @@ class Wifi:
                 _reset(server_side)
                 return
             self._open.add(server_side)
-        back = threading.Thread(target=self._pump, args=(server_side, phone_side), daemon=True)
+        back = threading.Thread(
+            target=self._pump, args=(server_side, phone_side, True), daemon=True
+        )
         back.start()
         self._pump(phone_side, server_side)
         back.join()
         self._forget(phone_side, server_side)
 
-    def _pump(self, source: socket.socket, target: socket.socket) -> None:
+    def _pump(self, source: socket.socket, target: socket.socket, answers: bool = False) -> None:
         try:
             while data := source.recv(CHUNK):
+                if answers and self._answers_lost:
+                    _reset(target)
+                    return
                 target.sendall(data)
             target.shutdown(socket.SHUT_WR)
         except OSError:  # reset, or switched off
