@@ -108,7 +108,7 @@
     var deuce = "with_deuce" in entry ? entry.with_deuce : false;
     if (given(entry.last_trick) && !given(entry.chicago) && !("chicago_won" in entry) &&
       typeof deuce === "boolean") return { taker: nameIn(entry.last_trick), deuce: deuce };
-    if (!given(entry.last_trick) && given(entry.chicago) && !("with_deuce" in entry) &&
+    if (!given(entry.last_trick) && given(entry.chicago) && deuce === false &&
       typeof entry.chicago_won === "boolean") {
       return { caller: nameIn(entry.chicago), won: entry.chicago_won };
     }

@@ -11,7 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import OutOfTurn, RuleError, RuleViolation, counted, quoted, sentence
-from .events import STEP_WORDS, ChicagoCall, Event, HandResult, LastTrick, read_position
+from .events import (
+    STEP_WORDS,
+    ChicagoCall,
+    Event,
+    HandResult,
+    LastTrick,
+    read_position,
+    says_the_same,
+)
 from .game import GameState, ScoredEvent, apply_event, record, replay, start_game
 from .setup import GameSetup, new_setup, setup_as_stored
 
@@ -80,7 +88,7 @@ def correct_in_place(
             )
         )
     state = record(place.before, data)
-    if state.history[-1].event == replaced:
+    if says_the_same(state.history[-1].event, replaced):
         raise NothingToCorrect(
             sentence("Entry %(number)s already says that; nothing was changed.", number=number)
         )

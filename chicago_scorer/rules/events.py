@@ -1,7 +1,7 @@
 """The entries of a game's log, and their one JSON form (shared by API and storage)."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
@@ -212,7 +212,8 @@ def _read_tricks(data: Mapping[str, object], round_number: int) -> LastTrick | C
             )
         return LastTrick(round_number, _player_name(data, "last_trick"), with_deuce)
     if has_chicago:
-        if "with_deuce" in data:
+        # False says what leaving it out says: the call decides the tricks, not a 2.
+        if data.get("with_deuce", False) is not False:
             raise RuleViolation("'with_deuce' goes with the last trick only.", "with_deuce")
         won = data.get("chicago_won")
         if not isinstance(won, bool):
@@ -233,6 +234,18 @@ def read_event(data: Mapping[str, object]) -> Event:
     if step is Step.TRICKS:
         return _read_tricks(data, round_number)
     return _read_hand_result(data, round_number, step)
+
+
+def says_the_same(one: Event, other: Event) -> bool:
+    """Whether two entries say the same: their cards, if any, count as the hand they are,
+    in whatever order they were typed (the log keeps that order, which says nothing)."""
+    return _as_said(one) == _as_said(other)
+
+
+def _as_said(event: Event) -> object:
+    if isinstance(event, HandResult) and event.cards is not None:
+        return replace(event, cards=None), frozenset(event.cards)
+    return event
 
 
 def event_to_dict(event: Event) -> dict[str, object]:

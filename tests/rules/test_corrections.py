@@ -170,6 +170,15 @@ def test_a_correction_that_says_what_the_entry_already_says_is_refused():
         correct_entry(state.setup, log_of(state), 1, entry(state, 1, win("Ann", "flush")))
 
 
+def test_the_same_cards_in_another_order_are_no_correction():
+    spades = win("Ann", "flush") | {"cards": "As Ks 9s 5s 2s"}
+    state = play(new_game("Ann", "Bo"), spades)
+    reordered = spades | {"cards": "2s 5s 9s Ks As"}
+
+    with pytest.raises(NothingToCorrect, match="Entry 1 already says that"):
+        correct_entry(state.setup, log_of(state), 1, entry(state, 1, reordered))
+
+
 def test_a_correction_keeps_the_round_and_step_of_the_entry_it_replaces():
     state = play(new_game("Ann", "Bo"), win("Ann", "flush"), no_hand())
 

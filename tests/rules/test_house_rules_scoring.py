@@ -3,6 +3,8 @@
 import pytest
 
 from chicago_scorer.rules import (
+    STANDARD_RULES,
+    ChicagoCall,
     Hand,
     LastTrick,
     RuleViolation,
@@ -280,6 +282,20 @@ def test_with_deuce_goes_with_the_last_trick_and_not_with_a_chicago_call():
 
     with pytest.raises(RuleViolation, match="'with_deuce' goes with the last trick only"):
         play(at_tricks, chicago("Ann", won=True) | {"with_deuce": True})
+
+
+@pytest.mark.parametrize("rules", [STANDARD_RULES, DEUCE_TRICK], ids=["standard", "deuce"])
+def test_a_chicago_call_may_say_it_was_not_taken_with_a_2(rules):
+    at_tricks = play(
+        new_game("Ann", "Bo", rules=rules),
+        win("Ann", "straight_flush"),
+        win("Ann", "four_of_a_kind"),
+    )
+
+    state = play(at_tricks, chicago("Ann", won=True) | {"with_deuce": False})
+
+    assert state.history[-1].event == ChicagoCall(1, "Ann", won=True)
+    assert state.scores == (30, 0)
 
 
 def test_a_deuce_last_trick_is_written_with_with_deuce_and_replays_the_same():
