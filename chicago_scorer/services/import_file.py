@@ -310,17 +310,31 @@ def _replayed(name: Message, setup: GameSetup, events: list[Mapping[str, object]
                         won_at=number - 1,
                     )
                 ) from None
-            raise IllegalGameInImport(
-                sentence(
-                    "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
-                    game=name,
-                    number=number,
-                    round=_as_given(event.get("round")),
-                    step=_as_given(event.get("step")),
-                    refusal=refusal.rule,  # a file cannot refresh to see the game
-                )
-            ) from None
+            raise IllegalGameInImport(_refused_entry(name, number, event, refusal)) from None
     return state
+
+
+def _refused_entry(
+    name: Message, number: int, event: Mapping[str, object], refusal: RuleError
+) -> Message:
+    """Which entry of the file the rules refuse, and why; its round and step as the file
+    gives them, where it gives both."""
+    # The rule alone: a file cannot refresh to see the game.
+    if event.get("round") is None or event.get("step") is None:
+        return sentence(
+            "%(game)s, entry %(number)s: %(refusal)s",
+            game=name,
+            number=number,
+            refusal=refusal.rule,
+        )
+    return sentence(
+        "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
+        game=name,
+        number=number,
+        round=_as_given(event.get("round")),
+        step=_as_given(event.get("step")),
+        refusal=refusal.rule,
+    )
 
 
 def _as_given(value: object) -> object:

@@ -175,6 +175,26 @@ def test_the_chicago_buttons_use_the_games_minimum(client):
     assert "Bo needs 2 points to call Chicago." in page
 
 
+def test_where_a_lost_chicago_goes_back_to_0_its_buttons_say_so(client):
+    game_url = start_game(client, preset="royal_wins").headers["Location"]
+    for step in ("phase1", "phase2"):
+        client.post(
+            f"{game_url}/entries",
+            data={"round": "1", "step": step, "winner": "Ann", "hand": "straight_flush"},
+        )
+
+    page = client.get(game_url).text
+
+    assert "<legend>Chicago lost: back to 0</legend>" in page
+    assert 'aria-label="Ann: Chicago lost, back to 0"' in page
+    assert "−15" not in page
+    client.post(
+        f"{game_url}/entries", data={"round": "1", "step": "tricks", "chicago": "lost:Ann"}
+    )
+    event = client.get(f"/api{game_url}").get_json()["events"][-1]
+    assert event["points"] == {"Ann": -16}
+
+
 def test_the_scorekeeper_is_reminded_who_may_no_longer_exchange(client):
     game_url = start_game(client, preset="custom", exchange_stop="5").headers["Location"]
     client.post(

@@ -490,6 +490,26 @@ def test_an_entry_out_of_turn_in_a_file_names_the_rule_without_telling_to_reload
     )
 
 
+@pytest.mark.parametrize(
+    ("entry", "words"),
+    [
+        ({"round": 1, "last_trick": "Ann"}, "Say which step"),
+        ({"step": "phase1", "outcome": "none"}, "round"),
+    ],
+    ids=["without a step", "without a round"],
+)
+def test_an_entry_that_does_not_say_where_it_goes_is_refused_for_that(client, entry, words):
+    response = client.post(
+        "/api/import", data=document(VALID | {"events": [entry]}), content_type=JSON
+    )
+
+    error = response.get_json()["error"]
+    assert response.status_code == 422
+    assert error.startswith("Game 1 (Ann, Bo), entry 1: ")
+    assert words in error
+    assert "None" not in error
+
+
 @pytest.mark.parametrize(("body", "status", "message"), [REFUSED[0], REFUSED[11], REFUSED[13]])
 def test_a_refused_upload_shows_why_on_the_page_and_changes_nothing(
     two_games, app, client, body, status, message
