@@ -36,6 +36,7 @@ EVERY_LANGUAGE = sorted(languages_in(TRANSLATIONS))
 STEPS = ["phase1", "phase2", "tricks", "phase3"]
 CHICAGO_MINIMUM = 15
 DEUCE = {"preset": "deuce_trick"}
+BACK_TO_0 = {"preset": "royal_wins"}  # and a royal flush wins at once
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,9 @@ def seeded_states(seed_game, count: int) -> dict[str, SeededGame]:
             names, *everyone_can_call, last_trick_to(everyone_can_call[-1]["round"], names[0])
         ),
         "the tricks with the deuce bonus": seed_game(names, *everyone_can_call, rules=DEUCE),
+        "the tricks where a lost Chicago goes back to 0": seed_game(
+            names, *everyone_can_call, rules=BACK_TO_0
+        ),
         "the first tricks, nobody may call Chicago": seed_game(names, *nobody_can_call),
         "the first tricks with the deuce bonus, nobody may call Chicago": seed_game(
             names, *nobody_can_call, rules=DEUCE
