@@ -331,6 +331,38 @@
     });
   }
 
+  // A double tap's second touch comes a tenth of a second or two after the first, and by
+  // then the tap's answer may be on the screen: the next page under the finger, or the
+  // next step drawn offline, whose button at that spot would record the next step too.
+  // So a touch at the spot of the one that sent a form, within a double tap's time, on
+  // this page or the next, is taken for that one's second touch and goes nowhere. A key
+  // press has no spot and always counts.
+  var DOUBLE_TAP_MS = 500;
+  var DOUBLE_TAP_PX = 40;
+  var LAST_TAP = "last-tap";
+
+  function dropSecondTouches() {
+    var touched = null;  // the latest touch, by time and spot
+    var sent = null;     // the touch that sent a form, if recent
+    try { sent = JSON.parse(window.sessionStorage.getItem(LAST_TAP)); } catch (error) { /* none */ }
+    document.addEventListener("click", function (event) {
+      if (!event.detail) return;  // a key press
+      var touch = { at: Date.now(), x: event.clientX, y: event.clientY };
+      if (sent && touch.at - sent.at < DOUBLE_TAP_MS &&
+        Math.abs(touch.x - sent.x) <= DOUBLE_TAP_PX && Math.abs(touch.y - sent.y) <= DOUBLE_TAP_PX) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        return;
+      }
+      touched = touch;
+    }, true);
+    document.addEventListener("submit", function () {
+      if (!touched || Date.now() - touched.at > DOUBLE_TAP_MS) return;
+      sent = touched;
+      try { window.sessionStorage.setItem(LAST_TAP, JSON.stringify(sent)); } catch (error) { /* none */ }
+    }, true);
+  }
+
   // The same checks as the rules core makes on submit, in the words the page gave each box.
   function houseRulesForm() {
     var rules = document.querySelector("[data-house-rules]");
@@ -444,6 +476,7 @@
   registerServiceWorker();
   keepScorekeeping();
   localTimes();
+  dropSecondTouches();  // before offline.js, which keeps a step tapped offline
   offlineBanner();
   sendOnce();  // after the offline banner's hold on a form, which it must not count as sent
   liveUpdates();

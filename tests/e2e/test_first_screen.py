@@ -5,6 +5,7 @@ boxes of what the next tap needs and check that each lies inside the viewport, w
 scrolling by the test. A refusal shows there too.
 """
 
+import time
 from dataclasses import dataclass
 
 import pytest
@@ -324,6 +325,34 @@ def test_a_double_tap_records_the_step_once_and_blames_nobody(gap_ms, new_phone,
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
     expect(phone.page.locator(".form-error, .field-error")).to_have_count(0)
     assert [entry["winner"] for entry in entries_of(game)] == ["Björn"]
+
+
+def test_a_double_tap_whose_second_touch_lands_on_the_next_page_records_one_step(
+    new_phone, seed_game
+):
+    game = seed_game(NAMES[4])
+    phone = keeper(new_phone, SE, "en")
+    phone.open(game.keep_score_path)
+    phone.open(game.path)  # without the hand-over's message: each step's "Tie" at one spot
+    tie = phone.page.get_by_role("button", name="Tie: nobody scores").bounding_box()
+    spot = (tie["x"] + tie["width"] / 2, tie["y"] + tie["height"] / 2)
+
+    first = time.monotonic()
+    with phone.page.expect_navigation():
+        phone.page.touchscreen.tap(*spot)
+    phone.page.touchscreen.tap(*spot)  # the finger again, on the next page's "Tie" now
+    assert time.monotonic() - first < 0.5, "the second touch came too late to be one"
+
+    # A deliberate tap once a double tap's time is over counts, at the same spot too.
+    time.sleep(max(0.0, first + 0.6 - time.monotonic()))
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    with phone.page.expect_navigation():
+        phone.page.touchscreen.tap(*spot)
+    expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
+    assert [(entry["step"], entry["outcome"]) for entry in entries_of(game)] == [
+        ("phase1", "tie"),
+        ("phase2", "tie"),
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
