@@ -218,6 +218,14 @@ def names_clash(earlier: str, name: str) -> Message | None:
     return None
 
 
+def clash_keys(name: str) -> frozenset[tuple[str, str]]:
+    """What two names that clash (``names_clash``) share: the same name's key, or one of
+    the skeletons they look like. Kept for each name, they find its clash with any of
+    many names at once, where asking each pair would take as long as the pairs."""
+    looks = {("looks like", key) for key in look_alike_keys(name)}
+    return frozenset({("is", same_name_key(name)), *looks})
+
+
 def look_alike_keys(name: str) -> frozenset[str]:
     """The skeletons a name is compared by, of its letters as typed and case folded: two
     names that share one look alike (Latin "Ann" and Cyrillic "Аnn", "AI" and "Al")."""

@@ -8,7 +8,7 @@ from .cards import Card, parse_hand, rank_symbol
 from .errors import Message, RuleViolation, RuleViolations, counted, sentence
 from .events import Outcome
 from .hand_words import CATEGORY_WORDS, GROUP_COUNT, describe, plural
-from .names import name_fault, names_clash, normal_name
+from .names import clash_keys, name_fault, names_clash, normal_name
 from .ranking import Category, Ranking, classify
 from .ruleset import STANDARD_RULES, RuleSet
 
@@ -158,6 +158,7 @@ def _read_hands(
     holder_of: dict[Card, str] = {}
     held: dict[str, tuple[Card, ...]] = {}
     named: list[str] = []
+    named_by_key: dict[tuple[str, str], int] = {}  # clash_keys: the first name with each
     problems: list[RuleViolation] = []
     for number, (name, cards) in enumerate(hands.items(), start=1):
         if not isinstance(name, str) or not name.strip():
@@ -172,9 +173,12 @@ def _read_hands(
             continue
         # Nor may two hands be called by one name, or by two that look alike, as two
         # players of a game may not: the verdict would not say whose hand won.
-        clash = next(filter(None, (names_clash(earlier, name) for earlier in named)), None)
-        if clash is not None:
-            problems.append(RuleViolation(clash, where))
+        keys = clash_keys(name)
+        clashing = [named_by_key[key] for key in keys if key in named_by_key]
+        if clashing:
+            problems.append(RuleViolation(names_clash(named[min(clashing)], name), where))
+        for key in keys:
+            named_by_key.setdefault(key, len(named))
         named.append(name)
         try:
             hand = parse_hand(cards)

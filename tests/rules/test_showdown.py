@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from chicago_scorer.rules import names
 from chicago_scorer.rules.cards import DECK, Card, Suit
 from chicago_scorer.rules.errors import RuleViolation, RuleViolations
 from chicago_scorer.rules.events import Outcome
@@ -203,6 +204,23 @@ def test_a_showdown_needs_two_to_four_named_hands(hands, message):
         settle(hands)
     assert refusal.value.message == message
     assert refusal.value.field == "hands"
+
+
+def test_many_hands_are_each_read_once_not_against_every_other(monkeypatch):
+    """Thousands of hands fit in a few kilobytes: compared pair by pair, their names would
+    hold a server for minutes before the count refused them."""
+    hands = {f"Q{number:04d}": "" for number in range(2000)}
+    skeletons = []
+    monkeypatch.setattr(names, "skeleton", lambda text: skeletons.append(text) or text)
+
+    with pytest.raises(RuleViolations) as refusal:
+        settle(hands)
+
+    assert refusal.value.violations[0].message == (
+        "A showdown compares 2 to 4 players' hands; 2000 were given."
+    )
+    assert len(refusal.value.violations) == 1 + 2000  # and each hand's missing cards
+    assert len(skeletons) <= 2 * len(hands)  # each name's two forms, once
 
 
 def test_a_card_in_two_hands_is_refused_naming_the_card_and_both_players():
