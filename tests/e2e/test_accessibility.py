@@ -3,7 +3,7 @@
 import pytest
 
 from support.phone import Phone
-from support.seeding import hand_win, last_trick_to, no_hand
+from support.seeding import hand_win, last_trick_to, no_hand, to_a_tiebreak
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -150,3 +150,38 @@ def test_every_entry_the_review_offers_to_correct_is_a_44_px_target(new_phone, s
     assert [text for text, _, _ in sizes] == ["Ann +1 one pair", "tie", "Cy +5", "—"]
     too_small = [size for size in sizes if min(size[1:]) < SMALLEST_TAP_TARGET_PX]
     assert too_small == []
+
+
+# Each text's colour against the background drawn under it, and the opacity it is drawn
+# with (its own and its ancestors'), which fades the text towards whatever is behind.
+TEXT_CONTRASTS = """(selector) => {
+  const rgb = (colour) => colour.match(/[\\d.]+/g).map(Number);
+  const luminance = ([r, g, b]) => {
+    const linear = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  return Array.from(document.querySelectorAll(selector)).map((element) => {
+    let opacity = 1, behind = element;
+    for (let up = element; up; up = up.parentElement) opacity *= Number(getComputedStyle(up).opacity);
+    while (behind && rgb(getComputedStyle(behind).backgroundColor)[3] === 0) behind = behind.parentElement;
+    const [text, ground] = [rgb(getComputedStyle(element).color), rgb(getComputedStyle(behind || document.body).backgroundColor)];
+    const drawn = text.slice(0, 3).map((c, i) => opacity * c + (1 - opacity) * ground[i]);
+    const [light, dark] = [luminance(drawn), luminance(ground)].sort((a, b) => b - a);
+    return {text: element.textContent.trim(), ratio: (light + 0.05) / (dark + 0.05)};
+  });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_players_who_sit_out_a_tiebreak_are_greyed_yet_readable(scheme, new_phone, seed_game):
+    names = ["Ann", "Bo", "Cy"]
+    game = seed_game(names, *to_a_tiebreak(names))
+    phone = new_phone(color_scheme=scheme)
+    phone.open(game.keep_score_path)
+
+    contrasts = phone.page.evaluate(
+        TEXT_CONTRASTS, ".sits-out .player-name, .sits-out .score, .sits-out .badge"
+    )
+
+    assert [contrast["text"] for contrast in contrasts] == ["Cy", "5", "Sits out"]
+    assert [contrast for contrast in contrasts if contrast["ratio"] < 4.5] == []
