@@ -95,6 +95,28 @@ def test_an_opened_last_trick_offers_the_players_and_the_chicago_calls_of_its_mo
     assert "Ann, Bo and Cy need 15 points to call Chicago." in page
 
 
+def test_an_entry_opened_in_a_tiebreak_shows_the_game_as_it_stood_not_this_rounds_lines(
+    client,
+):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    for fields in [
+        {"winner": "Ann", "hand": "royal_flush"},
+        {"winner": "Bo", "hand": "royal_flush"},
+        {"last_trick": "Cy"},
+        {"outcome": "none"},
+    ]:
+        assert accepted(client, tap(client, game_url, **fields))
+    now = client.get(game_url).text
+    assert "Tiebreak: only Ann and Bo play this round." in now
+    assert "Round 2 · <bdi>Bo</bdi> deals, <bdi>Ann</bdi> leads" in now
+
+    page = client.get(f"{game_url}/entries/1").text
+
+    assert 'id="correct-step">Correct Round 1 · Phase 1</h2>' in page
+    assert "Tiebreak: only" not in page
+    assert "</bdi> deals, " not in page
+
+
 def test_an_entry_outside_the_log_is_not_opened_and_says_so(client, game_url):
     page = follow_refusal(client, client.get(f"{game_url}/entries/4"), game_url)
 
