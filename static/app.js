@@ -122,6 +122,28 @@
       live.contains(document.activeElement) && document.activeElement.tagName === "INPUT";
   }
 
+  // What has focus in the live area, told by its tag, what it says and where it leads.
+  // Drawn anew, the area gives focus back to the one element like it, so that a keyboard
+  // or a screen reader keeps its place through an update.
+  function focusedIn(live) {
+    var focused = document.activeElement;
+    if (!focused || focused === live || !live.contains(focused)) return null;
+    return { tag: focused.tagName, key: focusKey(focused) };
+  }
+
+  function focusKey(element) {
+    return [element.textContent, element.getAttribute("href"), element.getAttribute("name"),
+      element.getAttribute("value"), element.id].join("\u0000");
+  }
+
+  function focusAgain(live, was) {
+    if (!was) return;
+    var alike = Array.prototype.filter.call(live.getElementsByTagName(was.tag), function (element) {
+      return focusKey(element) === was.key;
+    });
+    if (alike.length === 1) alike[0].focus({ preventScroll: true });
+  }
+
   // Screen readers hear the new scores, politely, after a live update.
   function announce(live) {
     var region = document.querySelector("[data-live-announcement]");
@@ -149,7 +171,9 @@
           if (!html || (force !== true && userIsChoosing(live))) return;
           var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-version]");
           if (fresh) {
+            var focused = focusedIn(live);
             live.innerHTML = fresh.innerHTML;
+            focusAgain(live, focused);
             live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
             localTimes(live);
             announce(live);
@@ -322,6 +346,7 @@
       if (event.defaultPrevented || form.method !== "post") return;  // kept by offline.js
       if (form.hasAttribute("data-sent")) { event.preventDefault(); return; }
       form.setAttribute("data-sent", "");
+      try { window.sessionStorage.setItem(SENT_FORM, String(Date.now())); } catch (error) { /* none */ }
     });
     window.addEventListener("pageshow", function (event) {
       if (!event.persisted) return;
@@ -329,6 +354,30 @@
         form.removeAttribute("data-sent");
       });
     });
+  }
+
+  // After a tap the page is new: focus starts at its top, Tabs away from the next choice,
+  // and a screen reader hears nothing of what the tap did (a message already on a page as
+  // it loads is not read out). As for a tap kept offline (offline.js), the scores are
+  // announced and focus starts at what the tap brought: its refusal or message, if any,
+  // else the next step.
+  var SENT_FORM = "sent-form";
+  var SENT_FORM_MS = 30000;
+
+  function startAfterTap() {
+    var sentAt = 0;
+    try {
+      sentAt = Number(window.sessionStorage.getItem(SENT_FORM));
+      window.sessionStorage.removeItem(SENT_FORM);
+    } catch (error) { /* none */ }
+    if (!sentAt || Date.now() - sentAt > SENT_FORM_MS) return;
+    var brought = null;
+    [".step-card .form-error, .step-card .field-error", "main .form-error", ".flash", ".step-card h2"]
+      .forEach(function (selector) { brought = brought || document.querySelector(selector); });
+    if (!brought || document.activeElement !== document.body) return;
+    brought.tabIndex = -1;
+    brought.focus({ preventScroll: true });
+    document.dispatchEvent(new CustomEvent("chicago:drawn"));
   }
 
   // A double tap's second touch comes a tenth of a second or two after the first, and by
@@ -480,6 +529,7 @@
   offlineBanner();
   sendOnce();  // after the offline banner's hold on a form, which it must not count as sent
   liveUpdates();
+  startAfterTap();  // after liveUpdates, which announces the scores
   wakeLock();
   followDisclosures();
   houseRulesForm();

@@ -1,6 +1,7 @@
 """What a person using a screen reader, a keyboard or big fingers needs from every page."""
 
 import pytest
+from playwright.sync_api import expect
 
 from support.phone import Phone
 from support.seeding import hand_win, last_trick_to, no_hand, to_a_tiebreak
@@ -156,15 +157,16 @@ def test_every_entry_the_review_offers_to_correct_is_a_44_px_target(new_phone, s
 # with (its own and its ancestors'), which fades the text towards whatever is behind.
 TEXT_CONTRASTS = """(selector) => {
   const rgb = (colour) => colour.match(/[\\d.]+/g).map(Number);
-  const luminance = ([r, g, b]) => {
-    const linear = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-  };
+  const linear = (c) => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  const luminance = ([r, g, b]) => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  const style = (element) => getComputedStyle(element);
   return Array.from(document.querySelectorAll(selector)).map((element) => {
-    let opacity = 1, behind = element;
-    for (let up = element; up; up = up.parentElement) opacity *= Number(getComputedStyle(up).opacity);
-    while (behind && rgb(getComputedStyle(behind).backgroundColor)[3] === 0) behind = behind.parentElement;
-    const [text, ground] = [rgb(getComputedStyle(element).color), rgb(getComputedStyle(behind || document.body).backgroundColor)];
+    let opacity = 1;
+    for (let up = element; up; up = up.parentElement) opacity *= Number(style(up).opacity);
+    let behind = element;
+    while (behind && rgb(style(behind).backgroundColor)[3] === 0) behind = behind.parentElement;
+    const ground = rgb(style(behind || document.body).backgroundColor);
+    const text = rgb(style(element).color);
     const drawn = text.slice(0, 3).map((c, i) => opacity * c + (1 - opacity) * ground[i]);
     const [light, dark] = [luminance(drawn), luminance(ground)].sort((a, b) => b - a);
     return {text: element.textContent.trim(), ratio: (light + 0.05) / (dark + 0.05)};
@@ -185,3 +187,49 @@ def test_the_players_who_sit_out_a_tiebreak_are_greyed_yet_readable(scheme, new_
 
     assert [contrast["text"] for contrast in contrasts] == ["Cy", "5", "Sits out"]
     assert [contrast for contrast in contrasts if contrast["ratio"] < 4.5] == []
+
+
+def test_a_tap_online_is_announced_and_focus_starts_at_the_next_step(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(has_touch=False, is_mobile=False)  # a phone driven by a keyboard
+    phone.open(game.keep_score_path)
+    phone.open(game.path)
+    phone.page.get_by_role("radio", name="Ann", exact=True).check()
+
+    with phone.page.expect_navigation():
+        phone.hand_button("Two pair").press("Enter")
+
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    expect(phone.step_heading).to_be_focused()
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
+        "Scores updated: Ann 2, Bo 0."
+    )
+    phone.page.keyboard.press("Tab")
+    expect(phone.page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
+
+
+def test_a_refused_tap_takes_focus_to_why(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(has_touch=False, is_mobile=False)
+    phone.open(game.keep_score_path)
+    phone.open(game.path)
+
+    with phone.page.expect_navigation():
+        phone.hand_button("Two pair").press("Enter")  # before choosing who had it
+
+    refusal = phone.page.locator(".step-card .form-error, .step-card .field-error")
+    expect(refusal).to_have_text("First tap who had the best hand, then the hand.")
+    expect(refusal).to_be_focused()
+
+
+def test_a_watcher_keeps_focus_through_a_live_update(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    watcher = new_phone(has_touch=False, is_mobile=False)
+    watcher.open(game.path)
+    review = watcher.page.get_by_role("link", name="Round-by-round review and full chart")
+    review.focus()
+
+    game.record(hand_win(1, "phase1", "Bo", "flush"))
+
+    watcher.expect_scores({"Ann": 0, "Bo": 5}, timeout=5_000)
+    expect(review).to_be_focused()
