@@ -383,9 +383,10 @@
   // A double tap's second touch comes a tenth of a second or two after the first, and by
   // then the tap's answer may be on the screen: the next page under the finger, or the
   // next step drawn offline, whose button at that spot would record the next step too.
-  // So a touch at the spot of the one that sent a form, within a double tap's time, on
-  // this page or the next, is taken for that one's second touch and goes nowhere. A key
-  // press has no spot and always counts.
+  // So the next touch, if it comes at the spot of the one that sent a form within a
+  // double tap's time, on this page or the next, is taken for that one's second touch and
+  // goes nowhere. A key press has no spot and always counts, as does a touch on a page
+  // scrolled since: the finger moved.
   var DOUBLE_TAP_MS = 500;
   var DOUBLE_TAP_PX = 40;
   var LAST_TAP = "last-tap";
@@ -396,14 +397,15 @@
     try { sent = JSON.parse(window.sessionStorage.getItem(LAST_TAP)); } catch (error) { /* none */ }
     document.addEventListener("click", function (event) {
       if (!event.detail) return;  // a key press
-      var touch = { at: Date.now(), x: event.clientX, y: event.clientY };
-      if (sent && touch.at - sent.at < DOUBLE_TAP_MS &&
+      var touch = { at: Date.now(), x: event.clientX, y: event.clientY, scrolled: window.scrollY };
+      if (sent && touch.at - sent.at < DOUBLE_TAP_MS && touch.scrolled === sent.scrolled &&
         Math.abs(touch.x - sent.x) <= DOUBLE_TAP_PX && Math.abs(touch.y - sent.y) <= DOUBLE_TAP_PX) {
         event.preventDefault();
         event.stopImmediatePropagation();
         return;
       }
       touched = touch;
+      sent = null;  // another touch came between: the next ones are meant
     }, true);
     document.addEventListener("submit", function () {
       if (!touched || Date.now() - touched.at > DOUBLE_TAP_MS) return;

@@ -49,13 +49,14 @@ def kept(phone: Phone, tap: Callable[[], None]) -> None:
 def win(phone: Phone, name: str, hand: str) -> None:
     def tap() -> None:
         phone.page.get_by_role("radio", name=name, exact=True).tap()
-        phone.hand_button(hand).tap()
+        phone.tap_after_a_look(phone.hand_button(hand))
 
     kept(phone, tap)
 
 
 def tap_button(phone: Phone, name: str) -> None:
-    kept(phone, phone.page.get_by_role("button", name=name, exact=True).tap)
+    button = phone.page.get_by_role("button", name=name, exact=True)
+    kept(phone, lambda: phone.tap_after_a_look(button))
 
 
 def api_events(api, game: SeededGame) -> list[dict]:
@@ -118,7 +119,7 @@ def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
     expect(phone.page.locator(".score-card").nth(1).locator(".roles")).to_have_text("Deals")
 
     # A hand tapped before its player is refused on the phone, as the server would.
-    phone.hand_button("Flush").tap()
+    phone.tap_after_a_look(phone.hand_button("Flush"))
     expect(phone.step_card.locator(".form-error")).to_have_text(
         "First tap who had the best hand, then the hand."
     )
