@@ -30,6 +30,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
     # Nepali or Belarusian name takes half the bytes.
     app.json.ensure_ascii = False
     register_extensions(app)
+    register_url_converters(app)  # before the blueprints, whose rules name them
     register_blueprints(app)
     register_error_handlers(app)
     register_security(app)
@@ -66,6 +67,12 @@ def register_languages(app: Flask) -> None:
     from chicago_scorer.web.languages.choice import register
 
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(PROJECT_ROOT / "translations"))
+    register(app)
+
+
+def register_url_converters(app: Flask) -> None:
+    from chicago_scorer.web.history.player_addresses import register
+
     register(app)
 
 

@@ -16,7 +16,8 @@ from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin
 api_history = Blueprint("api_history", __name__, url_prefix="/api")
 
 
-@api_history.get("/players/<path:name>/stats")
+# Written as the player's page is (history/player_addresses.py), "/" and all.
+@api_history.get("/players/<player:name>/stats", merge_slashes=False)
 def player_stats(name: str):
     """A player's totals over every game they sat in, matched whatever the case."""
     stats = player_statistics(name)

@@ -27,7 +27,8 @@ def _index(form: PageForm) -> bytes:
     ).encode()
 
 
-@players.get("/players/<path:name>")
+# Not merged: "/players//Ann" is the page of the player "/Ann", not a redirect to Ann's.
+@players.get("/players/<player:name>", merge_slashes=False)
 def player_page(name: str):
     """One player's statistics over every game they sat in."""
     listings = listings_key()
