@@ -3,7 +3,7 @@
 from pathlib import Path
 from urllib.parse import quote, quote_from_bytes, urlsplit
 
-from flask import Blueprint, Flask, Response, abort, redirect, request, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, url_for
 
 from chicago_scorer.extensions import babel
 from chicago_scorer.web.languages.locales import (
@@ -44,10 +44,23 @@ _PATH_AS_SENT = "/:@!$&'()*+,;=~"
 _QUERY_AS_SENT = _PATH_AS_SENT + "?%"
 
 
+def _this_path() -> str:
+    """This page's path as its route writes it, through the route's converters: the server
+    has undone the path's escapes, and a player's name written back as it reads
+    ("Ann/../Bo") would be taken by the browser for other segments. An address no route
+    answers comes back as it reads, with the signs that would end a path escaped."""
+    if request.url_rule is not None and request.view_args is not None:
+        # Not url_for, which adds defaults again: a static file's version, read from a
+        # file that may not be there (the 404 page of /static/missing.js).
+        adapter = current_app.create_url_adapter(request)
+        return adapter.build(request.endpoint, request.view_args)
+    return quote(request.script_root + request.path, safe=_PATH_AS_SENT)
+
+
 def language_link(code: str) -> str:
     """The switcher's link to ``code``, which comes back to this very page: the path with
     its own '?', '#' and '%' escaped (the page of a player called "Ann?" is not Ann's)."""
-    here = quote(request.path, safe=_PATH_AS_SENT)
+    here = _this_path()
     if request.query_string:
         here += "?" + quote_from_bytes(request.query_string, safe=_QUERY_AS_SENT)
     return url_for("language_choice.choose", code=code, next=here)

@@ -91,6 +91,16 @@ def test_an_opponents_page_links_each_name_to_its_own_page(games_against_bo, cli
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_the_language_switcher_comes_back_to_the_same_players_page(games_against_bo, client, name):
+    address = browser_path(PAGE.format("/players"), link_to(client.get("/players").text, name))
+    switcher = re.search(r'<a href="([^"]+)" lang="sv"', client.get(address).text).group(1)
+    chosen = follow(client, address, switcher)
+
+    assert_page_of(chosen, name)
+    assert '<html lang="sv"' in chosen.text
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_the_api_finds_a_name_with_its_slashes_escaped_and_dots_followed_by_a_space(
     games_against_bo, client, name
 ):
