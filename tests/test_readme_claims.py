@@ -50,7 +50,7 @@ def addresses_named(app) -> list[tuple[str, str]]:
     found = []
     for document in DOCUMENTS:
         for code in code_in(document):
-            for match in re.finditer(r"(?<![\w.~/:])(/[\w\-.<>]+(?:/[\w\-.<>]*)*)", code):
+            for match in re.finditer(r"(?<![\w.~/:])(/[\w\-.<>%]+(?:/[\w\-.<>%]*)*)", code):
                 if match.group(1).split("/")[1] in first_segments:
                     found.append((document.name, match.group(1)))
     return found
