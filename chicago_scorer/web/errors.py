@@ -4,7 +4,9 @@
 HTTP status, and ``answer_refusal`` the one handler that answers a refusal nobody caught.
 Views that show a refusal on their own page (the settle pages, the import page) take its
 status from here too; the scorekeeper's forms put it back on the scoreboard instead (see
-``refused_forms.py``). A test checks that every refusal the app defines is in the table.
+``refused_forms.py``). So do the refusals that stop a page's form before its view, here:
+an out-of-date page, the rate limit, a busy database; the API answers them with their
+status. A test checks that every refusal the app defines is in the table.
 """
 
 from collections.abc import Iterable
@@ -58,6 +60,7 @@ from chicago_scorer.web.platform.limits import (
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
 from chicago_scorer.web.platform.request_origin import sent_from_another_site
+from chicago_scorer.web.refused_forms import send_back
 
 
 class MalformedBody(Refusal):
@@ -142,6 +145,9 @@ FORM_EXPIRED = lazy_gettext(
 NEW_GAME_EXPIRED = lazy_gettext(
     "This page was out of date, so no game was started. Check the names and tap Start game again."
 )
+# What an out-of-date page's form did not do, by the form; a scoreboard's form recorded
+# nothing.
+EXPIRED_ON = {"pages.create_game": NEW_GAME_EXPIRED}
 NO_SESSION_COOKIE = lazy_gettext(
     "This phone did not send back the cookie its page gave it, so nothing was recorded: "
     "allow cookies for this site, then reload the page and try again."
@@ -161,11 +167,13 @@ def sent_no_session(error: CSRFError) -> bool:
     )
 
 
-def expired_form_message(error: CSRFError, expired=FORM_EXPIRED) -> str:
+def expired_form_message(error: CSRFError) -> str:
     """Why a form's CSRF token was refused, in words its sender can act on: reloading
     alone would not help a phone that keeps no cookies; otherwise the page was older than
-    its token."""
-    return str(NO_SESSION_COOKIE if sent_no_session(error) else expired)
+    its token, and its form did nothing."""
+    if sent_no_session(error):
+        return str(NO_SESSION_COOKIE)
+    return str(EXPIRED_ON.get(request.endpoint, FORM_EXPIRED))
 
 
 BODY_CUT_SHORT = lazy_gettext(
@@ -217,6 +225,16 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
     return body, status, headers or {}
 
 
+def _answer_or_send_back(status: int, message: object, headers: dict[str, str] | None = None):
+    """A refusal that stopped a request before it did anything: a page's form goes back to
+    its page, which says why (post, redirect, get); anything else is answered here."""
+    if not wants_json():
+        back = send_back(str(message))
+        if back is not None:
+            return back
+    return _answer(status, message, headers)
+
+
 def answer_refusal(refusal: Refusal):
     """A refusal nobody caught: its status, and why in the reader's language."""
     return _answer(status_of(refusal), reason(refusal), retry_after(refusal))
@@ -229,9 +247,12 @@ def answer_http_error(error: HTTPException):
         return _answer(413, too_large_message())
     if status == 429:
         seconds = seconds_to_wait()
-        return _answer(429, too_many_message(seconds), {"Retry-After": str(seconds)})
+        return _answer_or_send_back(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
-        return _answer(400, expired_form_message(error))
+        # A phone that keeps no cookies could not carry the message across a redirect.
+        if sent_no_session(error):
+            return _answer(400, expired_form_message(error))
+        return _answer_or_send_back(400, expired_form_message(error))
     if isinstance(error, BodyCutShort):
         return _answer(400, BODY_CUT_SHORT)
     # Werkzeug's own headers for the error, such as the Allow of a 405, stay with it.
@@ -271,7 +292,7 @@ def _database_busy(error: OperationalError):
         or "locked" in text
         or "busy" in text
     ):
-        return _answer(503, PLAIN_MESSAGES[503], RETRY_SOON)
+        return _answer_or_send_back(503, PLAIN_MESSAGES[503], RETRY_SOON)
     raise error
 
 

@@ -3,6 +3,10 @@
 A refused form is not answered with a page at the form's POST address, where a reload
 would send it again and a language switch would meet a 405. Its answers and messages
 wait in the session instead, and the redirect's page shows them once, where they belong.
+
+The views send their own refusals back; ``send_back`` does it for those that stop a form
+before its view (an out-of-date page, the rate limit, a busy database), which the app's
+one handler answers (``web/errors.py``).
 """
 
 from collections.abc import Iterator
@@ -11,9 +15,11 @@ from typing import TypeVar
 from flask import redirect, request, session, url_for
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
 from wtforms import Field, FormField
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
+from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm
 
 F = TypeVar("F", bound=FlaskForm)
 
@@ -24,6 +30,21 @@ SESSION_KEY = "refused_form"
 LONGEST_CHOICE = "last_trick_deuce="
 KEPT_CHARACTERS = len(LONGEST_CHOICE) + MAX_NAME_LENGTH
 NOT_KEPT = frozenset({"csrf_token"})
+
+# The name a refused new game is kept under, for the start page.
+HOME = "home"
+# The forms that go back to the scoreboard when refused; the settlers and the import
+# page answer with their own page instead.
+SCOREBOARD_FORMS = frozenset(
+    {
+        "pages.record_entry",
+        "pages.undo",
+        "sharing.revoke",
+        "correcting.correct_entry",
+        "correcting.fix_players",
+        "correcting.delete_game",
+    }
+)
 
 
 def _fields(form: FlaskForm) -> Iterator[Field]:
@@ -90,3 +111,20 @@ def holds_refusal(page: str) -> bool:
     """Whether a refused form waits to be shown on ``page``."""
     held = session.get(SESSION_KEY)
     return bool(held) and held.get("page") == page
+
+
+def send_back(message: str) -> Response | None:
+    """A form stopped before its view, back to the page it belongs to with ``message``:
+    a new game to the start page, with what was typed; a scoreboard's form to the
+    scoreboard, in the step card. None for any other request, answered where it was sent."""
+    if request.method != "POST":
+        return None
+    if request.endpoint == "pages.create_game":
+        form = NewGameForm(formdata=None)
+        form.form_errors.append(message)
+        return redirect_refused(form, HOME, url_for("pages.home"))
+    if request.endpoint in SCOREBOARD_FORMS:
+        form = EntryForm(formdata=None)
+        form.form_errors.append(message)
+        return back_to_scoreboard(request.view_args["game_id"], form)
+    return None

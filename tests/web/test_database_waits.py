@@ -1,8 +1,11 @@
 """A database locked longer than the app waits gets the app's own 503, in JSON for the
-API and HTML for pages, and nothing of the refused request is written."""
+API and HTML for pages (a tap or a new game goes back to its page, which says so), and
+nothing of the refused request is written."""
 
+import html
 import io
 import json
+import re
 import sqlite3
 from contextlib import contextmanager
 
@@ -10,6 +13,7 @@ import pytest
 from sqlalchemy import create_engine, make_url, text
 
 from support.api_client import create_api_game
+from support.table_forms import follow_refusal, start_game, step_card_fields
 
 BUSY = "The database is busy, so nothing was recorded. Try again in a moment."
 APP_WAIT = 0.3
@@ -59,25 +63,47 @@ def test_an_api_write_past_the_apps_wait_gets_a_json_503_and_records_nothing(
     assert client.get(game.url).json == before
 
 
-def test_a_page_write_past_the_apps_wait_gets_an_html_503_and_records_nothing(
+def step_card(page: str) -> str:
+    """The scoreboard's step card, where a refused tap says why."""
+    return re.search(r'<section class="card step-card".*?</section>', page, re.S).group()
+
+
+def test_a_tap_past_the_apps_wait_goes_back_to_the_scoreboard_and_records_nothing(
     impatient_app, database_url
 ):
     client = impatient_app.test_client()
-    game_url = client.post(
-        "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
-    ).headers["Location"]
-    game_id = game_url.rsplit("/", 1)[-1]
-    before = client.get(f"/api/games/{game_id}").json
+    game_url = start_game(client, "Ann", "Bo")
+    tap = step_card_fields(client, game_url) | {"winner": "Bo", "hand": "flush"}
+    before = client.get(f"/api{game_url}").json
+
+    with writes_locked(database_url):
+        response = client.post(f"{game_url}/entries", data=tap)
+
+    # Post, redirect, get: a reload or a language switch does not meet the POST address.
+    assert "Retry-After" not in response.headers
+    page = follow_refusal(client, response, game_url)
+    assert BUSY in step_card(page)
+    assert re.search(r'value="Bo"\s+checked', page)  # the player tapped stays chosen
+    assert client.get(f"/api{game_url}").json == before
+    for link in re.findall(r'href="(/language/[^"]+)"', page):
+        chosen = client.get(html.unescape(link))
+        assert (chosen.status_code, chosen.headers["Location"]) == (303, game_url)
+
+
+def test_a_new_game_past_the_apps_wait_goes_back_to_the_start_page_with_the_names(
+    impatient_app, database_url
+):
+    client = impatient_app.test_client()
 
     with writes_locked(database_url):
         response = client.post(
-            f"{game_url}/entries", data={"round": "1", "step": "phase1", "outcome": "none"}
+            "/games", data={"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
         )
 
-    assert response.status_code == 503
-    assert response.mimetype == "text/html"
-    assert "The database is busy, so nothing was recorded." in response.text
-    assert client.get(f"/api/games/{game_id}").json == before
+    page = follow_refusal(client, response, "/")
+    assert BUSY in page
+    assert 'value="Ann"' in page and 'value="Bo"' in page
+    assert client.get("/api/games").json["total"] == 0
 
 
 def test_an_import_past_the_apps_wait_stores_nothing(impatient_app, database_url):

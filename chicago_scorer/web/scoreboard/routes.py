@@ -1,23 +1,17 @@
 """The phone pages: parse a form, call one service, then redirect or re-render."""
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_wtf.csrf import CSRFError
 
 from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
 from chicago_scorer.services.errors import GameFull, IdempotencyKeyReused, VersionMismatch
 from chicago_scorer.services.history import newest_games
-from chicago_scorer.web.errors import (
-    NEW_GAME_EXPIRED,
-    answer_http_error,
-    expired_form_message,
-    sent_no_session,
-)
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.page_cache import cached_page
 from chicago_scorer.web.platform.rate_limits import CREATING, limited_as
 from chicago_scorer.web.refused_forms import (
+    HOME,
     back_to_scoreboard,
     holds_refusal,
     redirect_refused,
@@ -38,7 +32,6 @@ from chicago_scorer.web.scoreboard.view import removed_message, stale_tap
 pages = Blueprint("pages", __name__)
 
 RECENT_GAMES = 10
-HOME = "home"
 # A second tap on a page whose first tap was recorded: a page gone back to, say.
 PAGE_ALREADY_TAPPED = lazy_gettext(
     "This phone already recorded a tap from this page, so this one was not recorded; "
@@ -54,36 +47,6 @@ UNDO_STALE = lazy_gettext(
 # are not answered with a status: the tap goes back to the scoreboard, which shows why.
 # Any other (an unknown game) reaches the app's one handler in web/errors.py.
 TAP_REFUSALS = (RuleError, GameFull)
-
-# The forms that go back to the scoreboard when refused; the settlers and the import
-# page answer with their own page instead.
-SCOREBOARD_FORMS = frozenset(
-    {
-        "pages.record_entry",
-        "pages.undo",
-        "sharing.revoke",
-        "correcting.correct_entry",
-        "correcting.fix_players",
-        "correcting.delete_game",
-    }
-)
-
-
-@pages.app_errorhandler(CSRFError)
-def _expired_form(error: CSRFError):
-    """A form without a valid CSRF token records nothing; go back to its page and say so,
-    or say so here to a phone without cookies, which could not carry the word back."""
-    if sent_no_session(error):
-        return answer_http_error(error)
-    if request.endpoint == "pages.create_game":
-        form = NewGameForm(formdata=None)
-        form.form_errors.append(expired_form_message(error, NEW_GAME_EXPIRED))
-        return redirect_refused(form, HOME, url_for(".home"))
-    if request.endpoint in SCOREBOARD_FORMS:
-        form = EntryForm(formdata=None)
-        form.form_errors.append(expired_form_message(error))
-        return back_to_scoreboard(request.view_args["game_id"], form)
-    return answer_http_error(error)
 
 
 def _render_home(form: NewGameForm):

@@ -1,9 +1,12 @@
 """One client address may create, import and settle only so often: the 61st creation in a
-minute is refused with 429 and Retry-After, and records nothing. ``RATE_LIMIT=off`` lifts
-the limit, and the limit counts nothing that needs a key."""
+minute is refused with 429 and Retry-After, and records nothing; the new-game form so
+refused goes back to the start page, which says why. ``RATE_LIMIT=off`` lifts the limit,
+and the limit counts nothing that needs a key."""
 
+import html
 import io
 import json
+import re
 
 import pytest
 
@@ -11,6 +14,7 @@ from chicago_scorer import create_app
 from chicago_scorer.config import config_from_environment
 from support.api_client import create_api_game
 from support.settings import settings_for
+from support.table_forms import follow_refusal
 
 NEW_GAME = {"players": ["Ann", "Bo"]}
 NEW_GAME_FORM = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
@@ -47,11 +51,52 @@ def test_games_created_through_the_form_count_with_those_of_the_api(limited_clie
 
     response = limited_client.post("/games", data=NEW_GAME_FORM)
 
-    assert response.status_code == 429
-    assert response.mimetype == "text/html"
-    assert "Retry-After" in response.headers
-    assert "Too many requests from this network" in response.text
+    page = follow_refusal(limited_client, response, "/")
+    assert "Too many requests from this network" in page
+    assert limited_client.post("/api/games", json=NEW_GAME).status_code == 429
     assert game_count(limited_client) == 60
+
+
+def language_links(page: str) -> list[str]:
+    return [html.unescape(link) for link in re.findall(r'href="(/language/[^"]+)"', page)]
+
+
+def test_a_new_game_over_the_limit_goes_back_to_the_start_page_with_the_names_typed(make_app):
+    client = make_app(RATE_LIMIT="1/minute").test_client()
+    assert client.post("/api/games", json=NEW_GAME).status_code == 201
+    typed = {"players-0": "Märta", "players-1": "Zoltan", "players-2": "Ines", "dealer": "1"}
+
+    response = client.post("/games", data=typed)
+
+    # Post, redirect, get: not a page at the form's address, which only takes a POST.
+    assert "Retry-After" not in response.headers
+    page = follow_refusal(client, response, "/")
+    assert re.search(
+        r'class="form-error" role="alert">Too many requests from this network in a short '
+        r"time, so nothing was done\. Try again in \d+ seconds?\.",
+        page,
+    )
+    for name in ["Märta", "Zoltan", "Ines"]:
+        assert f'value="{name}"' in page
+    links = language_links(page)
+    assert links
+    for link in links:
+        chosen = client.get(link)
+        assert (chosen.status_code, chosen.headers["Location"]) == (303, "/")
+        assert client.get("/").status_code == 200
+    assert game_count(client) == 1
+
+
+def test_the_api_over_the_limit_still_answers_429_in_json(make_app):
+    client = make_app(RATE_LIMIT="1/minute").test_client()
+    client.post("/api/games", json=NEW_GAME)
+
+    response = client.post("/api/games", json=NEW_GAME)
+
+    assert response.status_code == 429
+    assert response.mimetype == "application/json"
+    assert 1 <= int(response.headers["Retry-After"]) <= 60
+    assert "Try again in" in response.get_json()["error"]
 
 
 def test_the_429_writes_its_seconds_in_the_readers_digits_and_retry_after_in_ascii(
