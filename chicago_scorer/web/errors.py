@@ -145,9 +145,21 @@ FORM_EXPIRED = lazy_gettext(
 NEW_GAME_EXPIRED = lazy_gettext(
     "This page was out of date, so no game was started. Check the names and tap Start game again."
 )
+IMPORT_EXPIRED = lazy_gettext(
+    "This page was out of date, so nothing was imported. Open the import page again and "
+    "choose the file."
+)
+SETTLE_EXPIRED = lazy_gettext(
+    "This page was out of date, so no cards were compared. Open the page again and pick the cards."
+)
 # What an out-of-date page's form did not do, by the form; a scoreboard's form recorded
 # nothing.
-EXPIRED_ON = {"pages.create_game": NEW_GAME_EXPIRED}
+EXPIRED_ON = {
+    "pages.create_game": NEW_GAME_EXPIRED,
+    "transfer.import_page": IMPORT_EXPIRED,
+    "settling.standalone": SETTLE_EXPIRED,
+    "settling.in_game": SETTLE_EXPIRED,
+}
 NO_SESSION_COOKIE = lazy_gettext(
     "This phone did not send back the cookie its page gave it, so nothing was recorded: "
     "allow cookies for this site, then reload the page and try again."

@@ -1,5 +1,6 @@
 """Headers, cookies and CSRF: pages stay on their own origin and forms can't be forged."""
 
+import io
 import re
 
 import pytest
@@ -122,6 +123,34 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
     } <= actions
     assert statuses == {action: 303 if action in went_back else 400 for action in actions}
     assert keeper.get(f"/api{game_url}").get_json() == before
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "refusal"),
+    [
+        (
+            "/import",
+            {"file": (io.BytesIO(b"{}"), "games.json")},
+            "so nothing was imported. Open the import page again and choose the file.",
+        ),
+        (
+            "/settle",
+            {"players-0": "Ann"},
+            "so no cards were compared. Open the page again and pick the cards.",
+        ),
+    ],
+)
+def test_an_out_of_date_import_or_settle_page_says_what_it_did_not_do(
+    csrf_app, path, form, refusal
+):
+    phone = csrf_app.test_client()
+    phone.get(path)  # the page, and with it the session its token is checked against
+
+    answer = phone.post(path, data=form)
+
+    assert answer.status_code == 400
+    assert f"This page was out of date, {refusal}" in answer.text
+    assert "Check the scores" not in answer.text
 
 
 def test_the_session_cookie_is_read_with_the_secret_keys_the_app_has_now(make_app):
