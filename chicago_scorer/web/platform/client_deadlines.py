@@ -30,10 +30,14 @@ gunicorn's (unreadable_requests.py).
 So a client that stops, sending or reading, holds its worker for one of these deadlines
 at most, and the other workers go on answering meanwhile: a busy sync worker takes no new
 connection, so the kernel hands it to another. Clients sending slowly on purpose, one per
-worker, can still hold every worker for that long: on an open network, a reverse proxy
-that reads each request whole (deploy/nginx.conf) is still the answer. Reads and writes
-that gunicorn bounds itself, such as lingering on a closed connection, keep gunicorn's
-bounds. Plain HTTP only: TLS ends at the proxy.
+worker, can still hold every worker for that long, and more of them hold it in turn: on
+an open network, a reverse proxy that reads each request whole (deploy/nginx.conf) is
+still the answer. Reads and writes that gunicorn bounds itself keep gunicorn's bounds,
+but for its lingering on a connection it has answered and closed its side of: it reads
+for up to 2 s there, waiting for the client to close too, and forty clients that never
+close held a worker for 40 s in all. That wait is ``CLOSING_LINGER_SECONDS`` here: what
+the client had sent is read at once, so none of it turns the close into a reset. Plain
+HTTP only: TLS ends at the proxy.
 
 A worker with threads would not be held by one client, but Python runs one thread of a
 process at a time. Measured here, gunicorn's threaded worker let an import slow the writes
@@ -61,6 +65,10 @@ from chicago_scorer.web.platform.unreadable_requests import (
     refusing_unreadable_bodies,
 )
 
+# How long a worker reads on a connection it has answered and half closed, for the
+# client's close: what the client sent is there already, so a moment is enough.
+CLOSING_LINGER_SECONDS = 0.05
+
 
 class RequestArrivedTooSlowly(RequestTimeout):
     """A request's body was still arriving at its deadline."""
@@ -84,6 +92,16 @@ class ClientSocket(socket.socket):
         client.in_app = False
         client.first_bytes = b""
         return client
+
+    def shutdown(self, how: int) -> None:
+        super().shutdown(how)
+        if how == socket.SHUT_WR:  # gunicorn has answered, and lingers for the client's close
+            self.closing = True
+
+    def settimeout(self, value: float | None) -> None:
+        if value is not None and getattr(self, "closing", False):
+            value = min(value, CLOSING_LINGER_SECONDS)
+        super().settimeout(value)
 
     def has_sent(self) -> bool:
         """Whether something from the client is here to read (or it has closed)."""

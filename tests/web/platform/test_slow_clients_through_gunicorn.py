@@ -134,6 +134,19 @@ def test_one_client_that_stops_half_way_does_not_keep_the_app_from_answering(ser
         assert seconds_to_answer(server) < 2
 
 
+def test_clients_that_never_close_after_their_answer_do_not_keep_the_app_from_answering(
+    server,
+):
+    # gunicorn waits up to 2 s on each answered connection for the client to close too:
+    # forty such clients kept a phone's tap waiting 40 s.
+    whole_request = b"GET /sw.js HTTP/1.1\r\nHost: phone\r\n\r\n"
+    with ExitStack() as stack:
+        connections(stack, server, 40, sending=whole_request)
+        time.sleep(0.2)
+
+        assert seconds_to_answer(server) < 5
+
+
 def test_a_connection_that_sends_nothing_is_closed_after_its_silence(server):
     silence = DEFERRAL + ClientDeadlineWorker.silent_seconds
     with ExitStack() as stack:
