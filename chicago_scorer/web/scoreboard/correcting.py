@@ -123,7 +123,9 @@ def fix_players(game_id: int):
             form.version.data or None,
         )
     except VersionMismatch:
-        return _back(game_id, FIX_STALE)
+        # What was typed comes back too, to be saved again onto the game as it is now.
+        form.form_errors.append(str(FIX_STALE))
+        return redirect_refused(form, fix_page(game_id), scoreboard)
     except KEEPER_REFUSALS as error:
         return _back(game_id, not_the_scorekeeper(game_id, error))
     except (RuleError, NothingToChange) as error:

@@ -98,6 +98,26 @@ def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
     assert stored_game(client, game_url) == before
 
 
+def test_a_fix_from_a_stale_page_comes_back_open_as_it_was_typed_to_save_again(client, game_url):
+    typed = fix_fields(client.get(game_url).text) | {"players-1": "Björn", "dealer": "2"}
+    assert accepted(
+        client,
+        client.post(
+            f"{game_url}/entries", data={"round": "1", "step": "phase3", "outcome": "none"}
+        ),
+    )
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=typed), game_url)
+
+    assert "The game changed on another phone since this page was shown" in page
+    fix = page[page.index('<details class="card fix-players"') :]
+    assert fix.startswith('<details class="card fix-players" id="fix-players" open>')
+    shown = fix_fields(page)
+    assert shown | {"version": ""} == typed | {"version": ""}
+    assert shown["version"] != typed["version"]  # the game's version now: saved again, it holds
+    assert accepted(client, client.post(f"{game_url}/players", data=shown))
+
+
 def test_a_refused_fix_comes_back_open_as_it_was_typed_its_refusal_beside_the_name(
     client, game_url
 ):
