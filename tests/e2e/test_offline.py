@@ -78,14 +78,21 @@ def recorded(api, game) -> list[tuple[str, str]]:
     return [(event["step"], event.get("winner", "")) for event in events]
 
 
-def test_a_tap_whose_answer_never_came_is_kept_and_sent_again_once_the_connection_is_back(
-    new_phone, seed_game, wifi, api
-):
+def ann_chosen_through_the_wifi(new_phone, seed_game, wifi):
+    """A scorekeeper's phone on the table's Wi-Fi, under its service worker, with Ann
+    chosen for the best hand of a new game: one tap from sending it."""
     game = seed_game(["Ann", "Bo", "Cy"])
     phone = new_phone(base_url=wifi.url)
     phone.open(game.keep_score_path)
     phone.reload_under_the_service_worker()
     phone.page.get_by_role("radio", name="Ann", exact=True).tap()
+    return game, phone
+
+
+def test_a_tap_whose_answer_never_came_is_kept_and_sent_again_once_the_connection_is_back(
+    new_phone, seed_game, wifi, api
+):
+    game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
     wifi.switch_off()  # the phone has not noticed yet: its tap is sent as the form it is
 
     phone.hand_button("Two pair").tap()
@@ -107,11 +114,7 @@ def test_a_tap_whose_answer_never_came_is_kept_and_sent_again_once_the_connectio
 def test_a_tap_that_arrived_though_its_answer_never_came_is_recorded_once(
     new_phone, seed_game, wifi, api
 ):
-    game = seed_game(["Ann", "Bo", "Cy"])
-    phone = new_phone(base_url=wifi.url)
-    phone.open(game.keep_score_path)
-    phone.reload_under_the_service_worker()
-    phone.page.get_by_role("radio", name="Ann", exact=True).tap()
+    game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
     wifi.lose_answers()  # the server gets the tap; the phone never hears back
 
     phone.hand_button("Two pair").tap()
