@@ -71,9 +71,9 @@
     if (tryAgain && servedOffline) {
       var formPage = root.getAttribute("data-sent-from");
       if (formPage && root.hasAttribute("data-unsent-tap")) {
-        try {
-          window.localStorage.setItem("unsent-tap", JSON.stringify({ page: formPage, form: root.getAttribute("data-unsent-tap") }));
-        } catch (error) { /* no storage: the game's page shows whether it arrived */ }
+        var unsent = { page: formPage, form: root.getAttribute("data-unsent-tap") };
+        try { window.localStorage.setItem("unsent-tap", JSON.stringify(unsent)); }
+        catch (error) { /* no storage: the game's page shows whether it arrived */ }
       }
       tryAgain.href = formPage || window.location.href;
       (function retry() {
