@@ -1,4 +1,4 @@
-"""The server's worker with deadlines of a second, so that a test can wait them out.
+"""The server's worker with deadlines of a second or two, so that a test can wait them out.
 
 A test's server takes it with ``LiveServer(..., environment=QUICK_DEADLINES)``, which puts
 ``tests/`` on gunicorn's import path as pytest does.
@@ -11,7 +11,8 @@ from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker
 
 class QuickDeadlineWorker(ClientDeadlineWorker):
     silent_seconds = 1.0
-    arrival_seconds = 1.0
+    head_seconds = 0.5
+    arrival_seconds = 2.0
     answer_seconds = 1.0
 
     def init_process(self) -> None:
