@@ -233,3 +233,16 @@ def test_a_watcher_keeps_focus_through_a_live_update(new_phone, seed_game):
 
     watcher.expect_scores({"Ann": 0, "Bo": 5}, timeout=5_000)
     expect(review).to_be_focused()
+
+
+def test_a_double_tap_never_zooms_and_a_pinch_still_does(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone()
+    phone.open(game.keep_score_path)
+
+    viewport = phone.page.locator("meta[name=viewport]").get_attribute("content")
+    # Not inherited, but each element's touches take what its ancestors allow.
+    touch_action = phone.page.evaluate("getComputedStyle(document.documentElement).touchAction")
+
+    assert touch_action == "manipulation"  # pans and pinches, but no double-tap zoom
+    assert "user-scalable" not in viewport and "maximum-scale" not in viewport
