@@ -241,16 +241,16 @@
     if (state.is_tiebreak && state.winner === null) {
       place(banner("tiebreak", fill(kit.words.tiebreak, { names: list(state.tiebreak_players) })));
     }
+    var stopped = Rules.exchangeStopped(state);
+    if (stopped.length && state.step !== null) {
+      place(banner("reminder", counted(kit.words.exchange_stop, page.setup.rules.exchange_stop, { names: list(stopped) })));
+    }
     var info = area.querySelector(".round-info");
     if (info) {
       info.hidden = state.step === null;
       info.textContent = fill(kit.words.round_info, {
         number: number(state.round), dealer: name(page.setup.players[state.dealer]), leader: name(page.setup.players[state.leader]),
       });
-    }
-    var stopped = Rules.exchangeStopped(state);
-    if (stopped.length && state.step !== null) {
-      (info || after).insertAdjacentElement("afterend", banner("reminder", counted(kit.words.exchange_stop, page.setup.rules.exchange_stop, { names: list(stopped) })));
     }
     if (seen.steps.length) {
       var toggle = area.querySelector(".screen-toggle");

@@ -19,7 +19,14 @@ from support.screen_boxes import (
     needed_for_the_next_tap,
     outside,
 )
-from support.seeding import SeededGame, hand_win, last_trick_to, no_hand, to_a_tiebreak
+from support.seeding import (
+    SeededGame,
+    hand_win,
+    last_trick_to,
+    no_hand,
+    to_a_tiebreak,
+    to_the_exchange_stop,
+)
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -186,20 +193,30 @@ def test_each_tap_of_a_whole_round_lands_with_the_next_step_in_the_first_screen(
     assert_first_screen_holds_the_next_step(phone)
 
 
-# Uzbek's step card ends 25 to 40 px above the fold (its hand buttons' words take more
-# lines), which leaves no room for the line that says who plays the tiebreak.
-NO_ROOM_UNDER_THE_STEP = pytest.mark.xfail(
-    strict=True, reason="the Uzbek step card leaves no line under it in the first screen"
-)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_who_may_no_longer_exchange_is_said_in_the_first_screen_after_each_tap(
+    language, new_phone, seed_game
+):
+    names = NAMES[4]
+    game = seed_game(names, *to_the_exchange_stop(names, names[0], names[1]), rules=DEUCE)
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)
+    phone.page.reload()  # as after a tap: no hand-over message above the step
+    reminder = phone.page.locator(".banner.reminder")
+    nobody = phone.page.locator("button[name=outcome][value=none]")
+
+    for tap in [None, nobody, nobody]:  # the next round's phase 1, phase 2, the tricks
+        if tap is not None:
+            with phone.page.expect_navigation():
+                phone.tap_after_a_look(tap)
+        expect(reminder).to_contain_text(names[0])
+        expect(reminder).to_contain_text(names[1])
+        assert_first_screen_holds_the_next_step(phone, at=phone.step_heading.inner_text())
+        assert outside(phone, ".banner.reminder") == []
+    assert phone.page.locator("button[name=last_trick_deuce]").count() == 4
 
 
-@pytest.mark.parametrize(
-    "language",
-    [
-        pytest.param(code, marks=NO_ROOM_UNDER_THE_STEP) if code == "uz" else code
-        for code in EVERY_LANGUAGE
-    ],
-)
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
 @pytest.mark.parametrize("count", [3, 4], ids=lambda count: f"{count} players")
 def test_the_tap_that_ties_the_top_lands_on_the_whole_tiebreak_and_what_it_is(
     count, language, new_phone, seed_game
@@ -218,6 +235,26 @@ def test_the_tap_that_ties_the_top_lands_on_the_whole_tiebreak_and_what_it_is(
     assert_first_screen_holds_the_next_step(phone, at="the tiebreak's first step")
     assert outside(phone, ".step-card") == []
     assert outside(phone, ".banner.tiebreak") == []
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_who_plays_the_tiebreak_stays_in_the_first_screen_through_its_round(
+    language, new_phone, seed_game
+):
+    names = NAMES[4]
+    phone = keeper(new_phone, SE, language)
+    to_the_tricks = [no_hand(2, "phase1"), no_hand(2, "phase2")]
+    for state, entries in {
+        "the tiebreak's tricks": to_the_tricks,
+        "the tiebreak's phase 3": [*to_the_tricks, last_trick_to(2, names[0])],
+    }.items():
+        game = seed_game(names, *to_a_tiebreak(names), *entries)
+        phone.open(game.keep_score_path)
+        phone.page.reload()  # as after a tap: no hand-over message above the step
+
+        expect(phone.page.locator(".banner.tiebreak")).to_contain_text(names[1])
+        assert_first_screen_holds_the_next_step(phone, at=state)
+        assert outside(phone, ".banner.tiebreak") == [], state
 
 
 # Refusals ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from playwright.sync_api import Route, expect
 
 from support.phone import Phone
 from support.screen_boxes import assert_first_screen_holds_the_next_step, outside
-from support.seeding import SeededGame, hand_win, last_trick_to
+from support.seeding import SeededGame, hand_win, last_trick_to, to_the_exchange_stop
 from support.wifi import back_online, go_offline
 
 
@@ -465,6 +465,7 @@ def test_a_page_that_never_comes_does_not_stop_the_phone_noticing_the_server_is_
 
 FOUR = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
 SE = {"width": 375, "height": 667}
+DEUCE = {"preset": "deuce_trick"}  # no more exchanges from 45 points
 SMALL = {"width": 320, "height": 568}
 
 
@@ -499,6 +500,27 @@ def test_offline_the_next_step_and_what_waits_are_in_the_first_screen(
         phone, whole_step=viewport == SE, at="the tricks, offline"
     )
     assert outside(phone, "[data-queue-status]") == []
+
+
+def test_offline_who_may_no_longer_exchange_is_said_under_the_step_as_online(new_phone, seed_game):
+    game = seed_game(
+        ["Ann", "Bo", "Cy"], *to_the_exchange_stop(["Ann", "Bo", "Cy"], "Ann"), rules=DEUCE
+    )
+    phone = new_phone(viewport=SE, screen=SE)
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    reminder = "No more exchanges for Ann: 45 points or more."
+    online = phone.page.locator(".step-card ~ .banner.reminder + .round-info")
+    expect(online.locator("xpath=preceding-sibling::*[1]")).to_have_text(reminder)
+    phone.page.context.set_offline(True)
+
+    tap_button(phone, "Nobody had a hand")
+
+    expect(phone.step_heading).to_have_text("Round 4 · Phase 2: best hand?")
+    drawn = phone.page.locator(".step-card + .banner.reminder")
+    expect(drawn).to_have_text(reminder)
+    expect(phone.page.locator(".banner.reminder + .round-info")).to_have_count(1)
+    assert_first_screen_holds_the_next_step(phone, at="phase 2, offline")
+    assert outside(phone, ".banner.reminder") == []
 
 
 def test_a_refused_entry_and_the_choice_it_needs_are_in_the_first_screen(conflict):

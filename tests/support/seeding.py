@@ -72,3 +72,19 @@ def to_a_tiebreak(players: list[str]) -> list[dict]:
         last_trick_to(1, players[-1]) if len(players) > 2 else no_hand(1, "tricks"),
         no_hand(1, "phase3"),
     ]
+
+
+def to_the_exchange_stop(players: list[str], *stopped: str) -> list[dict]:
+    """Whole rounds that bring each of ``stopped`` to 48 points, past the deuce preset's
+    exchange stop (45) and short of 52: two straight flushes a round, three rounds each."""
+    entries: list[dict] = []
+    for winner in stopped:
+        for _ in range(3):
+            number = len(entries) // 4 + 1
+            entries += [
+                hand_win(number, "phase1", winner, "straight_flush"),
+                hand_win(number, "phase2", winner, "straight_flush"),
+                last_trick_to(number, players[-1]),
+                no_hand(number, "phase3"),
+            ]
+    return entries
