@@ -114,11 +114,16 @@ def _why_better(
 
 
 def _ranked_hands(hands: Mapping[str, object]) -> dict[str, Ranking]:
-    """Each named hand read and ranked; every problem with them refused at once."""
+    """Each named hand read and ranked; every problem with them refused at once.
+
+    Too few or too many hands are refused for their count alone, before any hand is
+    read: the problems of 2,000 hands, a sentence each, would bury the one that matters.
+    """
     if not isinstance(hands, Mapping):
         raise RuleViolation("Give each player's name with the five cards they hold.", "hands")
+    if not MIN_HANDS <= len(hands) <= MAX_HANDS:
+        raise _wrong_count(len(hands))
     held, problems = _read_hands(hands)
-    problems = [*_count_problems(hands), *problems]
     if problems:
         raise RuleViolations(problems)
     return {name: classify(hand) for name, hand in held.items()}
@@ -134,21 +139,18 @@ def hand_problems(hands: Mapping[str, object]) -> tuple[RuleViolation, ...]:
     return tuple(_read_hands(hands)[1])
 
 
-def _count_problems(hands: Mapping[str, object]) -> list[RuleViolation]:
-    if MIN_HANDS <= len(hands) <= MAX_HANDS:
-        return []
-    return [
-        RuleViolation(
-            counted(
-                "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s was given.",
-                "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s were given.",
-                len(hands),
-                fewest=MIN_HANDS,
-                most=MAX_HANDS,
-            ),
-            "hands",
-        )
-    ]
+def _wrong_count(count: int) -> RuleViolation:
+    """The refusal of a showdown of fewer or more hands than it compares."""
+    return RuleViolation(
+        counted(
+            "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s was given.",
+            "A showdown compares %(fewest)s to %(most)s players' hands; %(count)s were given.",
+            count,
+            fewest=MIN_HANDS,
+            most=MAX_HANDS,
+        ),
+        "hands",
+    )
 
 
 def _read_hands(

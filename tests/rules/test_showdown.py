@@ -206,20 +206,37 @@ def test_a_showdown_needs_two_to_four_named_hands(hands, message):
     assert refusal.value.field == "hands"
 
 
+def test_too_many_hands_are_refused_for_their_count_alone():
+    """Each hand's own problems would be a sentence apiece: 2,000 of them about hands
+    that are not to be sent again."""
+    hands = {f"Q{number:04d}": "" for number in range(2000)}
+
+    with pytest.raises(RuleViolation) as refusal:
+        settle(hands)
+
+    assert len(refusal.value.texts) == 1
+    assert refusal.value.message == "A showdown compares 2 to 4 players' hands; 2000 were given."
+    assert refusal.value.field == "hands"
+
+
+def test_a_lone_hand_is_refused_for_the_count_before_its_cards():
+    with pytest.raises(RuleViolation) as refusal:
+        settle({"Ann": "As Ks Qs Js"})
+
+    assert len(refusal.value.texts) == 1
+    assert refusal.value.message == "A showdown compares 2 to 4 players' hands; 1 was given."
+
+
 def test_many_hands_are_each_read_once_not_against_every_other(monkeypatch):
     """Thousands of hands fit in a few kilobytes: compared pair by pair, their names would
-    hold a server for minutes before the count refused them."""
+    hold a server for minutes."""
     hands = {f"Q{number:04d}": "" for number in range(2000)}
     skeletons = []
     monkeypatch.setattr(names, "skeleton", lambda text: skeletons.append(text) or text)
 
-    with pytest.raises(RuleViolations) as refusal:
-        settle(hands)
+    problems = hand_problems(hands)
 
-    assert refusal.value.violations[0].message == (
-        "A showdown compares 2 to 4 players' hands; 2000 were given."
-    )
-    assert len(refusal.value.violations) == 1 + 2000  # and each hand's missing cards
+    assert len(problems) == 2000  # each hand's missing cards
     assert len(skeletons) <= 2 * len(hands)  # each name's two forms, once
 
 
@@ -349,11 +366,15 @@ def test_cards_taken_from_each_earlier_hand_are_named_in_one_sentence_per_hand()
     ]
 
 
-def test_too_many_hands_and_a_bad_hand_are_refused_together():
+def test_too_many_hands_with_a_bad_hand_among_them_are_refused_for_the_count_alone():
     hands = {name: " ".join(map(str, DECK[5 * i : 5 * i + 5])) for i, name in enumerate("ABCDE")}
-    with pytest.raises(RuleViolations) as refusal:
+    with pytest.raises(RuleViolation) as refusal:
         settle(hands | {"C": "2s 3s"})
-    assert [problem.field for problem in refusal.value.violations] == ["hands", "hands.C"]
+    assert not isinstance(refusal.value, RuleViolations)
+    assert (refusal.value.field, refusal.value.message) == (
+        "hands",
+        "A showdown compares 2 to 4 players' hands; 5 were given.",
+    )
 
 
 def test_good_hands_have_no_problems_whatever_their_number():

@@ -111,6 +111,18 @@ def test_a_name_no_player_could_have_is_refused_with_the_other_bad_hands(client)
     }
 
 
+COUNT_ONLY = "A showdown compares 2 to 4 players' hands; %s given."
+
+
+def test_too_many_hands_get_one_sentence_saying_so_from_the_api(client):
+    hands = {f"Q{number:04d}": "" for number in range(2000)}  # each hand missing its cards
+
+    response = settle(client, hands)
+
+    assert response.status_code == 422
+    assert response.get_json() == {"error": COUNT_ONLY % "2,000 were"}
+
+
 @pytest.mark.parametrize("body", [{"hands": ["As Ks Qs Js Ts"]}, {}, {"hands": {}, "x": 1}])
 def test_a_settle_body_without_a_hands_object_is_422(client, body):
     assert client.post("/api/settle", json=body).status_code == 422
@@ -309,6 +321,16 @@ def test_a_name_typed_too_long_on_the_picker_is_refused_beside_its_hand(client):
     assert errors_in(rows[0]) == []
     assert errors_in(rows[1]) == [f"The name {'B' * 20}… has 41 characters; keep it to 40."]
     assert "verdict-title" not in response.text
+
+
+def test_a_lone_hand_on_the_picker_is_refused_for_the_count_alone(client):
+    response = pick(client, {"Ann": "As Ks Qs Js"})  # and a card short
+
+    rows = hand_rows(response.text)
+    assert response.status_code == 422
+    above = re.findall(r'class="form-error" role="alert">([^<]*)<', response.text)
+    assert [html.unescape(message) for message in above] == [COUNT_ONLY % "1 was"]
+    assert [errors_in(row) for row in rows] == [[], [], [], []]
 
 
 @pytest.mark.parametrize(("second", "message"), CLASHING_WITH_ANN)
