@@ -5,8 +5,9 @@ HTTP status, and ``answer_refusal`` the one handler that answers a refusal nobod
 Views that show a refusal on their own page (the settle pages, the import page) take its
 status from here too; the scorekeeper's forms put it back on the scoreboard instead (see
 ``refused_forms.py``). So do the refusals that stop a page's form before its view, here:
-an out-of-date page, the rate limit, a busy database; the API answers them with their
-status. A test checks that every refusal the app defines is in the table.
+an out-of-date page, the rate limit, a busy database (but an out-of-date settle or import
+page is answered where it was sent, as its words ask for the page anew); the API answers
+them with their status. A test checks that every refusal the app defines is in the table.
 """
 
 from collections.abc import Iterable
@@ -160,6 +161,11 @@ EXPIRED_ON = {
     "settling.standalone": SETTLE_EXPIRED,
     "settling.in_game": SETTLE_EXPIRED,
 }
+# The forms whose out-of-date page is answered where it was sent, not sent back to it:
+# their words say to open the page again, and a reload only meets the same refusal.
+EXPIRED_ANSWERED_IN_PLACE = frozenset(
+    {"transfer.import_page", "settling.standalone", "settling.in_game"}
+)
 NO_SESSION_COOKIE = lazy_gettext(
     "This phone did not send back the cookie its page gave it, so nothing was recorded: "
     "allow cookies for this site, then reload the page and try again."
@@ -262,7 +268,7 @@ def answer_http_error(error: HTTPException):
         return _answer_or_send_back(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
         # A phone that keeps no cookies could not carry the message across a redirect.
-        if sent_no_session(error):
+        if sent_no_session(error) or request.endpoint in EXPIRED_ANSWERED_IN_PLACE:
             return _answer(400, expired_form_message(error))
         return _answer_or_send_back(400, expired_form_message(error))
     if isinstance(error, BodyCutShort):

@@ -6,7 +6,9 @@ wait in the session instead, and the redirect's page shows them once, where they
 
 The views send their own refusals back; ``send_back`` does it for those that stop a form
 before its view (an out-of-date page, the rate limit, a busy database), which the app's
-one handler answers (``web/errors.py``).
+one handler answers (``web/errors.py``). The settlers and the import page answer their
+views' own refusals on the page itself, but are sent back from the rate limit and a busy
+database too.
 """
 
 from collections.abc import Iterator
@@ -19,7 +21,8 @@ from werkzeug.wrappers import Response
 from wtforms import Field, FormField
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
-from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm
+from chicago_scorer.web.history.forms import CHOOSE_A_FILE, ImportForm
+from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, ShowdownForm
 
 F = TypeVar("F", bound=FlaskForm)
 
@@ -31,10 +34,10 @@ LONGEST_CHOICE = "last_trick_deuce="
 KEPT_CHARACTERS = len(LONGEST_CHOICE) + MAX_NAME_LENGTH
 NOT_KEPT = frozenset({"csrf_token"})
 
-# The name a refused new game is kept under, for the start page.
+# The names a refused new game and a refused import are kept under, for their pages.
 HOME = "home"
-# The forms that go back to the scoreboard when refused; the settlers and the import
-# page answer with their own page instead.
+IMPORT = "import"
+# The forms that go back to the scoreboard when refused.
 SCOREBOARD_FORMS = frozenset(
     {
         "pages.record_entry",
@@ -84,6 +87,11 @@ def scoreboard_page(game_id: int) -> str:
     return f"scoreboard/{game_id}"
 
 
+def settle_page(game_id: int | None) -> str:
+    """The name a refused settle is kept under: the start page's settler's, or a game's."""
+    return "settle" if game_id is None else f"{scoreboard_page(game_id)}/settle"
+
+
 def back_to_scoreboard(game_id: int, form: FlaskForm, *, keep_answers: bool = True):
     """Show a refusal on the scoreboard it came from, at an address that can be reloaded."""
     return redirect_refused(
@@ -116,7 +124,9 @@ def holds_refusal(page: str) -> bool:
 def send_back(message: str) -> Response | None:
     """A form stopped before its view, back to the page it belongs to with ``message``:
     a new game to the start page, with what was typed; a scoreboard's form to the
-    scoreboard, in the step card. None for any other request, answered where it was sent."""
+    scoreboard, in the step card; a settle to its picker, with the hands; an import to its
+    page, which asks for the file again (no page can be given back the file it sent).
+    None for any other request, answered where it was sent."""
     if request.method != "POST":
         return None
     if request.endpoint == "pages.create_game":
@@ -127,4 +137,15 @@ def send_back(message: str) -> Response | None:
         form = EntryForm(formdata=None)
         form.form_errors.append(message)
         return back_to_scoreboard(request.view_args["game_id"], form)
+    if request.endpoint in {"settling.standalone", "settling.in_game"}:
+        form = ShowdownForm(formdata=None)
+        form.form_errors.append(message)
+        game_id = request.view_args.get("game_id")
+        picker = url_for(request.endpoint, **request.view_args)
+        return redirect_refused(form, settle_page(game_id), picker)
+    if request.endpoint == "transfer.import_page":
+        form = ImportForm(formdata=None)
+        form.form_errors.append(message)
+        form.file.errors = [str(CHOOSE_A_FILE)]
+        return redirect_refused(form, IMPORT, url_for("transfer.import_page"), keep_answers=False)
     return None

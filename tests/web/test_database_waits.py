@@ -1,6 +1,6 @@
 """A database locked longer than the app waits gets the app's own 503, in JSON for the
-API and HTML for pages (a tap or a new game goes back to its page, which says so), and
-nothing of the refused request is written."""
+API and HTML for pages (a tap, a new game or an import goes back to its page, which says
+so), and nothing of the refused request is written."""
 
 import html
 import io
@@ -106,7 +106,9 @@ def test_a_new_game_past_the_apps_wait_goes_back_to_the_start_page_with_the_name
     assert client.get("/api/games").json["total"] == 0
 
 
-def test_an_import_past_the_apps_wait_stores_nothing(impatient_app, database_url):
+def test_an_import_past_the_apps_wait_goes_back_to_the_import_page_and_stores_nothing(
+    impatient_app, database_url
+):
     client = impatient_app.test_client()
     body = json.dumps(
         {
@@ -132,6 +134,9 @@ def test_an_import_past_the_apps_wait_stores_nothing(impatient_app, database_url
         )
 
     assert (api.status_code, api.json) == (503, {"error": BUSY})
-    assert (page.status_code, page.mimetype) == (503, "text/html")
-    assert "The database is busy" in page.text
+    # Post, redirect, get: a reload does not send the file again behind the reader's back.
+    assert "Retry-After" not in page.headers
+    shown = follow_refusal(client, page, "/import")
+    assert f'<p class="form-error" role="alert">{BUSY}</p>' in shown
+    assert '<p class="field-error" role="alert">Choose a file to import.</p>' in shown
     assert client.get("/api/games").json["total"] == 0

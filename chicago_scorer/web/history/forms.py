@@ -80,10 +80,13 @@ class HistoryFilterForm(PageForm):
         return args
 
 
+EXPORT_FILE = lazy_gettext("Export file (.json)")
+# Said beside the file box when it is sent empty, and when an import comes back refused:
+# no page can be given back the file it sent.
+CHOOSE_A_FILE = lazy_gettext("Choose a file to import.")
+
+
 class ImportForm(TranslatedForm):
     """An export file to import."""
 
-    file = FileField(
-        lazy_gettext("Export file (.json)"),
-        validators=[FileRequired(lazy_gettext("Choose a file to import."))],
-    )
+    file = FileField(EXPORT_FILE, validators=[FileRequired(CHOOSE_A_FILE)])

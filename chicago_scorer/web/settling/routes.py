@@ -3,7 +3,7 @@
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from chicago_scorer.rules import HAND_STEPS, RuleError
 from chicago_scorer.rules.cards import RANK_SYMBOLS, Suit
@@ -11,6 +11,7 @@ from chicago_scorer.rules.showdown import Verdict
 from chicago_scorer.services import games
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
+from chicago_scorer.web.refused_forms import restore_refused, settle_page
 from chicago_scorer.web.scoreboard.forms import EntryForm, ShowdownForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
 
@@ -28,6 +29,14 @@ class Settled:
     verdict: Verdict | None = None
     hands: Mapping[str, str] = field(default_factory=dict)
     status: int = 200
+
+
+def _picker_form(game_id: int | None) -> ShowdownForm:
+    """The form as posted; on a GET, one sent back refused (by the rate limit, say) with
+    the hands as they were typed, else an empty one."""
+    if request.method == "GET":
+        return restore_refused(ShowdownForm, settle_page(game_id)) or ShowdownForm()
+    return ShowdownForm()
 
 
 def _settle(form: ShowdownForm, game: games.LoadedGame | None, names: list[str] | None) -> Settled:
@@ -61,7 +70,7 @@ def _render(form: ShowdownForm, settled: Settled, **context):
 @limited_as(SETTLING)
 def standalone():
     """Settle any argument at the table from the cards."""
-    form = ShowdownForm()
+    form = _picker_form(None)
     return _render(form, _settle(form, None, None), game=None, names=None)
 
 
@@ -74,7 +83,7 @@ def in_game(game_id: int):
     if state.next_step not in HAND_STEPS:
         return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
     names = [state.players[seat] for seat in state.round_seats]
-    form = ShowdownForm()
+    form = _picker_form(game_id)
     return _render(
         form,
         _settle(form, game, names),

@@ -26,6 +26,7 @@ from chicago_scorer.web.platform.limits import (
 )
 from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
+from chicago_scorer.web.refused_forms import IMPORT, restore_refused
 from chicago_scorer.web.scoreboard.scorekeeper import remember_edit_key
 from chicago_scorer.web.transfer.game_csv import game_csv
 
@@ -92,8 +93,8 @@ def import_page():
     This device becomes the scorekeeper of the games it added.
     """
     form = ImportForm()
-    if not form.is_submitted():
-        return _render_import(form)
+    if not form.is_submitted():  # with an import sent back refused, if one was
+        return _render_import(restore_refused(ImportForm, IMPORT) or form)
     if not form.validate():
         return _render_import(form, status=400)
     try:

@@ -14,12 +14,24 @@ from chicago_scorer import create_app
 from chicago_scorer.config import config_from_environment
 from support.api_client import create_api_game
 from support.settings import settings_for
-from support.table_forms import follow_refusal
+from support.table_forms import follow_refusal, refused_by_redirect, start_game
 
 NEW_GAME = {"players": ["Ann", "Bo"]}
 NEW_GAME_FORM = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
 HANDS = {"hands": {"Ann": "As Ks Qs Js 10s", "Bo": "2c 3d 4h 5s 7c"}}
 EMPTY_EXPORT = {"format": "chicago-scorer/2", "games": []}
+ONE_GAME = {
+    "format": "chicago-scorer/1",
+    "games": [
+        {
+            "players": ["Ann", "Bo"],
+            "first_dealer": "Bo",
+            "created_at": "2026-03-01T19:00:00+00:00",
+            "updated_at": "2026-03-01T19:30:00+00:00",
+            "events": [],
+        }
+    ],
+}
 
 
 @pytest.fixture
@@ -99,6 +111,83 @@ def test_the_api_over_the_limit_still_answers_429_in_json(make_app):
     assert "Try again in" in response.get_json()["error"]
 
 
+TOO_MANY = (
+    r'class="form-error" role="alert">Too many requests from this network in a short time, '
+    r"so nothing was done\. Try again in \d+ seconds?\."
+)
+
+
+def boxes(page: str) -> dict[str, str]:
+    """The picker's boxes that hold something, by name, as the page fills them in."""
+    return {
+        name: html.unescape(value)
+        for name, value in re.findall(r'name="((?:names|hands)-\d)"\s+value="([^"]+)"', page)
+    }
+
+
+def test_a_settle_over_the_limit_goes_back_to_the_picker_with_the_hands_typed(make_app):
+    client = make_app(RATE_LIMIT="1/minute").test_client()
+    assert client.post("/api/settle", json=HANDS).status_code == 200
+    typed = {
+        "names-0": "Märta",
+        "hands-0": "A♠ K♠ Q♠ J♠ 10♠",
+        "names-1": "Zoltan",
+        "hands-1": "9h 9d 9c 2s 2d",
+    }
+
+    response = client.post("/settle", data=typed)
+
+    # Post, redirect, get: a reload asks for the picker again, not for another verdict.
+    assert "Retry-After" not in response.headers
+    page = follow_refusal(client, response, "/settle")
+    assert re.search(TOO_MANY, page)
+    assert boxes(page) == typed
+    assert "verdict-title" not in page
+    links = language_links(page)
+    assert links
+    for link in links:
+        chosen = client.get(link)
+        assert (chosen.status_code, chosen.headers["Location"]) == (303, "/settle")
+
+
+def test_a_games_settle_over_the_limit_goes_back_to_its_picker_with_the_cards(make_app):
+    client = make_app(RATE_LIMIT="1/minute").test_client()
+    game_url = start_game(client, "Ann", "Bo")
+    assert client.post("/api/settle", json=HANDS).status_code == 200
+    typed = {"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"}
+
+    response = client.post(f"{game_url}/settle", data=typed)
+
+    page = follow_refusal(client, response, f"{game_url}/settle")
+    assert re.search(TOO_MANY, page)
+    assert boxes(page) == typed
+    assert "Record:" not in page
+
+
+def test_an_import_over_the_limit_goes_back_to_the_import_page_asking_for_the_file_again(
+    make_app,
+):
+    client = make_app(RATE_LIMIT="1/minute").test_client()
+    assert client.post("/api/import", json=EMPTY_EXPORT).status_code == 200
+    upload = {"file": (io.BytesIO(json.dumps(ONE_GAME).encode()), "games.json")}
+
+    response = client.post("/import", data=upload)
+
+    assert "Retry-After" not in response.headers
+    page = follow_refusal(client, response, "/import")
+    assert re.search(TOO_MANY, page)
+    # A file cannot be put back in its box: the page asks for it beside the box.
+    assert re.search(
+        r'type="file"[^>]*aria-invalid="true">\s*'
+        r'<p class="field-error" role="alert">Choose a file to import\.</p>',
+        page,
+    )
+    for link in language_links(page):
+        chosen = client.get(link)
+        assert (chosen.status_code, chosen.headers["Location"]) == (303, "/import")
+    assert game_count(client) == 0
+
+
 def test_the_429_writes_its_seconds_in_the_readers_digits_and_retry_after_in_ascii(
     limited_client,
 ):
@@ -135,9 +224,9 @@ def test_imports_and_settling_are_limited_too(limited_client):
     upload = {"file": (io.BytesIO(json.dumps(EMPTY_EXPORT).encode()), "games.json")}
 
     assert limited_client.post("/api/import", json=EMPTY_EXPORT).status_code == 429
-    assert limited_client.post("/import", data=upload).status_code == 429
+    assert refused_by_redirect(limited_client, limited_client.post("/import", data=upload))
     assert limited_client.post("/api/settle", json=HANDS).status_code == 429
-    assert limited_client.post("/settle", data={}).status_code == 429
+    assert refused_by_redirect(limited_client, limited_client.post("/settle", data={}))
     # Each kind is counted apart: creating a game is still allowed.
     assert limited_client.post("/api/games", json=NEW_GAME).status_code == 201
 
