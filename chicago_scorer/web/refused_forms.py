@@ -22,6 +22,7 @@ from wtforms import Field, FormField
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
 from chicago_scorer.web.history.forms import CHOOSE_A_FILE, ImportForm
+from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
 from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, ShowdownForm
 
 F = TypeVar("F", bound=FlaskForm)
@@ -37,13 +38,13 @@ NOT_KEPT = frozenset({"csrf_token"})
 # The names a refused new game and a refused import are kept under, for their pages.
 HOME = "home"
 IMPORT = "import"
-# The forms that go back to the scoreboard when refused.
+# The forms that go back to the scoreboard when refused; a correction goes back to its
+# entry's card.
 SCOREBOARD_FORMS = frozenset(
     {
         "pages.record_entry",
         "pages.undo",
         "sharing.revoke",
-        "correcting.correct_entry",
         "correcting.fix_players",
         "correcting.delete_game",
     }
@@ -87,6 +88,11 @@ def scoreboard_page(game_id: int) -> str:
     return f"scoreboard/{game_id}"
 
 
+def correction_page(game_id: int, number: int) -> str:
+    """The name a refused correction of an entry is kept under, for its card."""
+    return f"{scoreboard_page(game_id)}/entries/{number}"
+
+
 def settle_page(game_id: int | None) -> str:
     """The name a refused settle is kept under: the start page's settler's, or a game's."""
     return "settle" if game_id is None else f"{scoreboard_page(game_id)}/settle"
@@ -124,9 +130,10 @@ def holds_refusal(page: str) -> bool:
 def send_back(message: str) -> Response | None:
     """A form stopped before its view, back to the page it belongs to with ``message``:
     a new game to the start page, with what was typed; a scoreboard's form to the
-    scoreboard, in the step card; a settle to its picker, with the hands; an import to its
-    page, which asks for the file again (no page can be given back the file it sent).
-    None for any other request, answered where it was sent."""
+    scoreboard, in the step card, but a correction to its entry's card with what was
+    chosen, as a correction the rules refuse goes back; a settle to its picker, with the
+    hands; an import to its page, which asks for the file again (no page can be given
+    back the file it sent). None for any other request, answered where it was sent."""
     if request.method != "POST":
         return None
     if request.endpoint == "pages.create_game":
@@ -137,6 +144,12 @@ def send_back(message: str) -> Response | None:
         form = EntryForm(formdata=None)
         form.form_errors.append(message)
         return back_to_scoreboard(request.view_args["game_id"], form)
+    if request.endpoint == "correcting.correct_entry":
+        form = CorrectionForm(formdata=None)
+        form.form_errors.append(message)
+        game_id, number = request.view_args["game_id"], request.view_args["number"]
+        card = url_for("correcting.entry", game_id=game_id, number=number)
+        return redirect_refused(form, correction_page(game_id, number), card)
     if request.endpoint in {"settling.standalone", "settling.in_game"}:
         form = ShowdownForm(formdata=None)
         form.form_errors.append(message)

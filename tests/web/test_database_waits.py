@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import create_engine, make_url, text
 
 from support.api_client import create_api_game
-from support.table_forms import follow_refusal, start_game, step_card_fields
+from support.table_forms import accepted, follow_refusal, start_game, step_card_fields, tap
 
 BUSY = "The database is busy, so nothing was recorded. Try again in a moment."
 APP_WAIT = 0.3
@@ -88,6 +88,28 @@ def test_a_tap_past_the_apps_wait_goes_back_to_the_scoreboard_and_records_nothin
     for link in re.findall(r'href="(/language/[^"]+)"', page):
         chosen = client.get(html.unescape(link))
         assert (chosen.status_code, chosen.headers["Location"]) == (303, game_url)
+
+
+def test_a_correction_past_the_apps_wait_goes_back_to_its_card_with_the_choice(
+    impatient_app, database_url
+):
+    client = impatient_app.test_client()
+    game_url = start_game(client, "Ann", "Bo")
+    assert accepted(client, tap(client, game_url, winner="Ann", hand="flush"))
+    card = client.get(f"{game_url}/entries/1").text
+    hidden = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', card))
+    before = client.get(f"/api{game_url}").json
+
+    with writes_locked(database_url):
+        response = client.post(
+            f"{game_url}/entries/1", data=hidden | {"winner": "Bo", "answer": "hand=flush"}
+        )
+
+    page = follow_refusal(client, response, f"{game_url}/entries/1")
+    card = re.search(r'<section class="card step-card correcting".*?</section>', page, re.S)
+    assert BUSY in card.group()
+    assert re.search(r'name="winner" value="Bo"\s+checked', page)
+    assert client.get(f"/api{game_url}").json == before
 
 
 def test_a_new_game_past_the_apps_wait_goes_back_to_the_start_page_with_the_names(

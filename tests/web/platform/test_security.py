@@ -95,12 +95,17 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
         actions |= {action or path for action in forms_on(keeper.get(path).text)}
     before = keeper.get(f"/api{game_url}").get_json()
 
-    # The phone pages go back to the page the form was on, and say why there; the
-    # settlers, whose answer is the page itself, answer 400.
-    went_back = {"/games": "/"} | {
-        f"{game_url}/{form}": game_url
-        for form in ["entries", "undo", "revoke", "entries/1", "players", "delete"]
-    }
+    # The phone pages go back to the page the form was on, and say why there (a
+    # correction to its entry's card); the settlers, whose answer is the page itself,
+    # answer 400.
+    went_back = (
+        {"/games": "/"}
+        | {
+            f"{game_url}/{form}": game_url
+            for form in ["entries", "undo", "revoke", "players", "delete"]
+        }
+        | {f"{game_url}/entries/1": f"{game_url}/entries/1"}
+    )
     statuses = {}
     for action in actions:
         answer = keeper.post(action, data={"round": "1"})

@@ -33,6 +33,13 @@ def hidden_fields(page: str) -> dict[str, str]:
     return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)">', card))
 
 
+def correction_card(page: str) -> str:
+    """The step card holding an entry open to correct, where its refusal is said."""
+    return re.search(
+        r'<section class="card step-card correcting".*?</section>', page, re.S
+    ).group()
+
+
 def correct(client, game_url: str, number: int, **fields):
     """Open entry ``number`` from the round log and save the card with ``fields`` chosen."""
     card = client.get(f"{game_url}/entries/{number}")
@@ -333,9 +340,10 @@ def test_a_correction_without_its_csrf_token_is_refused_and_one_with_it_is_saved
 
     forged = csrf_client.post(f"{game_url}/entries/1", data=fields)
 
-    assert "This page was out of date, so nothing was recorded." in follow_refusal(
-        csrf_client, forged, game_url
-    )
+    # Back to the entry's card, the player chosen still chosen, as from a rules refusal.
+    page = follow_refusal(csrf_client, forged, f"{game_url}/entries/1")
+    assert "This page was out of date, so nothing was recorded." in correction_card(page)
+    assert re.search(r'name="winner" value="Bo"\s+checked', page)
     assert stored_game(csrf_client, game_url) == before
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', card).group(1)
     saved = csrf_client.post(f"{game_url}/entries/1", data=fields | {"csrf_token": token})
