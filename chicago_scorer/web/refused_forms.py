@@ -22,7 +22,7 @@ from wtforms import Field, FormField
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
 from chicago_scorer.web.history.forms import CHOOSE_A_FILE, ImportForm
-from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
+from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
 from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, ShowdownForm
 
 F = TypeVar("F", bound=FlaskForm)
@@ -39,13 +39,12 @@ NOT_KEPT = frozenset({"csrf_token"})
 HOME = "home"
 IMPORT = "import"
 # The forms that go back to the scoreboard when refused; a correction goes back to its
-# entry's card.
+# entry's card, and a fix of the names to its open form.
 SCOREBOARD_FORMS = frozenset(
     {
         "pages.record_entry",
         "pages.undo",
         "sharing.revoke",
-        "correcting.fix_players",
         "correcting.delete_game",
     }
 )
@@ -93,6 +92,11 @@ def correction_page(game_id: int, number: int) -> str:
     return f"{scoreboard_page(game_id)}/entries/{number}"
 
 
+def fix_page(game_id: int) -> str:
+    """The name a refused fix of the names or the first dealer is kept under."""
+    return f"{scoreboard_page(game_id)}/players"
+
+
 def settle_page(game_id: int | None) -> str:
     """The name a refused settle is kept under: the start page's settler's, or a game's."""
     return "settle" if game_id is None else f"{scoreboard_page(game_id)}/settle"
@@ -131,7 +135,8 @@ def send_back(message: str) -> Response | None:
     """A form stopped before its view, back to the page it belongs to with ``message``:
     a new game to the start page, with what was typed; a scoreboard's form to the
     scoreboard, in the step card, but a correction to its entry's card with what was
-    chosen, as a correction the rules refuse goes back; a settle to its picker, with the
+    chosen, and a fix of the names to its form, open with what was typed, as those the
+    rules refuse go back; a settle to its picker, with the
     hands; an import to its page, which asks for the file again (no page can be given
     back the file it sent). None for any other request, answered where it was sent."""
     if request.method != "POST":
@@ -150,6 +155,13 @@ def send_back(message: str) -> Response | None:
         game_id, number = request.view_args["game_id"], request.view_args["number"]
         card = url_for("correcting.entry", game_id=game_id, number=number)
         return redirect_refused(form, correction_page(game_id, number), card)
+    if request.endpoint == "correcting.fix_players":
+        form = FixPlayersForm(formdata=None)
+        form.form_errors.append(message)
+        game_id = request.view_args["game_id"]
+        return redirect_refused(
+            form, fix_page(game_id), url_for("pages.scoreboard", game_id=game_id)
+        )
     if request.endpoint in {"settling.standalone", "settling.in_game"}:
         form = ShowdownForm(formdata=None)
         form.form_errors.append(message)

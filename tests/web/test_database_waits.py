@@ -13,7 +13,14 @@ import pytest
 from sqlalchemy import create_engine, make_url, text
 
 from support.api_client import create_api_game
-from support.table_forms import accepted, follow_refusal, start_game, step_card_fields, tap
+from support.table_forms import (
+    accepted,
+    fix_fields,
+    follow_refusal,
+    start_game,
+    step_card_fields,
+    tap,
+)
 
 BUSY = "The database is busy, so nothing was recorded. Try again in a moment."
 APP_WAIT = 0.3
@@ -109,6 +116,25 @@ def test_a_correction_past_the_apps_wait_goes_back_to_its_card_with_the_choice(
     card = re.search(r'<section class="card step-card correcting".*?</section>', page, re.S)
     assert BUSY in card.group()
     assert re.search(r'name="winner" value="Bo"\s+checked', page)
+    assert client.get(f"/api{game_url}").json == before
+
+
+def test_a_fix_of_the_names_past_the_apps_wait_comes_back_open_as_it_was_typed(
+    impatient_app, database_url
+):
+    client = impatient_app.test_client()
+    game_url = start_game(client, "Ann", "Bjorn")
+    typed = fix_fields(client.get(game_url).text) | {"players-1": "Björn", "dealer": "1"}
+    before = client.get(f"/api{game_url}").json
+
+    with writes_locked(database_url):
+        response = client.post(f"{game_url}/players", data=typed)
+
+    page = follow_refusal(client, response, game_url)
+    fix = page[page.index('<details class="card fix-players"') :]
+    assert fix.startswith('<details class="card fix-players" id="fix-players" open>')
+    assert BUSY in page
+    assert fix_fields(page) == typed
     assert client.get(f"/api{game_url}").json == before
 
 

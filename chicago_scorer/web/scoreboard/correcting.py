@@ -16,14 +16,19 @@ from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import in_a_list
 from chicago_scorer.web.player_names import isolated_name_text
-from chicago_scorer.web.refused_forms import back_to_scoreboard, correction_page, redirect_refused
+from chicago_scorer.web.refused_forms import (
+    back_to_scoreboard,
+    correction_page,
+    fix_page,
+    redirect_refused,
+)
 from chicago_scorer.web.scoreboard.correction_forms import (
     CorrectionForm,
     DeleteGameForm,
     FixPlayersForm,
 )
 from chicago_scorer.web.scoreboard.forms import EntryForm
-from chicago_scorer.web.scoreboard.page import fix_page, render_scoreboard
+from chicago_scorer.web.scoreboard.page import render_scoreboard
 from chicago_scorer.web.scoreboard.scorekeeper import (
     KEEPER_REFUSALS,
     edit_key_for,

@@ -10,7 +10,12 @@ from chicago_scorer.web.entry_words import entry_words
 from chicago_scorer.web.languages.rule_words import rule_differences
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.platform.security import keep_out_of_caches
-from chicago_scorer.web.refused_forms import correction_page, restore_refused, scoreboard_page
+from chicago_scorer.web.refused_forms import (
+    correction_page,
+    fix_page,
+    restore_refused,
+    scoreboard_page,
+)
 from chicago_scorer.web.score_chart import recent_score_chart
 from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
 from chicago_scorer.web.scoreboard.forms import EntryForm
@@ -23,11 +28,6 @@ from chicago_scorer.web.scoreboard.view import (
     player_rows,
     round_log,
 )
-
-
-def fix_page(game_id: int) -> str:
-    """The name a refused fix of the names or the first dealer is kept under."""
-    return f"{scoreboard_page(game_id)}/players"
 
 
 def _correction_form(game_id: int, opened: EntryAtTable) -> CorrectionForm:

@@ -140,6 +140,30 @@ def test_a_refused_fix_comes_back_open_as_it_was_typed_its_refusal_beside_the_na
     assert fix_fields(again)["players-1"] == "Bo"
 
 
+def test_a_fix_from_a_page_whose_token_expired_comes_back_open_as_it_was_typed(make_app):
+    keeper = make_app(WTF_CSRF_ENABLED=True).test_client()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', keeper.get("/").text)
+    game_url = keeper.post(
+        "/games",
+        data={
+            "csrf_token": token.group(1),
+            "players-0": "Ann",
+            "players-1": "Bjorn",
+            "dealer": "0",
+        },
+    ).headers["Location"]
+    typed = fix_fields(keeper.get(game_url).text) | {"players-1": "Björn", "csrf_token": "old"}
+    before = stored_game(keeper, game_url)
+
+    page = follow_refusal(keeper, keeper.post(f"{game_url}/players", data=typed), game_url)
+
+    assert "This page was out of date, so nothing was recorded." in page
+    fix = page[page.index('<details class="card fix-players"') :]
+    assert fix.startswith('<details class="card fix-players" id="fix-players" open>')
+    assert fix_fields(page)["players-1"] == "Björn"
+    assert stored_game(keeper, game_url) == before
+
+
 def test_a_watcher_cannot_fix_the_names(client, game_url, watcher):
     fields = fix_fields(client.get(game_url).text) | {"players-0": "Anna"}
     before = stored_game(client, game_url)
