@@ -3,9 +3,10 @@ of every game.
 
 Either keeps the worker that serves it for seconds: the largest import takes 12 s on
 SQLite and 19 s on PostgreSQL (``transfer.py`` paces it to a third of a processor), and
-an export of 5,000 games about 6 s. With the two workers ``make run`` starts, two such
-tasks at once would leave none for the phones at the table: their taps would wait for a
-task to end. So a long task starts only when no other is running against the same
+an export reads 5,000 games in about 10 s (it holds the turn only while it reads them,
+not while they are sent). With the two workers ``make run`` starts, two such tasks at
+once would leave none for the phones at the table: their taps would wait for a task to
+end. So a long task starts only when no other is running against the same
 database from this machine, and is refused at once otherwise (``ImportMustWait``,
 ``ExportMustWait``); the client asks again a few seconds later.
 
@@ -43,7 +44,7 @@ def turn_file() -> Path:
 
 class Turn:
     """The turn to run a long task, held until ``let_go``, or until nothing refers to it
-    (a task dropped before it began, such as an export never sent)."""
+    (a task dropped before it began)."""
 
     def __init__(self, path: Path, held: IO[bytes] | None) -> None:
         self.let_go = weakref.finalize(self, _let_go, path, held)

@@ -36,10 +36,12 @@ out and reported, so that importing one file twice never counts its games twice.
 
 import json
 import logging
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import IO
 
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
@@ -62,7 +64,7 @@ from chicago_scorer.services.game_records import (
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
-from chicago_scorer.services.long_tasks import Turn, one_long_task_at_a_time, take_turn
+from chicago_scorer.services.long_tasks import one_long_task_at_a_time
 from chicago_scorer.storage.database import (
     defer_sync_of_this_transaction,
     sync_deferred_commits,
@@ -143,22 +145,25 @@ def export_game(game_id: int) -> dict[str, object]:
     return {"format": EXPORT_FORMAT, "games": [game_record(game)]}
 
 
-def export_all_games() -> Iterator[str]:
-    """Every game, oldest first, as JSON text in pieces, so any number can be sent.
+def export_all_games() -> IO[bytes]:
+    """Every game, oldest first, as an export file (UTF-8 JSON) read from its start.
 
     While another long task runs on the same database, ``ExportMustWait`` is raised at
-    once, before any piece (``long_tasks.py``); otherwise the turn is held until the
-    last piece is sent, or the pieces are dropped unsent.
+    once, before any game is read (``long_tasks.py``). Otherwise the games are read with
+    the turn held, a batch at a time, and written to a temporary file, whatever their
+    number, so that memory stays flat; the turn is let go before the file is returned.
+    So a client that takes the file slowly, or never, holds no turn while it is sent.
     """
-    turn = take_turn(ExportMustWait)
-    return _letting_go_after(_every_game_in_pieces(), turn)
-
-
-def _letting_go_after(pieces: Iterator[str], turn: Turn) -> Iterator[str]:
-    try:
-        yield from pieces
-    finally:
-        turn.let_go()
+    with one_long_task_at_a_time(ExportMustWait):
+        exported = tempfile.TemporaryFile()  # gone from the disk once closed
+        try:
+            for piece in _every_game_in_pieces():
+                exported.write(piece.encode())
+        except BaseException:
+            exported.close()
+            raise
+    exported.seek(0)
+    return exported
 
 
 def _every_game_in_pieces() -> Iterator[str]:

@@ -1,6 +1,6 @@
 """The JSON API for statistics, export and import: one service call per request."""
 
-from flask import Blueprint, Response, stream_with_context
+from flask import Blueprint
 
 from chicago_scorer.rules import Hand
 from chicago_scorer.services.errors import ImportInterrupted
@@ -8,6 +8,7 @@ from chicago_scorer.services.players import player_statistics
 from chicago_scorer.services.transfer import ImportResult, export_all_games, import_games
 from chicago_scorer.web.api.bodies import json_text
 from chicago_scorer.web.errors import retry_after, status_of
+from chicago_scorer.web.exports import export_answer
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
 from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
@@ -35,7 +36,7 @@ def player_stats(name: str):
 @api_history.get("/export")
 def export():
     """Every game, as ``{"format": "chicago-scorer/2", "games": [...]}``."""
-    return Response(stream_with_context(export_all_games()), mimetype="application/json")
+    return export_answer(export_all_games())
 
 
 @api_history.post("/import")

@@ -2,7 +2,7 @@
 
 from datetime import UTC, datetime
 
-from flask import Blueprint, Response, render_template, stream_with_context
+from flask import Blueprint, Response, render_template
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from chicago_scorer.services import games
@@ -16,6 +16,7 @@ from chicago_scorer.services.transfer import (
     import_games,
 )
 from chicago_scorer.web.errors import retry_after, status_of
+from chicago_scorer.web.exports import export_answer
 from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import (
@@ -34,11 +35,11 @@ transfer = Blueprint("transfer", __name__)
 
 
 def _download(body, mimetype: str, filename: str) -> Response:
-    return Response(
-        body,
-        mimetype=mimetype,
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return Response(body, mimetype=mimetype, headers=_attachment(filename))
+
+
+def _attachment(filename: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{filename}"'}
 
 
 @transfer.get("/games/<int:game_id>/export.csv")
@@ -57,10 +58,10 @@ def game_as_json(game_id: int):
 
 @transfer.get("/export.json")
 def all_games_as_json():
-    """Every game in the export format, sent as it is read."""
+    """Every game in the export format, read whole before it is sent."""
     today = datetime.now(UTC).date().isoformat()
-    body = stream_with_context(export_all_games())
-    return _download(body, "application/json", f"chicago-scorer-{today}.json")
+    exported = export_all_games()
+    return export_answer(exported, _attachment(f"chicago-scorer-{today}.json"))
 
 
 @transfer.errorhandler(RequestEntityTooLarge)

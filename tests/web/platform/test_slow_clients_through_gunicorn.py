@@ -11,11 +11,10 @@ from contextlib import ExitStack
 import pytest
 
 from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker, defer_accept
-from support.export_documents import export_document
-from support.games import new_game
 from support.live_server import LiveServer, serving_a_fresh_database
 from support.long_imports import importing_the_largest_file
 from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
+from support.slow_readers import seed_a_long_export
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
 HALF_A_HEAD = b"GET / HTTP/1.1\r\nHost: localhost\r\n"
@@ -40,6 +39,12 @@ def quick_server(databases, tmp_path_factory):
         databases, logs, workers=1, environment=QUICK_DEADLINES
     ) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def long_export(quick_server) -> int:
+    """The size of an export of a thousand games on ``quick_server``, which now holds them."""
+    return seed_a_long_export(quick_server)
 
 
 def connections(stack: ExitStack, server: LiveServer, count: int, sending: bytes = b""):
@@ -256,10 +261,9 @@ def test_a_body_that_stops_arriving_is_answered_408_and_records_nothing(quick_se
 
 
 def test_a_client_that_takes_no_answer_holds_its_worker_for_its_deadline_at_most(
-    quick_server,
+    quick_server, long_export
 ):
     deadline = QuickDeadlineWorker.answer_seconds
-    whole_export = seed_a_long_export(quick_server)
     with ExitStack() as stack:
         # With a window of a few KB, such a client is sent a long answer only as fast as
         # it reads; and it does not read.
@@ -271,20 +275,4 @@ def test_a_client_that_takes_no_answer_holds_its_worker_for_its_deadline_at_most
 
         assert seconds_to_answer(quick_server) < deadline + 1.5
         # What it got when it read at last: the start of the export.
-        assert len(everything_sent(not_reading)) < whole_export / 2
-
-
-def seed_a_long_export(server: LiveServer) -> int:
-    """Import a thousand games of two players who have not begun; their export's size."""
-    document = export_document(*[new_game("Ann", "Bo")] * 1000)
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=60)
-    try:
-        connection.request(
-            "POST", "/api/import", body=document, headers={"Content-Type": "application/json"}
-        )
-        imported = connection.getresponse()
-        assert (imported.status, len(json.loads(imported.read())["games"])) == (201, 1000)
-        connection.request("GET", "/export.json")
-        return len(connection.getresponse().read())
-    finally:
-        connection.close()
+        assert len(everything_sent(not_reading)) < long_export / 2
