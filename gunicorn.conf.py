@@ -14,16 +14,21 @@ forwarded_allow_ips = ""
 worker_class = "chicago_scorer.web.platform.client_deadlines.ClientDeadlineWorker"
 
 # A worker busy with one request longer than this is killed, and the request gets
-# gunicorn's bare error page. So every wait of the app's own (config.py), and of the
-# worker's for the request to arrive, ends first, and answers in the app's words:
+# gunicorn's bare error page. So every wait of the app's own (config.py), which answers
+# in the app's words, and of the worker's for the request to arrive and its answer to be
+# taken, ends first:
 #   the request's arrival     20 s  (ClientDeadlineWorker.arrival_seconds)
 #   a lock on the database     5 s  (SQLite's busy timeout, PostgreSQL's lock_timeout)
 #   one SQL statement         10 s  (PostgreSQL's statement_timeout)
 #   an import                 25 s  (it begins no batch of games after that)
+#   an answer                 30 s  from its first byte (whole_answer_seconds)
 # An import's last batch, begun just before its deadline, takes a few milliseconds; even
 # with its body arriving to the last moment and a statement running to its bound, it ends
-# by 55 s, within the 60 s here. A stopping worker (a restart, `systemctl stop`) lets its
-# request run for `graceful_timeout`, so that is 60 s too.
+# by 55 s, within the 60 s here. The longest answer, the export of every game, is read
+# before its first byte is sent: 5,000 games in about 10 s, after a head that has 5 s to
+# arrive, so even a client taking it a trickle at a time is dropped by 45 s. A stopping
+# worker (a restart, `systemctl stop`) lets its request run for `graceful_timeout`, so
+# that is 60 s too.
 timeout = 60
 graceful_timeout = 60
 

@@ -14,6 +14,7 @@ class QuickDeadlineWorker(ClientDeadlineWorker):
     head_seconds = 0.5
     arrival_seconds = 2.0
     answer_seconds = 1.0
+    whole_answer_seconds = 3.0
 
     def init_process(self) -> None:
         # Small send buffers, which a phone's slow link would fill as soon: an answer of

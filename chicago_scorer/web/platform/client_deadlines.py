@@ -6,7 +6,7 @@ sets no time limit of its own on that: a connection that sends nothing, such as 
 phone's browser opens ahead of need, holds it until gunicorn's timeout, and two such keep
 the app from answering anyone.
 
-``ClientDeadlineWorker`` is gunicorn's sync worker, with three limits:
+``ClientDeadlineWorker`` is gunicorn's sync worker, with these limits:
 
 - A new connection that has sent nothing yet is kept by the kernel, until its first bytes
   arrive or ``accept_deferral_seconds`` pass (Linux's TCP_DEFER_ACCEPT): a connection a
@@ -21,24 +21,32 @@ the app from answering anyone.
   ``arrival_seconds``. A head still arriving then is dropped unanswered. A body still
   arriving, as from a phone that left the Wi-Fi in the middle of a tap, is answered 408
   (``RequestArrivedTooSlowly``), and nothing in it is recorded.
-- An answer, or each piece of one sent in pieces, must be taken within
-  ``answer_seconds``, or the connection is dropped.
+- An answer, or each piece of one sent in pieces (a file goes in pieces of 8 KB), must
+  be taken within ``answer_seconds``, and the whole of it within ``whole_answer_seconds``
+  of its first byte, or the connection is dropped. Without the second, a client taking a
+  long answer a few bytes at a time, each piece in time, held its worker until gunicorn
+  killed it at 60 s. The longest answer is the export of every game: 22 MB for 5,000
+  finished games, which a phone on Wi-Fi takes in a few seconds, and one on 4G, through
+  a home line that sends 10 Mbit/s, in 17 s; 30 s leave room for one on 6 Mbit/s. The
+  worker reads those games for about 10 s before the first byte, after a head of 5 s at
+  most, so even that answer is over, taken or dropped, by 45 s.
 
 A request the worker cannot read, whether its head (too long, or not HTTP) or its body
 (chunks that are not HTTP), is refused by the app in its own words rather than in
 gunicorn's (unreadable_requests.py).
 
-So a client that stops, sending or reading, holds its worker for one of these deadlines
-at most, and the other workers go on answering meanwhile: a busy sync worker takes no new
-connection, so the kernel hands it to another. Clients sending slowly on purpose, one per
-worker, can still hold every worker for that long, and more of them hold it in turn: on
-an open network, a reverse proxy that reads each request whole (deploy/nginx.conf) is
-still the answer. Reads and writes that gunicorn bounds itself keep gunicorn's bounds,
-but for its lingering on a connection it has answered and closed its side of: it reads
-for up to 2 s there, waiting for the client to close too, and forty clients that never
-close held a worker for 40 s in all. That wait is ``CLOSING_LINGER_SECONDS`` here: what
-the client had sent is read at once, so none of it turns the close into a reset. Plain
-HTTP only: TLS ends at the proxy.
+So a client that stops, sending or reading, or reads a trickle at a time, holds its
+worker for one of these deadlines at most, and the other workers go on answering
+meanwhile: a busy sync worker takes no new connection, so the kernel hands it to
+another. Clients sending or reading slowly on purpose, one per worker, can still hold
+every worker for that long, and more of them hold it in turn: on an open network, a
+reverse proxy that reads each request whole (deploy/nginx.conf) is still the answer.
+Reads and writes that gunicorn bounds itself keep gunicorn's bounds, but for its
+lingering on a connection it has answered and closed its side of: it reads for up to 2 s
+there, waiting for the client to close too, and forty clients that never close held a
+worker for 40 s in all. That wait is ``CLOSING_LINGER_SECONDS`` here: what the client
+had sent is read at once, so none of it turns the close into a reset. Plain HTTP only:
+TLS ends at the proxy.
 
 A worker with threads would not be held by one client, but Python runs one thread of a
 process at a time. Measured here, gunicorn's threaded worker let an import slow the writes
@@ -69,6 +77,9 @@ from chicago_scorer.web.platform.unreadable_requests import (
 # How long a worker reads on a connection it has answered and half closed, for the
 # client's close: what the client sent is there already, so a moment is enough.
 CLOSING_LINGER_SECONDS = 0.05
+# A file is sent in pieces of this size, as Python itself sends one without the kernel's
+# sendfile: each must be taken within ``answer_seconds``, 0.4 KB/s at the least.
+FILE_PIECE = 8192
 
 
 class RequestArrivedTooSlowly(RequestTimeout):
@@ -82,6 +93,7 @@ class ClientSocket(socket.socket):
     head_seconds: float
     arrival_seconds: float
     answer_seconds: float
+    whole_answer_seconds: float
 
     @classmethod
     def taking_over(
@@ -91,13 +103,16 @@ class ClientSocket(socket.socket):
         head_seconds: float,
         arrival_seconds: float,
         answer_seconds: float,
+        whole_answer_seconds: float,
     ) -> "ClientSocket":
         client = cls(accepted.family, accepted.type, accepted.proto, fileno=accepted.detach())
         client.head_seconds = head_seconds
         client.arrival_seconds = arrival_seconds
         client.head_deadline = math.inf
         client.answer_seconds = answer_seconds
+        client.whole_answer_seconds = whole_answer_seconds
         client.arrival_deadline = math.inf
+        client.answer_deadline = math.inf
         client.in_app = False
         client.first_bytes = b""
         return client
@@ -118,10 +133,11 @@ class ClientSocket(socket.socket):
 
     def expect_request(self) -> None:
         """The worker begins to read a request: its head must be here by ``head_seconds``,
-        and all of it by ``arrival_seconds``."""
+        and all of it by ``arrival_seconds``; its answer is yet to begin."""
         now = time.monotonic()
         self.head_deadline = now + self.head_seconds
         self.arrival_deadline = now + self.arrival_seconds
+        self.answer_deadline = math.inf
 
     def recv(self, size: int, flags: int = 0) -> bytes:
         if self.gettimeout() is not None:  # a read gunicorn bounds itself
@@ -153,16 +169,34 @@ class ClientSocket(socket.socket):
             super().sendall(data, flags)
 
     def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
-        with self._answer_deadline():
+        if self.gettimeout() is not None:  # a write gunicorn bounds itself
             return super().sendfile(file, offset, count)
+        # A piece at a time, through sendall, whose bound is on the whole call: the
+        # kernel's sendfile is bounded only on each wait for the client, and a client
+        # taking a few bytes before each bound would keep it going past the answer's.
+        file.seek(offset)
+        sent = 0
+        while count is None or sent < count:
+            piece = file.read(FILE_PIECE if count is None else min(FILE_PIECE, count - sent))
+            if not piece:
+                break
+            self.sendall(piece)
+            sent += len(piece)
+        return sent
 
     @contextmanager
     def _answer_deadline(self) -> Iterator[None]:
         if self.gettimeout() is not None:  # a write gunicorn bounds itself
             yield
             return
-        self.settimeout(self.answer_seconds)
+        now = time.monotonic()
+        if self.answer_deadline == math.inf:  # the answer's first byte
+            self.answer_deadline = now + self.whole_answer_seconds
         try:
+            remaining = self.answer_deadline - now
+            if remaining <= 0:
+                raise TimeoutError
+            self.settimeout(min(self.answer_seconds, remaining))
             yield
         except TimeoutError as slow:
             with suppress(OSError):
@@ -184,6 +218,7 @@ class ClientDeadlineWorker(SyncWorker):
     head_seconds = 5.0
     arrival_seconds = 20.0
     answer_seconds = 20.0
+    whole_answer_seconds = 30.0
     # Silent connections kept at most; past that the oldest is closed. A browser opens a
     # few; the cap keeps a flood of them within what the worker's file descriptors (and
     # select()) can hold.
@@ -210,6 +245,7 @@ class ClientDeadlineWorker(SyncWorker):
             head_seconds=self.head_seconds,
             arrival_seconds=self.arrival_seconds,
             answer_seconds=self.answer_seconds,
+            whole_answer_seconds=self.whole_answer_seconds,
         )
         util.close_on_exec(client)
         if client.has_sent():

@@ -14,7 +14,7 @@ from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker, d
 from support.live_server import LiveServer, serving_a_fresh_database
 from support.long_imports import importing_the_largest_file
 from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
-from support.slow_readers import seed_a_long_export
+from support.slow_readers import seed_a_long_export, taking_a_trickle
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
 HALF_A_HEAD = b"GET / HTTP/1.1\r\nHost: localhost\r\n"
@@ -276,3 +276,20 @@ def test_a_client_that_takes_no_answer_holds_its_worker_for_its_deadline_at_most
         assert seconds_to_answer(quick_server) < deadline + 1.5
         # What it got when it read at last: the start of the export.
         assert len(everything_sent(not_reading)) < long_export / 2
+
+
+def test_a_client_that_takes_an_answer_a_trickle_at_a_time_holds_its_worker_for_its_deadline(
+    quick_server, long_export
+):
+    # Each piece is taken in time, but the whole answer is not: without a deadline on the
+    # whole of it, such a client held its worker until gunicorn killed it.
+    deadline = QuickDeadlineWorker.whole_answer_seconds
+    assert deadline > QuickDeadlineWorker.answer_seconds
+    reading, trickle = taking_a_trickle(quick_server, "/export.json")
+
+    waited = seconds_to_answer(quick_server)  # the only worker is sending the export
+    reading.join()
+
+    assert deadline - 0.5 < trickle.seconds < deadline + 1
+    assert len(trickle.received) < long_export / 2
+    assert waited < deadline + 1.5
