@@ -1,6 +1,7 @@
 """Exports are lossless, and an import is all or nothing and never overwrites."""
 
 import csv
+import gzip
 import io
 import json
 import re
@@ -135,6 +136,23 @@ def test_the_export_of_everything_lists_every_game_oldest_first(two_games, clien
         "step": "tricks",
         "last_trick": "Ann",
     }
+
+
+@pytest.mark.parametrize("address", ["/export.json", "/api/export"])
+def test_the_export_of_everything_is_sent_gzipped_to_a_browser_and_plain_to_others(
+    two_games, client, address
+):
+    plain = client.get(address, headers={"Accept-Encoding": "identity"})
+    packed = client.get(address, headers={"Accept-Encoding": "gzip, deflate, br"})
+
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert all("Accept-Encoding" in answer.headers["Vary"] for answer in (plain, packed))
+    assert packed.content_length == len(packed.get_data())
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) < len(plain.get_data()) / 2
+    refusing_gzip = client.get(address, headers={"Accept-Encoding": "gzip;q=0, br"})
+    assert refusing_gzip.get_data() == plain.get_data()
 
 
 @pytest.mark.parametrize("address", ["/export.json", "/api/export", "/games/1/export.json"])
