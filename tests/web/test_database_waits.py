@@ -3,7 +3,6 @@ API and HTML for pages (a tap, a new game or an import goes back to its page, wh
 so), and nothing of the refused request is written."""
 
 import html
-import io
 import json
 import re
 import sqlite3
@@ -13,6 +12,7 @@ import pytest
 from sqlalchemy import create_engine, make_url, text
 
 from support.api_client import create_api_game
+from support.export_documents import empty_game_export, upload_on_import_page
 from support.table_forms import (
     accepted,
     fix_fields,
@@ -158,28 +158,11 @@ def test_an_import_past_the_apps_wait_goes_back_to_the_import_page_and_stores_no
     impatient_app, database_url
 ):
     client = impatient_app.test_client()
-    body = json.dumps(
-        {
-            "format": "chicago-scorer/1",
-            "games": [
-                {
-                    "players": ["Ann", "Bo"],
-                    "first_dealer": "Bo",
-                    "created_at": "2026-03-01T19:00:00+00:00",
-                    "updated_at": "2026-03-01T19:30:00+00:00",
-                    "events": [{"round": 1, "step": "phase1", "outcome": "none"}],
-                }
-            ],
-        }
-    ).encode()
+    body = json.dumps(empty_game_export()).encode()
 
     with writes_locked(database_url):
         api = client.post("/api/import", data=body, content_type="application/json")
-        page = client.post(
-            "/import",
-            data={"file": (io.BytesIO(body), "export.json")},
-            content_type="multipart/form-data",
-        )
+        page = upload_on_import_page(client, body)
 
     assert (api.status_code, api.json) == (503, {"error": BUSY})
     # Post, redirect, get: a reload does not send the file again behind the reader's back.

@@ -13,6 +13,7 @@ import pytest
 from chicago_scorer import create_app
 from chicago_scorer.config import config_from_environment
 from support.api_client import create_api_game
+from support.export_documents import empty_game_export, upload_on_import_page
 from support.settings import settings_for
 from support.table_forms import follow_refusal, refused_by_redirect, start_game
 
@@ -20,18 +21,6 @@ NEW_GAME = {"players": ["Ann", "Bo"]}
 NEW_GAME_FORM = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"}
 HANDS = {"hands": {"Ann": "As Ks Qs Js 10s", "Bo": "2c 3d 4h 5s 7c"}}
 EMPTY_EXPORT = {"format": "chicago-scorer/2", "games": []}
-ONE_GAME = {
-    "format": "chicago-scorer/1",
-    "games": [
-        {
-            "players": ["Ann", "Bo"],
-            "first_dealer": "Bo",
-            "created_at": "2026-03-01T19:00:00+00:00",
-            "updated_at": "2026-03-01T19:30:00+00:00",
-            "events": [],
-        }
-    ],
-}
 
 
 @pytest.fixture
@@ -169,9 +158,7 @@ def test_an_import_over_the_limit_goes_back_to_the_import_page_asking_for_the_fi
 ):
     client = make_app(RATE_LIMIT="1/minute").test_client()
     assert client.post("/api/import", json=EMPTY_EXPORT).status_code == 200
-    upload = {"file": (io.BytesIO(json.dumps(ONE_GAME).encode()), "games.json")}
-
-    response = client.post("/import", data=upload)
+    response = upload_on_import_page(client, json.dumps(empty_game_export()).encode())
 
     assert "Retry-After" not in response.headers
     page = follow_refusal(client, response, "/import")
