@@ -846,7 +846,9 @@ def test_requests_generated_from_the_description_get_documented_answers(
             fixed["headers"] = game.auth()
         case = data.draw(operation.as_strategy(generation_mode=mode, **fixed))
 
-        response = case.call()
+        # Called through WSGI, with no HTTP client to undo a gzipped answer (the export
+        # is gzipped for a client that takes it): so this one does not take it.
+        response = case.call(headers={"Accept-Encoding": "identity"})
         case.validate_response(response, checks=checks)
         games.put_back(setup, game, response)
 
