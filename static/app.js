@@ -117,8 +117,10 @@
     });
   }
 
+  // Someone is choosing: a panel open, a player tapped on a step card, a box being typed
+  // in. The names form's first dealer is checked from the start, folded away: not a choice.
   function userIsChoosing(live) {
-    return Boolean(live.querySelector("input[type=radio]:checked, details[open]")) ||
+    return Boolean(live.querySelector(".step-card input[type=radio]:checked, details[open]")) ||
       live.contains(document.activeElement) && document.activeElement.tagName === "INPUT";
   }
 
@@ -162,24 +164,27 @@
     var versionUrl = live.getAttribute("data-live-url");
     var etag = null;
 
-    // While entries wait on this phone, the page shows them, not the server's game.
+    // While entries wait on this phone, the page shows them, not the server's game; while
+    // someone is choosing (a panel open, a player tapped), the page is left as it is.
+    // Whether the page was swapped for the server's is the answer.
     function refresh(force) {
-      if (root.classList.contains("holds-queue")) return null;
+      function leftAsItIs() { return root.classList.contains("holds-queue") || (force !== true && userIsChoosing(live)); }
+      if (leftAsItIs()) return Promise.resolve(false);
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          if (!html || (force !== true && userIsChoosing(live))) return;
+          if (!html || leftAsItIs()) return false;
           var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-version]");
-          if (fresh) {
-            var focused = focusedIn(live);
-            live.innerHTML = fresh.innerHTML;
-            focusAgain(live, focused);
-            live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
-            localTimes(live);
-            announce(live);
-            disclosureStates();
-            document.dispatchEvent(new CustomEvent("chicago:refreshed"));
-          }
+          if (!fresh) return false;
+          var focused = focusedIn(live);
+          live.innerHTML = fresh.innerHTML;
+          focusAgain(live, focused);
+          live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
+          localTimes(live);
+          announce(live);
+          disclosureStates();
+          document.dispatchEvent(new CustomEvent("chicago:refreshed"));
+          return true;
         });
     }
     // offline.js asks for the server's page once nothing waits on the phone any more.
@@ -207,11 +212,18 @@
           answered();  // the page it may fetch next does not hold up the next poll
           setReachable(true);
           if (response.status !== 200) return null;
-          etag = response.headers.get("ETag");
-          return response.json();
+          var tag = response.headers.get("ETag");
+          return response.json().then(function (body) { return { body: body, tag: tag }; });
         })
-        .then(function (body) {
-          if (body && body.version !== live.getAttribute("data-live-version")) return refresh();
+        .then(function (answer) {
+          // The version is taken as seen only once the page shows it: a page left as it
+          // was (a panel open) asks again, and catches up once the panel is closed.
+          if (!answer) return null;
+          if (answer.body.version === live.getAttribute("data-live-version")) {
+            etag = answer.tag;
+            return null;
+          }
+          return refresh().then(function (swapped) { if (swapped) etag = answer.tag; });
         })
         .catch(function () { setReachable(false); })
         .then(answered);

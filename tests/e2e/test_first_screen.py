@@ -315,6 +315,7 @@ def test_a_stale_tab_says_what_someone_recorded_in_the_first_screen(new_phone, s
     game = seed_game(NAMES[4])
     phone = keeper(new_phone, SE, "en")
     phone.open(game.keep_score_path)
+    phone.hears_of_no_change()
     game.record(no_hand(1, "phase1"))  # another phone records the step meanwhile
 
     message = tap_refused(phone, phone.page.get_by_role("button", name="Tie: nobody scores"))
@@ -331,6 +332,7 @@ def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
     game = seed_game(names, hand_win(1, "phase1", names[0], "straight_flush"), rules=DEUCE)
     phone = keeper(new_phone, SE, language)
     phone.open(game.keep_score_path)
+    phone.hears_of_no_change()
     game.record(hand_win(1, "phase2", names[0], "straight_flush"))  # another phone, meanwhile
 
     tap_refused(phone, phone.page.locator("button[name=outcome][value=tie]"))

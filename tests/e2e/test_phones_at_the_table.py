@@ -5,6 +5,7 @@ import time
 from playwright.sync_api import expect
 
 from support.phone import Phone
+from support.seeding import hand_win
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # app.js polls the version every 2 s; a watcher must see a tap within 3 s.
@@ -74,3 +75,36 @@ def test_a_hand_over_link_lets_another_phone_keep_score(scorekeeper: Phone, new_
     # The first phone keeps score too: the role moves around, it is not taken away.
     scorekeeper.page.reload()
     expect(scorekeeper.step_heading).to_have_text("Round 1 · Phase 3: best hand after the tricks?")
+
+
+def test_a_watcher_who_had_a_panel_open_while_a_tap_came_catches_up_once_it_is_closed(
+    scorekeeper: Phone, new_phone
+):
+    scorekeeper.start_game(PLAYERS, first_dealer="Ann")
+    watcher = new_phone()
+    watcher.open(scorekeeper.watch_link())
+    share = watcher.page.locator("details.share > summary")
+    share.click()  # the page is left as it is while the panel is open
+
+    scorekeeper.win("Ann", "Flush")
+    # A poll or two sees the new version while the panel is open.
+    watcher.page.wait_for_timeout(2 * 2_000 + 500)
+    watcher.expect_scores({"Ann": 0})
+    share.click()
+
+    watcher.expect_scores({"Ann": 5}, timeout=WATCHER_DELAY_MS)
+    expect(watcher.round_log).to_have_count(1)
+
+
+def test_the_scorekeepers_page_follows_an_entry_another_keeper_recorded(new_phone, seed_game):
+    game = seed_game(PLAYERS)
+    keeper = new_phone()
+    keeper.open(game.keep_score_path)
+    keeper.open(game.path)  # a page as after a tap, its names form folded away
+
+    game.record(hand_win(1, "phase1", "Bo", "flush"))  # the other phone that keeps score
+
+    expect(keeper.step_heading).to_have_text(
+        "Round 1 · Phase 2: best hand?", timeout=WATCHER_DELAY_MS
+    )
+    keeper.expect_scores({"Bo": 5})

@@ -103,6 +103,13 @@ class Phone:
         self.page.reload()
         self.page.wait_for_function("navigator.serviceWorker.controller !== null")
 
+    def hears_of_no_change(self) -> None:
+        """From here on, every ask whether the game changed is answered "not modified", as
+        for a tab that has not yet heard of another phone's entry: its page stays as it
+        is, whatever is recorded meanwhile, until it sends a tap."""
+        asks = re.compile(r"/games/\d+/version$")
+        self.page.route(asks, lambda route: route.fulfill(status=304))
+
     def start_game(self, names: list[str], first_dealer: str) -> None:
         """Type the names in seating order, mark who deals first, and start."""
         self.open("/")
