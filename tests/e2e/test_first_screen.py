@@ -343,6 +343,27 @@ def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
     assert len(entries_of(game)) == 2
 
 
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_refused_hand_on_the_settle_picker_is_said_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    game = seed_game(NAMES[4])
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)
+    phone.open(f"{game.path}/settle")
+    boxes = phone.page.locator("[data-hand-input]")
+    boxes.nth(0).fill("As Ks Qs Js 10s")
+    boxes.nth(3).fill("2c 3d 4h 5s")  # the last player's hand, a card short
+
+    with phone.page.expect_navigation():
+        phone.page.locator(".card form button[type=submit].primary").tap()
+
+    assert phone.page.evaluate("window.scrollY") == 0
+    expect(phone.page.locator(".refusal-summary li")).to_have_count(1)
+    assert outside(phone, ".refusal-summary") == []
+    expect(boxes.nth(3)).to_have_value("2c 3d 4h 5s")
+
+
 @pytest.mark.parametrize("gap_ms", [0, 30])
 def test_a_double_tap_records_the_step_once_and_blames_nobody(gap_ms, new_phone, seed_game):
     game = seed_game(NAMES[4])

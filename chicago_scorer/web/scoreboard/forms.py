@@ -253,6 +253,16 @@ class ShowdownForm(TranslatedForm):
         """The cards boxes, one per seat."""
         return rows_of(self, "hand")
 
+    def refusals(self) -> list[tuple[str, str]]:
+        """Each box's refusal with the box's id, in page order: a row's name, then its
+        cards."""
+        return [
+            (box.id, str(message))
+            for row in zip(self.names, self.hands, strict=True)
+            for box in row
+            for message in box.errors
+        ]
+
     def name_of(self, row: int, fixed_names: Sequence[str] | None = None) -> str:
         """The player on a row: the game's name, the one typed, or 'Player N'."""
         if fixed_names is not None:

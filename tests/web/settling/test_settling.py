@@ -297,6 +297,40 @@ def test_a_name_typed_twice_on_the_picker_is_refused_beside_the_second(client):
     assert errors_in(rows[1]) == ["Two hands are called 'Ann': rename one."]
 
 
+def summary_links(page):
+    """The refusals listed at the top of a picker, each as the box it links to and what it
+    says."""
+    summary = page.split('<div class="refusal-summary" role="alert">')[1].split("</div>")[0]
+    found = re.findall(r'<li><a href="#([\w-]+)">([^<]*)</a></li>', summary)
+    return [(box, html.unescape(message)) for box, message in found]
+
+
+def test_every_refused_box_of_the_picker_is_also_listed_at_its_top_with_a_link(client):
+    response = pick(client, {"Ann": "As Ks Qs Js 10s", "Bo": "2c 3d 4h 5s", "Ann ": "Ah"})
+
+    assert response.status_code == 422
+    assert summary_links(response.text) == [
+        ("hands-1", "Bo's hand: A hand has 5 cards; '2c 3d 4h 5s' has 4."),
+        ("names-2", "Two hands are called 'Ann': rename one."),
+    ]
+
+
+def test_a_refused_hand_of_a_game_is_listed_at_the_top_of_its_picker(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+
+    response = client.post(
+        f"{game_url}/settle",
+        data={
+            "hands-0": "Qh 8h 7h 4h 2h",
+            "hands-1": "Qs 9s 7s 4s 2s",
+            "hands-2": "Qh 2c 3c 4c 6d",  # Ann's queen of hearts again
+        },
+    )
+
+    assert [box for box, _message in summary_links(response.text)] == ["hands-2"]
+    assert "Qh is in both Ann's and Cy's hands" in summary_links(response.text)[0][1]
+
+
 def test_every_bad_hand_of_a_game_is_shown_beside_its_player(client):
     game_url = start_game(client, "Ann", "Bo", "Cy")
 
