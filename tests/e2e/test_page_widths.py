@@ -167,6 +167,29 @@ def test_no_button_of_the_hand_step_breaks_a_word_in_the_middle(viewport, new_ph
     assert broken == {}
 
 
+@pytest.mark.parametrize("viewport", TWO_PHONES)
+def test_no_button_of_the_correction_card_breaks_a_word_in_the_middle(
+    viewport, new_phone, seed_game
+):
+    """An entry opened to correct shows the step's choices as tiles, then Save and Cancel
+    side by side, half a phone each, in every language."""
+    broken = {}
+    for code in languages_in(TRANSLATIONS):
+        phone = new_phone(viewport=viewport, screen=viewport, locale=code)
+        game = seed_game(FOUR, hand_win(1, "phase1", FOUR[1], "flush"))
+        phone.open(game.keep_score_path)
+        phone.open(f"{game.path}/entries/1")
+        buttons = phone.page.locator(".correction-actions > *")
+
+        assert phone.page.evaluate("document.documentElement.lang") == code
+        assert buttons.count() == 2
+        for button in buttons.all():
+            if words := words_broken_across_lines(button):
+                broken.setdefault(code, []).extend(words)
+
+    assert broken == {}
+
+
 A_LONG_NAME = "Anna-Karin"
 # The room inside a name box against the width of a name in the box's own font.
 ROOM_FOR_A_NAME = """([box, name]) => {

@@ -34,7 +34,8 @@ def share_context(game: GameAtTable, edit_key: str | None) -> dict[str, object]:
     watch_url = url_for("pages.scoreboard", game_id=game.id, _external=True)
     context: dict[str, object] = {
         "watch_url": watch_url,
-        "watch_qr": qr_svg(watch_url, "QR code to watch this game"),
+        # Translators: read by screen readers on the QR code that opens the game read-only.
+        "watch_qr": qr_svg(watch_url, gettext("QR code to watch this game")),
     }
     if edit_key is not None:
         handover_url = url_for(
@@ -42,7 +43,8 @@ def share_context(game: GameAtTable, edit_key: str | None) -> dict[str, object]:
         )
         context |= {
             "handover_url": handover_url,
-            "handover_qr": qr_svg(handover_url, "QR code to keep score on another phone"),
+            # Translators: read by screen readers on the QR code that hands scorekeeping over.
+            "handover_qr": qr_svg(handover_url, gettext("QR code to keep score on another phone")),
         }
     return context
 

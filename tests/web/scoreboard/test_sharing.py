@@ -109,6 +109,15 @@ def test_everyone_sees_a_watch_link_with_a_qr_code(app, client):
     assert "keep-score" not in page  # a watcher is never shown the key
 
 
+def test_the_qr_codes_are_named_in_the_pages_language(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = client.get(game_url, headers={"Accept-Language": "sv"}).text
+
+    assert 'aria-label="QR-kod för att följa partiet"' in page
+    assert 'aria-label="QR-kod för att föra protokollet på en annan telefon"' in page
+
+
 def test_the_scorekeeper_sees_a_handover_link_with_a_qr_code(client):
     game_url = start_game(client, "Ann", "Bo")
 
