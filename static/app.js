@@ -384,7 +384,7 @@
     } catch (error) { /* none */ }
     if (!sentAt || Date.now() - sentAt > SENT_FORM_MS) return;
     var brought = null;
-    [".step-card .form-error, .step-card .field-error", "main .form-error", ".flash", ".step-card h2"]
+    [".step-card .form-error, .step-card .field-error", "main .form-error", "main .refusal-summary", ".flash", ".step-card h2", "main .field-error"]
       .forEach(function (selector) { brought = brought || document.querySelector(selector); });
     if (!brought || document.activeElement !== document.body) return;
     brought.tabIndex = -1;

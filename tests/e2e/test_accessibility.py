@@ -222,6 +222,27 @@ def test_a_refused_tap_takes_focus_to_why(new_phone, seed_game):
     expect(refusal).to_be_focused()
 
 
+@pytest.mark.parametrize(
+    ("path", "fill", "why"),
+    [
+        ("/settle", {"#hands-0": "As Ks Js 9s 7s", "#hands-1": "2c 3d 4h"}, ".refusal-summary"),
+        ("/", {"#players-0": "Ann", "#players-1": "ann"}, ".refusal-summary"),
+        ("/import", {}, ".field-error"),
+    ],
+    ids=["a settle", "a new game", "an import"],
+)
+def test_a_refused_form_takes_focus_to_why(path, fill, why, new_phone):
+    phone = new_phone(has_touch=False, is_mobile=False)
+    phone.open(path)
+    for box, text in fill.items():
+        phone.page.locator(box).fill(text)
+
+    with phone.page.expect_navigation():
+        phone.page.locator("main form button[type=submit].primary").first.press("Enter")
+
+    expect(phone.page.locator(why)).to_be_focused()
+
+
 def test_a_watcher_keeps_focus_through_a_live_update(new_phone, seed_game):
     game = seed_game(["Ann", "Bo"])
     watcher = new_phone(has_touch=False, is_mobile=False)
