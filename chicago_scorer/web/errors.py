@@ -60,7 +60,10 @@ from chicago_scorer.web.platform.limits import (
 )
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
-from chicago_scorer.web.platform.request_origin import sent_from_another_site
+from chicago_scorer.web.platform.request_origin import (
+    may_write_the_session,
+    sent_from_another_site,
+)
 from chicago_scorer.web.refused_forms import send_back
 
 
@@ -245,8 +248,9 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
 
 def _answer_or_send_back(status: int, message: object, headers: dict[str, str] | None = None):
     """A refusal that stopped a request before it did anything: a page's form goes back to
-    its page, which says why (post, redirect, get); anything else is answered here."""
-    if not wants_json():
+    its page, which says why (post, redirect, get); anything else is answered here, and so
+    is another site's form, whose answer may not write the session a refusal would wait in."""
+    if not wants_json() and may_write_the_session():
         back = send_back(str(message))
         if back is not None:
             return back

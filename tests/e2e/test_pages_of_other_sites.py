@@ -1,4 +1,5 @@
-"""A page of another site, open in a player's browser, cannot create or import games.
+"""A page of another site, open in a player's browser, cannot create or import games, nor
+take the phone's edit keys from it.
 
 The page is served by a second server on another port and opened by name as localhost,
 so that Chromium treats it as another site than the app at 127.0.0.1. It sends what the
@@ -122,3 +123,28 @@ def test_a_form_another_site_posts_to_the_new_game_address_creates_nothing(
         phone.page.get_by_text("This page was out of date, so no game was started")
     ).to_be_visible()
     assert api.get("/api/games?limit=1").json()["total"] == before
+
+
+def test_a_form_another_site_posts_leaves_the_phone_the_games_it_keeps_score_in(
+    new_phone, other_site
+):
+    phone = new_phone()
+    phone.open("/import")
+    phone.page.locator("input[type=file]").set_input_files(
+        {
+            "name": "games.json",
+            "mimeType": "application/json",
+            "buffer": json.dumps(empty_game_export("Iris", "Jon")).encode(),
+        }
+    )
+    with phone.page.expect_navigation():
+        phone.page.locator("form button[type=submit]").tap()
+    imported = phone.page.locator(".imported-games a").get_attribute("href")
+
+    # Before the imported game is ever opened, whose key only the session holds.
+    phone.page.goto(other_site.url)
+    with phone.page.expect_navigation():
+        phone.page.evaluate("document.getElementById('new-game').submit()")
+    phone.open(imported)
+
+    expect(phone.step_card).to_be_visible()  # still this phone's to keep score in

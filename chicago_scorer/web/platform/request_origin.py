@@ -1,6 +1,7 @@
 """Where a request comes from, as the browser tells: a page of this site, or of another.
 Asked by the guard of the addresses that need no key (security.py), and by the refusal of
-a form that came without its session (web/errors.py)."""
+a form that came without its session (web/errors.py); and whether a request's answer may
+set the session cookie at all (security.py, web/errors.py)."""
 
 from urllib.parse import urlsplit
 
@@ -26,3 +27,13 @@ def sent_from_another_site() -> bool:
     except ValueError:
         return True
     return host.lower() != request.host.lower()
+
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def may_write_the_session() -> bool:
+    """Whether this request's answer may set the session cookie: not a write from another
+    site's page. The browser sends such a post without the phone's cookie (SameSite), but
+    keeps a cookie its answer sets, in place of the phone's own and every edit key in it."""
+    return request.method in SAFE_METHODS or not sent_from_another_site()

@@ -10,7 +10,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from chicago_scorer.rules.errors import sentence
 from chicago_scorer.web.errors import CrossSiteRequest
-from chicago_scorer.web.platform.request_origin import sent_from_another_site
+from chicago_scorer.web.platform.request_origin import (
+    SAFE_METHODS,
+    may_write_the_session,
+    sent_from_another_site,
+)
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -59,6 +63,8 @@ class SessionCookieSecureOverHttps(SecureCookieSessionInterface):
         return kept[1]
 
     def save_session(self, app: Flask, session, response: Response) -> None:
+        if not may_write_the_session():
+            return  # another site's form: the phone's own cookie must stay as it is
         super().save_session(app, session, response)
         # The cookie is signed, not encrypted: whoever keeps the answer can read its keys.
         if session.get("edit_keys") and "Set-Cookie" in response.headers:
@@ -79,9 +85,6 @@ def _add_security_headers(response: Response) -> Response:
         if header.lower() not in present:
             response.headers.add(header, value)
     return response
-
-
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 def same_origin_only(view: Callable) -> Callable:

@@ -413,10 +413,35 @@ def test_a_form_another_site_posts_without_the_cookie_is_only_out_of_date(csrf_c
 
     response = csrf_client.post("/games", data=form, headers={"Sec-Fetch-Site": "cross-site"})
 
-    page = follow_refusal(csrf_client, response, "/")
-    assert "This page was out of date, so no game was started." in page
-    assert "allow cookies" not in page
+    assert response.status_code == 400
+    assert "This page was out of date, so no game was started." in response.text
+    assert "allow cookies" not in response.text
     assert csrf_client.get("/api/games").get_json()["total"] == 0
+
+
+def test_no_answer_to_another_sites_form_sets_a_cookie_that_would_replace_the_phones(make_app):
+    """The browser sends another site's post without the phone's session cookie, but keeps
+    a cookie its answer sets: one set there would take the phone's edit keys with it."""
+    app = make_app(WTF_CSRF_ENABLED=True)
+    keeper = app.test_client()
+    token = csrf_token(keeper.get("/").text)
+    game_url = keeper.post(
+        "/games", data={"csrf_token": token, "players-0": "Ann", "players-1": "Bo", "dealer": "0"}
+    ).headers["Location"]
+    forms = ["/games", "/settle", "/import"] + [
+        f"{game_url}/{form}"
+        for form in ["entries", "undo", "revoke", "players", "entries/1", "delete"]
+    ]
+    other_site = app.test_client()  # what the browser sends: none of the phone's cookies
+
+    for address in forms:
+        answer = other_site.post(
+            address, data={"round": "1"}, headers={"Sec-Fetch-Site": "cross-site"}
+        )
+        assert 400 <= answer.status_code < 500, address
+        assert "Set-Cookie" not in answer.headers, address
+    assert 'id="next-step"' in keeper.get(game_url).text  # still this phone's to keep
+    assert keeper.get(f"/api{game_url}").get_json()["events"] == []
 
 
 def test_a_game_played_with_csrf_tokens(csrf_client):
