@@ -11,7 +11,7 @@ from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
-from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
+from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
 
 api_history = Blueprint("api_history", __name__, url_prefix="/api")
@@ -34,6 +34,7 @@ def player_stats(name: str):
 
 
 @api_history.get("/export")
+@limited_as(EXPORTING, methods=READS)
 def export():
     """Every game, as ``{"format": "chicago-scorer/2", "games": [...]}``."""
     return export_answer(export_all_games())

@@ -1,7 +1,10 @@
 """How often one client address may use the writes that need no key.
 
 Creating a game, importing and settling a tie need no edit key, so nothing but a limit
-keeps one client from sending thousands of them. The limit is per address, and the
+keeps one client from sending thousands of them. Nor does the export of every game, which
+holds the turn for long tasks (services/long_tasks.py) while it reads the games, whether
+or not its client waits for them: one client asking for it again and again, and leaving
+at once, kept every import out. The limit is per address, and the
 phones at a table share one behind their home router, so it is set to leave a real
 evening alone by a wide margin: a table starts a game every twenty minutes or so, a full
 party of ten tables a few a minute, an import is one file, and a tie is settled a few
@@ -33,17 +36,23 @@ from chicago_scorer.config import (
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import ngettext
 
-# Each kind of keyless write, counted apart, whether through the API or a form.
+# Each kind of keyless write, counted apart, whether through the API or a form; and the
+# export of every game, which reads every game whether or not its client stays for it.
 CREATING = "creating games"
 IMPORTING = "importing"
 SETTLING = "settling ties"
+EXPORTING = "exporting every game"
+WRITES = ("POST",)
+READS = ("GET", "HEAD")
 
 
-def limited_as(scope: str) -> Callable[[Callable], Callable]:
-    """Count posts to a view with those to every other view of ``scope``, per client."""
+def limited_as(scope: str, methods: tuple[str, ...] = WRITES) -> Callable[[Callable], Callable]:
+    """Count requests to a view (its posts, unless ``methods`` says otherwise) with those to
+    every other view of ``scope``, per client."""
 
     def mark(view: Callable) -> Callable:
         view.rate_limit_scope = scope
+        view.rate_limit_methods = list(methods)
         return view
 
     return mark
@@ -103,4 +112,5 @@ def register(app: Flask) -> None:
     for endpoint, view in list(app.view_functions.items()):
         scope = getattr(view, "rate_limit_scope", None)
         if scope is not None:  # the limiter counts, and refuses, as the view is called
-            app.view_functions[endpoint] = count(_rate_limit, scope=scope, methods=["POST"])(view)
+            methods = view.rate_limit_methods
+            app.view_functions[endpoint] = count(_rate_limit, scope=scope, methods=methods)(view)

@@ -25,7 +25,7 @@ from chicago_scorer.web.platform.limits import (
     reads_a_file,
     too_large_message,
 )
-from chicago_scorer.web.platform.rate_limits import IMPORTING, limited_as
+from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.refused_forms import IMPORT, restore_refused
 from chicago_scorer.web.scoreboard.scorekeeper import remember_edit_key
@@ -57,6 +57,7 @@ def game_as_json(game_id: int):
 
 
 @transfer.get("/export.json")
+@limited_as(EXPORTING, methods=READS)
 def all_games_as_json():
     """Every game in the export format, read whole before it is sent."""
     today = datetime.now(UTC).date().isoformat()

@@ -218,6 +218,22 @@ def test_imports_and_settling_are_limited_too(limited_client):
     assert limited_client.post("/api/games", json=NEW_GAME).status_code == 201
 
 
+def test_the_export_of_every_game_is_limited_apart_and_an_import_still_runs(make_app):
+    """Each export reads every game, holding the one turn for long tasks, whether or not
+    its client stays: asked for again and again, it would keep every import out."""
+    client = make_app(RATE_LIMIT="3/minute").test_client()
+    for address in ["/export.json", "/api/export", "/export.json"]:
+        with client.get(address) as allowed:
+            assert allowed.status_code == 200
+
+    refused = [client.get("/export.json"), client.get("/api/export"), client.head("/api/export")]
+
+    assert [answer.status_code for answer in refused] == [429, 429, 429]
+    assert all(int(answer.headers["Retry-After"]) >= 1 for answer in refused)
+    assert refused[1].get_json()["error"].startswith("Too many requests from this network")
+    assert client.post("/api/import", json=EMPTY_EXPORT).status_code == 200
+
+
 def test_reading_and_writes_that_need_the_key_are_not_counted(limited_client):
     game = create_api_game(limited_client)
     for _ in range(70):
