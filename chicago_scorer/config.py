@@ -68,7 +68,7 @@ def normalize_database_url(url: str) -> str:
 
 def config_from_environment(environ=os.environ) -> dict[str, object]:
     """The settings for this process: ``DATABASE_URL``, ``SECRET_KEY``, ``TRUSTED_PROXIES``,
-    ``RATE_LIMIT`` and ``RATE_LIMIT_STORAGE_URI``."""
+    ``RATE_LIMIT``, ``RATE_LIMIT_STORAGE_URI`` and ``EXPORT_REST_SECONDS``."""
     settings: dict[str, object] = {
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
@@ -89,6 +89,9 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         "DATABASE_LOCK_TIMEOUT_SECONDS": 5,
         "DATABASE_STATEMENT_TIMEOUT_SECONDS": 10,
         "IMPORT_DEADLINE_SECONDS": 25,
+        # How long an export of every game waits after the last, so that an import may
+        # take the turn between them (services/long_tasks.py); the tests set 0.
+        "EXPORT_REST_SECONDS": float(environ.get("EXPORT_REST_SECONDS", "").strip() or 5),
     }
     if environ.get("DATABASE_URL"):
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])

@@ -118,6 +118,19 @@ class ExportMustWait(Refusal):
         )
 
 
+class ExportTooSoon(Refusal):
+    """An export of every game asked for moments after the last one ended: it did not
+    start, so that an import may take its turn first (see ``long_tasks.py``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "An export of every game was made a moment ago, so this one did not start. "
+                "Ask for it again in a few seconds."
+            )
+        )
+
+
 class ImportInterrupted(Refusal):
     """An import stopped between two batches, its time or the database's patience spent:
     the games of the batches before are stored (``result``), the rest are not."""

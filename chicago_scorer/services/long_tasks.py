@@ -10,6 +10,12 @@ end. So a long task starts only when no other is running against the same
 database from this machine, and is refused at once otherwise (``ImportMustWait``,
 ``ExportMustWait``); the client asks again a few seconds later.
 
+After an export of every game, the next one rests a few seconds (the setting
+``EXPORT_REST_SECONDS``, 5; 0 in the tests), while an import may start: exports asked for
+again and again, each leaving at once, otherwise took turn after turn, and kept every
+import at 503 for as long as they went on (each reads every game whether or not its client
+waits). An export asked for in that rest is refused like one asked for during another task.
+
 The turn is an exclusive ``flock`` on a file in the system's temporary folder, named
 after the database: every worker of every server on this machine that uses that
 database takes the same one. The kernel lets it go when its holder ends, even if it is
@@ -23,6 +29,7 @@ import hashlib
 import logging
 import os
 import tempfile
+import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -97,3 +104,35 @@ def _same_file(held: IO[bytes], path: Path) -> bool:
         return False
     opened = os.fstat(held.fileno())
     return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
+
+
+def export_ended_file() -> Path:
+    """The file whose time says when the last export of every game on the app's database
+    ended, on this machine."""
+    turn = turn_file()
+    return turn.with_name(f"{turn.stem}-export-ended")
+
+
+def refuse_an_export_too_soon(rest_seconds: float, refusal: type[Refusal]) -> None:
+    """Raise ``refusal`` if the last export of every game ended less than ``rest_seconds``
+    ago."""
+    try:
+        ended = os.stat(export_ended_file(), follow_symlinks=False).st_mtime
+    except OSError:
+        return  # none yet, or none that this user may read
+    if 0 <= time.time() - ended < rest_seconds:
+        raise refusal()
+
+
+def note_an_export_ended() -> None:
+    """Say that an export of every game ended now, for the next one's rest."""
+    path = export_ended_file()
+    try:
+        # O_NOFOLLOW: in a folder every user may write to, never touch another's link.
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+        try:
+            os.utime(handle)
+        finally:
+            os.close(handle)
+    except OSError as error:
+        log.warning("the next export will not rest: cannot write %s: %s", path, error)

@@ -51,6 +51,7 @@ from chicago_scorer.rules import GameState
 from chicago_scorer.services.edit_keys import hash_edit_key, new_edit_key
 from chicago_scorer.services.errors import (
     ExportMustWait,
+    ExportTooSoon,
     GameNotFound,
     ImportInterrupted,
     ImportMustWait,
@@ -64,7 +65,11 @@ from chicago_scorer.services.game_records import (
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
-from chicago_scorer.services.long_tasks import one_long_task_at_a_time
+from chicago_scorer.services.long_tasks import (
+    note_an_export_ended,
+    one_long_task_at_a_time,
+    refuse_an_export_too_soon,
+)
 from chicago_scorer.storage.database import (
     defer_sync_of_this_transaction,
     sync_deferred_commits,
@@ -145,16 +150,18 @@ def export_game(game_id: int) -> dict[str, object]:
     return {"format": EXPORT_FORMAT, "games": [game_record(game)]}
 
 
-def export_all_games() -> IO[bytes]:
+def export_all_games(rest_seconds: float) -> IO[bytes]:
     """Every game, oldest first, as an export file (UTF-8 JSON) read from its start.
 
     While another long task runs on the same database, ``ExportMustWait`` is raised at
-    once, before any game is read (``long_tasks.py``). Otherwise the games are read with
-    the turn held, a batch at a time, and written to a temporary file, whatever their
-    number, so that memory stays flat; the turn is let go before the file is returned.
-    So a client that takes the file slowly, or never, holds no turn while it is sent.
+    once, before any game is read, and ``ExportTooSoon`` within ``rest_seconds`` of the
+    last export's end (``long_tasks.py``). Otherwise the games are read with the turn
+    held, a batch at a time, and written to a temporary file, whatever their number, so
+    that memory stays flat; the turn is let go before the file is returned. So a client
+    that takes the file slowly, or never, holds no turn while it is sent.
     """
     with one_long_task_at_a_time(ExportMustWait):
+        refuse_an_export_too_soon(rest_seconds, ExportTooSoon)
         exported = tempfile.TemporaryFile()  # gone from the disk once closed
         try:
             for piece in _every_game_in_pieces():
@@ -162,6 +169,8 @@ def export_all_games() -> IO[bytes]:
         except BaseException:
             exported.close()
             raise
+        finally:
+            note_an_export_ended()
     exported.seek(0)
     return exported
 

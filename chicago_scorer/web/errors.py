@@ -31,6 +31,7 @@ from chicago_scorer.services.errors import (
     EditKeyMissing,
     EditKeyWrong,
     ExportMustWait,
+    ExportTooSoon,
     GameFull,
     GameNotFound,
     IdempotencyKeyReused,
@@ -125,6 +126,8 @@ STATUS_OF: dict[type[Refusal], int] = {
     # ask again.
     ImportMustWait: 503,
     ExportMustWait: 503,
+    # Not started moments after the last export, so that an import may go first.
+    ExportTooSoon: 503,
 }
 
 # Sent with every 503: the database or the server was busy, and a try again will do.
@@ -138,7 +141,7 @@ def retry_after(refusal: Refusal) -> dict[str, str]:
     """The ``Retry-After`` of a refusal answered with 503; none for any other."""
     if status_of(refusal) != 503:
         return {}
-    if isinstance(refusal, ImportMustWait | ExportMustWait):
+    if isinstance(refusal, ImportMustWait | ExportMustWait | ExportTooSoon):
         return RETRY_AFTER_A_LONG_TASK
     return RETRY_SOON
 

@@ -15,13 +15,20 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO
 
-from flask import Response, request
+from flask import Response, current_app, request
+
+from chicago_scorer.services.transfer import export_all_games
 
 # The file is sent in pieces of this size, as werkzeug and gunicorn send a file: each
 # must be taken within the worker's deadline for a piece (web/platform/client_deadlines.py).
 PIECE = 8192
 # zlib's default: most of the gain of the highest level, for a fraction of its work.
 GZIP_LEVEL = 6
+
+
+def exported_games() -> IO[bytes]:
+    """Every game as an export file, after the rest the app's settings give exports."""
+    return export_all_games(current_app.config["EXPORT_REST_SECONDS"])
 
 
 def export_answer(exported: IO[bytes], headers: dict[str, str] | None = None) -> Response:

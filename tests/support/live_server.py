@@ -105,8 +105,9 @@ class LiveServer:
             | {
                 "DATABASE_URL": self.database_url,
                 "SECRET_KEY": TEST_SECRET_KEY,
-                # Tests and the showcase create games faster than any table would.
+                # Tests and the showcase create games, and export, faster than any table.
                 "RATE_LIMIT": "off",
+                "EXPORT_REST_SECONDS": "0",
             }
             | self.environment
         )

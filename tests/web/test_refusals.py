@@ -7,6 +7,7 @@ from chicago_scorer.rules import OutOfTurn, RuleViolation
 from chicago_scorer.rules.errors import Refusal, RuleViolations
 from chicago_scorer.services.errors import (
     ExportMustWait,
+    ExportTooSoon,
     ImportInterrupted,
     ImportMustWait,
 )
@@ -33,7 +34,7 @@ def test_every_refusal_the_app_defines_has_a_status_in_the_one_table(app):
     assert missing == [], "give each a status in web/errors.py STATUS_OF"
     # The client's fault, but for an import the server had no time to finish, or an import
     # or export that did not start while another ran: try again.
-    busy = {ImportInterrupted, ImportMustWait, ExportMustWait}
+    busy = {ImportInterrupted, ImportMustWait, ExportMustWait, ExportTooSoon}
     assert all(400 <= STATUS_OF[kind] < 500 for kind in defined - busy)
     assert {STATUS_OF[kind] for kind in busy} == {503}
 

@@ -5,10 +5,10 @@ from flask import Blueprint
 from chicago_scorer.rules import Hand
 from chicago_scorer.services.errors import ImportInterrupted
 from chicago_scorer.services.players import player_statistics
-from chicago_scorer.services.transfer import ImportResult, export_all_games, import_games
+from chicago_scorer.services.transfer import ImportResult, import_games
 from chicago_scorer.web.api.bodies import json_text
 from chicago_scorer.web.errors import retry_after, status_of
-from chicago_scorer.web.exports import export_answer
+from chicago_scorer.web.exports import export_answer, exported_games
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
 from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
@@ -37,7 +37,7 @@ def player_stats(name: str):
 @limited_as(EXPORTING, methods=READS)
 def export():
     """Every game, as ``{"format": "chicago-scorer/2", "games": [...]}``."""
-    return export_answer(export_all_games())
+    return export_answer(exported_games())
 
 
 @api_history.post("/import")

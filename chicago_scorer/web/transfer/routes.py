@@ -10,13 +10,12 @@ from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, Im
 from chicago_scorer.services.import_file import MAX_IMPORT_BYTES
 from chicago_scorer.services.transfer import (
     ImportResult,
-    export_all_games,
     export_game,
     export_text,
     import_games,
 )
 from chicago_scorer.web.errors import retry_after, status_of
-from chicago_scorer.web.exports import export_answer
+from chicago_scorer.web.exports import export_answer, exported_games
 from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import (
@@ -61,7 +60,7 @@ def game_as_json(game_id: int):
 def all_games_as_json():
     """Every game in the export format, read whole before it is sent."""
     today = datetime.now(UTC).date().isoformat()
-    exported = export_all_games()
+    exported = exported_games()
     return export_answer(exported, _attachment(f"chicago-scorer-{today}.json"))
 
 

@@ -3,6 +3,8 @@ refused at once with 503 and changes nothing, so that long tasks never take ever
 and leave the phones at the table waiting. An export holds its turn while it reads the
 games, not while a client takes them."""
 
+import time
+
 import pytest
 
 from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
@@ -74,7 +76,7 @@ def test_an_export_of_every_game_while_a_long_task_runs_is_refused_with_503(app,
 
 def test_an_export_lets_go_of_its_turn_once_read_and_sends_the_games_as_they_were(app, client):
     with app.test_request_context():
-        exported = export_all_games()
+        exported = export_all_games(rest_seconds=0)
     during = client.post("/api/import", data=ONE_GAME, content_type=JSON)
     with exported:
         document = exported.read()
@@ -90,6 +92,40 @@ def test_an_export_lets_go_of_its_turn_once_sent_and_leaves_no_file_behind(app, 
     assert client.post("/api/import", data=ONE_GAME, content_type=JSON).status_code == 201
     with app.app_context():
         assert not turn_file().exists()
+
+
+EXPORT_TOO_SOON = (
+    "An export of every game was made a moment ago, so this one did not start. "
+    "Ask for it again in a few seconds."
+)
+
+
+def test_an_export_moments_after_another_rests_while_an_import_may_run(make_app):
+    """Exports asked for again and again, each dropped at once, took turn after turn and
+    kept every import at 503: between two exports an import may take the turn."""
+    client = make_app(EXPORT_REST_SECONDS=60).test_client()
+    with client.get("/api/export") as first:
+        assert first.status_code == 200
+
+    again = [client.get("/api/export"), client.get("/export.json")]
+    imported = client.post("/api/import", data=ONE_GAME, content_type=JSON)
+
+    assert [answer.status_code for answer in again] == [503, 503]
+    assert all(answer.headers["Retry-After"] == "5" for answer in again)
+    assert again[0].get_json() == {"error": EXPORT_TOO_SOON}
+    assert EXPORT_TOO_SOON in again[1].get_data(as_text=True)
+    assert imported.status_code == 201
+
+
+def test_an_export_after_its_rest_runs(make_app, monkeypatch):
+    client = make_app(EXPORT_REST_SECONDS=5).test_client()
+    with client.get("/api/export") as first:
+        assert first.status_code == 200
+    ended = time.time()
+    monkeypatch.setattr(time, "time", lambda: ended + 5.5)
+
+    with client.get("/api/export") as later:
+        assert later.status_code == 200
 
 
 def test_a_refused_file_lets_the_next_import_run(client):
