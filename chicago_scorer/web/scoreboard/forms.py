@@ -45,7 +45,22 @@ def rows_of(form: FlaskForm, attribute: str) -> list[Field]:
     return [form[f"{attribute}_{row}"] for row in range(MAX_PLAYERS)]
 
 
-class SeatingForm(TranslatedForm):
+class SummarizedForm(TranslatedForm):
+    """A long form whose refusals are also listed at its top, each a link to its box
+    (``refusal_summary`` in templates/_macros/forms.html): its ``places`` say where."""
+
+    def places(self) -> list[tuple[str, Field]]:
+        """Each field with the id of the box it is next to, in page order."""
+        raise NotImplementedError
+
+    def refusals(self) -> list[tuple[str, str]]:
+        """Each field's refusal with the id of the box it is next to, in page order."""
+        return [
+            (place, str(message)) for place, field in self.places() for message in field.errors
+        ]
+
+
+class SeatingForm(SummarizedForm):
     """Names in seating order, one box per seat (``player_0`` to ``player_3``), and the
     row of who deals first (``dealer``): a new game's table, or a game's fixed one."""
 
@@ -77,12 +92,6 @@ class SeatingForm(TranslatedForm):
     def places(self) -> list[tuple[str, Field]]:
         """Each field with the id of the box it is next to, in page order."""
         return [*((box.id, box) for box in self.players), (self.SEATING_ID, self.dealer)]
-
-    def refusals(self) -> list[tuple[str, str]]:
-        """Each field's refusal with the id of the box it is next to, in page order."""
-        return [
-            (place, str(message)) for place, field in self.places() for message in field.errors
-        ]
 
     def row_sent_as(self, position: int) -> int:
         """The row of the name the rules call ``players.<position>``: a fix sends every
@@ -235,7 +244,7 @@ class UndoForm(TranslatedForm):
     )
 
 
-class ShowdownForm(TranslatedForm):
+class ShowdownForm(SummarizedForm):
     """Up to four players' five cards, typed or picked from the grid."""
 
     name_0, name_1, name_2, name_3 = (name_field(f"names-{row}") for row in range(MAX_PLAYERS))
@@ -253,15 +262,10 @@ class ShowdownForm(TranslatedForm):
         """The cards boxes, one per seat."""
         return rows_of(self, "hand")
 
-    def refusals(self) -> list[tuple[str, str]]:
-        """Each box's refusal with the box's id, in page order: a row's name, then its
-        cards."""
-        return [
-            (box.id, str(message))
-            for row in zip(self.names, self.hands, strict=True)
-            for box in row
-            for message in box.errors
-        ]
+    def places(self) -> list[tuple[str, Field]]:
+        """Each box with its id, in page order: a row's name, then its cards."""
+        rows = zip(self.names, self.hands, strict=True)
+        return [(box.id, box) for row in rows for box in row]
 
     def name_of(self, row: int, fixed_names: Sequence[str] | None = None) -> str:
         """The player on a row: the game's name, the one typed, or 'Player N'."""
