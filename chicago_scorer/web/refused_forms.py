@@ -132,45 +132,45 @@ def holds_refusal(page: str) -> bool:
 
 
 def send_back(message: str) -> Response | None:
-    """A form stopped before its view, back to the page it belongs to with ``message``:
-    a new game to the start page, with what was typed; a scoreboard's form to the
-    scoreboard, in the step card, but a correction to its entry's card with what was
-    chosen, and a fix of the names to its form, open with what was typed, as those the
-    rules refuse go back; a settle to its picker, with the
-    hands; an import to its page, which asks for the file again (no page can be given
-    back the file it sent). None for any other request, answered where it was sent."""
+    """A form stopped before its view, back to the page it belongs to with ``message``,
+    as the views send back the refusals of the rules:
+    - a new game to the start page, with what was typed;
+    - a scoreboard's form to the scoreboard, in the step card;
+    - a correction to its entry's card, with what was chosen;
+    - a fix of the names to its form, open, with what was typed;
+    - a settle to its picker, with the hands;
+    - an import to its page, which asks for the file again (no page can be given back
+      the file it sent).
+
+    None for any other request, answered where it was sent."""
     if request.method != "POST":
         return None
-    if request.endpoint == "pages.create_game":
-        form = NewGameForm(formdata=None)
-        form.form_errors.append(message)
-        return redirect_refused(form, HOME, url_for("pages.home"))
-    if request.endpoint in SCOREBOARD_FORMS:
-        form = EntryForm(formdata=None)
-        form.form_errors.append(message)
-        return back_to_scoreboard(request.view_args["game_id"], form)
-    if request.endpoint == "correcting.correct_entry":
-        form = CorrectionForm(formdata=None)
-        form.form_errors.append(message)
-        game_id, number = request.view_args["game_id"], request.view_args["number"]
-        card = url_for("correcting.entry", game_id=game_id, number=number)
-        return redirect_refused(form, correction_page(game_id, number), card)
-    if request.endpoint == "correcting.fix_players":
-        form = FixPlayersForm(formdata=None)
-        form.form_errors.append(message)
-        game_id = request.view_args["game_id"]
-        return redirect_refused(
-            form, fix_page(game_id), url_for("pages.scoreboard", game_id=game_id)
-        )
-    if request.endpoint in {"settling.standalone", "settling.in_game"}:
-        form = ShowdownForm(formdata=None)
-        form.form_errors.append(message)
-        game_id = request.view_args.get("game_id")
-        picker = url_for(request.endpoint, **request.view_args)
-        return redirect_refused(form, settle_page(game_id), picker)
-    if request.endpoint == "transfer.import_page":
-        form = ImportForm(formdata=None)
-        form.form_errors.append(message)
+    endpoint, where = request.endpoint, request.view_args or {}
+    game_id = where.get("game_id")
+    if endpoint == "pages.create_game":
+        return redirect_refused(_with(NewGameForm, message), HOME, url_for("pages.home"))
+    if endpoint in SCOREBOARD_FORMS:
+        return back_to_scoreboard(game_id, _with(EntryForm, message))
+    if endpoint == "correcting.correct_entry":
+        card = url_for("correcting.entry", **where)
+        page = correction_page(game_id, where["number"])
+        return redirect_refused(_with(CorrectionForm, message), page, card)
+    if endpoint == "correcting.fix_players":
+        scoreboard = url_for("pages.scoreboard", game_id=game_id)
+        return redirect_refused(_with(FixPlayersForm, message), fix_page(game_id), scoreboard)
+    if endpoint in {"settling.standalone", "settling.in_game"}:
+        picker = url_for(endpoint, **where)
+        return redirect_refused(_with(ShowdownForm, message), settle_page(game_id), picker)
+    if endpoint == "transfer.import_page":
+        form = _with(ImportForm, message)
         form.file.errors = [str(CHOOSE_A_FILE)]
-        return redirect_refused(form, IMPORT, url_for("transfer.import_page"), keep_answers=False)
+        return redirect_refused(form, IMPORT, url_for(endpoint), keep_answers=False)
     return None
+
+
+def _with(form_class: type[F], message: str) -> F:
+    """An empty form of ``form_class`` that says ``message``; redirect_refused keeps what
+    was sent in it."""
+    form = form_class(formdata=None)
+    form.form_errors.append(message)
+    return form
