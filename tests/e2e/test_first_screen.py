@@ -343,6 +343,52 @@ def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
     assert len(entries_of(game)) == 2
 
 
+WHO_WINS = ".card form button[type=submit].primary"
+
+
+def top_and_bottom(phone: Phone, selector: str) -> tuple[float, float]:
+    box = phone.page.locator(selector).first.bounding_box()
+    return box["y"], box["y"] + box["height"]
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_the_settle_picker_opens_with_every_box_the_aces_and_who_wins_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    game = seed_game(NAMES[4])
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)
+
+    phone.open(f"{game.path}/settle")
+
+    assert outside(phone, "[data-hand-input]") == []
+    assert outside(phone, "[data-card^=A]") == []
+    assert outside(phone, WHO_WINS) == []
+    _, aces_bottom = top_and_bottom(phone, "[data-card^=A]")
+    who_wins_top, _ = top_and_bottom(phone, WHO_WINS)
+    assert aces_bottom <= who_wins_top  # the button stands below the aces, not over them
+
+
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+def test_who_wins_stays_in_the_first_screen_while_cards_are_picked_down_the_grid(
+    viewport, new_phone, seed_game
+):
+    game = seed_game(NAMES[2])
+    phone = keeper(new_phone, viewport, "en")
+    phone.open(game.keep_score_path)
+    phone.open(f"{game.path}/settle")
+
+    for card in ["As", "Ks", "Qs", "Js", "9s", "2h", "3d", "5c", "7h", "9d"]:
+        phone.page.locator(f"[data-card='{card}']").tap()
+        assert outside(phone, WHO_WINS) == [], f"after {card}"
+    assert phone.page.evaluate("window.scrollY") > 0  # the last cards were further down
+
+    with phone.page.expect_navigation():
+        phone.page.locator(WHO_WINS).tap()
+    expect(phone.page.locator("#verdict-title")).to_have_text("Ann wins +5")
+    assert outside(phone, ".verdict button[name=hand]") == []
+
+
 @pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_a_refused_hand_on_the_settle_picker_is_said_in_the_first_screen(
     language, new_phone, seed_game
