@@ -69,7 +69,8 @@ from chicago_scorer.web.refused_forms import send_back
 
 
 class MalformedBody(Refusal):
-    """The request body cannot be read: not UTF-8, not JSON, or not a JSON object."""
+    """The request cannot be read: a body not UTF-8, not JSON, or not a JSON object; or a
+    query value or header the API reads that is not of its form."""
 
 
 class BodyNotJson(Refusal):

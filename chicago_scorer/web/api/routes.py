@@ -1,5 +1,6 @@
 """The JSON API: parse the request, call one service, answer with JSON."""
 
+import re
 from collections.abc import Callable, Collection
 
 from flask import Blueprint, Response, current_app, request, url_for
@@ -29,6 +30,14 @@ FIX_FIELDS = frozenset({"players", "dealer"})
 PLAYERS_BODY = '{"players": ["Ann", "Bo"]}'
 ENTRY_BODY = '{"round": 1, "step": "phase1", "outcome": "none"}'
 HANDS_BODY = '{"hands": {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2d"}}'
+# An ETag as the API sends one, shown to a client whose If-Match is not of that form.
+ETAG_EXAMPLE = '"12-1764444000.123456"'
+# One element of an If-Match list (RFC 9110): an entity-tag, its opaque part in double
+# quotes after W/ if it is weak, or nothing (a list may hold empty elements), then a comma
+# or the end. Possessive, so that a header of thousands of spaces fails at once.
+IF_MATCH_ELEMENT = re.compile(
+    r'[ \t]*+(?:(?P<weak>W/)?+"(?P<tag>[!#-~\x80-\xff]*+)")?+[ \t]*+(?:(?P<comma>,)|\Z)'
+)
 
 
 def _refuse_unknown_fields(
@@ -47,10 +56,38 @@ def _bearer_key() -> str | None:
 
 
 def _if_match() -> frozenset[str] | None:
-    """The versions an ``If-Match`` header allows the change to be made on; None for any."""
-    if "If-Match" not in request.headers or request.if_match.star_tag:
+    """The versions an ``If-Match`` header allows the change to be made on; None for any
+    (no header, or ``*``). A header that is not a list of strong entity-tags is refused
+    rather than read as naming an old version: a weak tag never matches, as If-Match
+    compares strongly, and the API sends only strong ones."""
+    value = request.headers.get("If-Match")
+    if value is None or value.strip(" \t") == "*":
         return None
-    return frozenset(request.if_match.as_set(include_weak=True))
+    versions = _strong_entity_tags(value)
+    if not versions:
+        raise MalformedBody(
+            sentence(
+                "The If-Match header must be the game's ETag as it was answered, in double "
+                "quotes and without W/ (like %(example)s), several separated by commas, or *.",
+                example=ETAG_EXAMPLE,
+            )
+        )
+    return frozenset(versions)
+
+
+def _strong_entity_tags(value: str) -> list[str] | None:
+    """The opaque parts of a list of strong entity-tags; None for any other value."""
+    tags = []
+    position = 0
+    while True:
+        element = IF_MATCH_ELEMENT.match(value, position)
+        if element is None or element["weak"]:
+            return None
+        if element["tag"] is not None:
+            tags.append(element["tag"])
+        if element["comma"] is None:
+            return tags
+        position = element.end()
 
 
 def _etag(version: str) -> dict[str, str]:

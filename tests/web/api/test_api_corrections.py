@@ -1,5 +1,6 @@
 """Correcting an entry, fixing names and the first dealer, and deleting a game through
-the API: statuses, the trail, If-Match, and that a refusal changes nothing."""
+the API: statuses, the trail, If-Match (which the undo takes too), and that a refusal
+changes nothing."""
 
 import pytest
 
@@ -130,6 +131,77 @@ def test_the_current_if_match_is_taken(game):
     response = put(game, 1, TWO_PAIR_BO, **{"If-Match": etag_of(game)})
     assert response.status_code == 200
     assert response.headers["ETag"] == etag_of(game)
+
+
+# Every write that takes If-Match, sent with these headers besides the edit key.
+WRITES_WITH_IF_MATCH = {
+    "correct": lambda game, headers: put(game, 1, TWO_PAIR_BO, **headers),
+    "fix": lambda game, headers: patch(game, {"dealer": "Bo"}, **headers),
+    "undo": lambda game, headers: game.client.delete(
+        f"{game.url}/events/last", headers=game.auth() | headers
+    ),
+    "delete": lambda game, headers: game.client.delete(game.url, headers=game.auth() | headers),
+}
+
+
+@pytest.mark.parametrize("write", WRITES_WITH_IF_MATCH)
+@pytest.mark.parametrize(
+    "if_match",
+    ["", "abc", '"', '"0-0" "1-0"', '"0 0"', '*, "0-0"'],
+    ids=[
+        "empty",
+        "unquoted",
+        "a quote alone",
+        "two tags without a comma",
+        "a space inside the quotes",
+        "a star beside a tag",
+    ],
+)
+def test_an_if_match_that_is_no_list_of_quoted_etags_is_400_and_changes_nothing(
+    game, write, if_match
+):
+    before = game.state()
+
+    response = WRITES_WITH_IF_MATCH[write](game, {"If-Match": if_match})
+
+    assert response.status_code == 400
+    assert "The If-Match header must be the game's ETag" in response.get_json()["error"]
+    assert game.state() == before
+
+
+@pytest.mark.parametrize("write", WRITES_WITH_IF_MATCH)
+def test_a_weak_etag_never_matches_so_it_is_refused_with_400_and_changes_nothing(game, write):
+    before = game.state()
+
+    response = WRITES_WITH_IF_MATCH[write](game, {"If-Match": "W/" + etag_of(game)})
+
+    assert response.status_code == 400
+    assert "without W/" in response.get_json()["error"]
+    assert game.state() == before
+
+
+@pytest.mark.parametrize("write", WRITES_WITH_IF_MATCH)
+@pytest.mark.parametrize(
+    "listed",
+    [
+        lambda tag: f'"0-0", {tag}',
+        lambda tag: f'"0,0" ,, {tag} ,',
+        lambda tag: "*",
+    ],
+    ids=["among others", "with a comma inside a tag and empty elements", "a star"],
+)
+def test_a_list_naming_the_current_etag_or_a_star_is_taken(game, write, listed):
+    response = WRITES_WITH_IF_MATCH[write](game, {"If-Match": listed(etag_of(game))})
+
+    assert response.status_code in (200, 204), response.get_json()
+
+
+def test_if_match_sent_twice_is_one_list_as_http_reads_it(game):
+    headers = [*game.auth().items(), ("If-Match", '"0-0"'), ("If-Match", etag_of(game))]
+
+    response = game.client.put(f"{game.url}/events/1", json=TWO_PAIR_BO, headers=headers)
+
+    assert response.status_code == 200, response.get_json()
 
 
 def test_changes_need_the_edit_key(game):

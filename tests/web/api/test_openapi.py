@@ -463,6 +463,14 @@ REFUSALS = [
     (
         "delete",
         "/api/games/{id}/events/last",
+        400,
+        lambda c, game, fresh: c.delete(
+            f"{game.url}/events/last", headers=game.auth() | {"If-Match": "0-0"}
+        ),
+    ),
+    (
+        "delete",
+        "/api/games/{id}/events/last",
         412,
         lambda c, game, fresh: c.delete(
             f"{game.url}/events/last", headers=game.auth() | {"If-Match": '"0-0"'}
@@ -492,6 +500,7 @@ REFUSALS = [
             (403, lambda c, game, fresh: c.put(f"{game.url}/events/1", json=NO_HAND)),
             (404, lambda c, game, fresh: correct(game, 99, NO_HAND)),
             (409, lambda c, game, fresh: correct(game, 2, NO_HAND)),
+            (400, lambda c, game, fresh: correct(game, 1, NO_HAND, {"If-Match": 'W/"0-0"'})),
             (412, lambda c, game, fresh: correct(game, 1, NO_HAND, {"If-Match": '"0-0"'})),
             (
                 413,
@@ -515,6 +524,12 @@ REFUSALS = [
                 400,
                 lambda c, game, fresh: c.patch(
                     game.url, data="[1]", content_type=JSON, headers=game.auth()
+                ),
+            ),
+            (
+                400,
+                lambda c, game, fresh: c.patch(
+                    game.url, json={"dealer": "Ann"}, headers=game.auth() | {"If-Match": ""}
                 ),
             ),
             (403, lambda c, game, fresh: c.patch(game.url, json={"dealer": "Ann"})),
@@ -545,6 +560,12 @@ REFUSALS = [
                 ),
             ),
         ]
+    ),
+    (
+        "delete",
+        "/api/games/{id}",
+        400,
+        lambda c, game, fresh: c.delete(game.url, headers=game.auth() | {"If-Match": '"0'}),
     ),
     ("delete", "/api/games/{id}", 403, lambda c, game, fresh: c.delete(game.url)),
     (
