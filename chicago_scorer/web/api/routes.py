@@ -201,10 +201,21 @@ def _json_answer(body: bytes, status: int = 200, headers: dict | None = None) ->
 
 def _idempotency_key() -> str | None:
     """The entry's ``Idempotency-Key``, if it was sent with one; a key that is empty,
-    too long, or holds anything but printable ASCII is refused."""
+    too long, or holds anything but printable ASCII is refused, and so is the header sent
+    twice. The server joins two headers of one name into one, with a comma between their
+    values, so a comma in the key is all that shows they were two: taken whole, it would
+    be a key that neither header sent."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
+    if "," in key:
+        raise MalformedBody(
+            sentence(
+                "Send the Idempotency-Key header once, with a key that holds no comma: "
+                "keys sent in two headers arrive joined by a comma, so a key with one "
+                "cannot be told from two."
+            )
+        )
     if not is_idempotency_key(key):
         raise MalformedBody(
             sentence(

@@ -195,6 +195,21 @@ def test_an_empty_long_or_odd_key_is_refused_with_400_and_records_nothing(game, 
     assert events_of(game) == []
 
 
+@pytest.mark.parametrize(
+    "keys",
+    [[KEY, "another"], [f"{KEY},another"]],
+    ids=["in two headers", "joined by a comma, as the server passes two headers on"],
+)
+def test_an_entry_sent_with_two_keys_is_refused_with_400_and_records_nothing(game, keys):
+    headers = [*game.auth().items(), *(("Idempotency-Key", key) for key in keys)]
+
+    response = game.client.post(f"{game.url}/events", json=FLUSH, headers=headers)
+
+    assert response.status_code == 400
+    assert "Send the Idempotency-Key header once" in response.get_json()["error"]
+    assert events_of(game) == []
+
+
 def test_keys_are_not_exported(client, game):
     game.post(FLUSH, idempotency_key=KEY)
 

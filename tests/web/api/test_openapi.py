@@ -272,6 +272,7 @@ def test_the_idempotency_key_is_described_as_the_api_takes_it(spec):
     assert described["schema"]["maxLength"] == IDEMPOTENCY_KEY_LENGTH
     assert re.fullmatch(described["schema"]["pattern"], "~ !" + "x" * 61)
     assert not re.fullmatch(described["schema"]["pattern"], "caf\xe9")
+    assert not re.fullmatch(described["schema"]["pattern"], "entry-1, entry-2")  # two, joined
 
 
 def test_a_rotated_edit_key_matches_the_description(client, spec, finished):
@@ -405,6 +406,16 @@ REFUSALS = [
         "/api/games/{id}/events",
         400,
         lambda c, game, fresh: fresh.post(NO_HAND, idempotency_key="x" * 65),
+    ),
+    (
+        "post",
+        "/api/games/{id}/events",
+        400,
+        lambda c, game, fresh: c.post(
+            f"{fresh.url}/events",
+            json=NO_HAND,
+            headers=[*fresh.auth().items(), ("Idempotency-Key", "a"), ("Idempotency-Key", "b")],
+        ),
     ),
     (
         "post",
