@@ -19,6 +19,7 @@ from chicago_scorer.services.errors import ImportMustWait
 from chicago_scorer.services.long_tasks import one_long_task_at_a_time
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
+from chicago_scorer.web.platform.unreadable_requests import UNREADABLE_STATUS
 from support.api_client import ApiGame, create_api_game
 
 SPEC_URI = "urn:chicago-scorer:openapi"
@@ -764,6 +765,35 @@ def test_a_long_task_asked_for_while_another_runs_is_a_503_as_described(
     assert_documented(spec, method, path, response)
 
 
+# What the server refuses before the app reads anything of a request, at any address: an
+# address (414) or headers (431) over its limits. The worker hands such a request to the
+# app as a GET at the address, carrying only the status (web/platform/unreadable_requests.py;
+# test_unreadable_requests_through_gunicorn.py sends them to gunicorn itself).
+UNREADABLE_HEADS = (414, 431)
+
+
+def every_operation(spec: dict) -> list[tuple[str, str]]:
+    """The method and path of every operation the description lists."""
+    return [
+        (method, path)
+        for path, item in spec["paths"].items()
+        for method in sorted(HTTP_METHODS & set(item))
+    ]
+
+
+@pytest.mark.parametrize("status", UNREADABLE_HEADS)
+def test_a_request_the_server_could_not_read_is_refused_as_described_everywhere(
+    client, spec, status
+):
+    for method, path in every_operation(spec):
+        address = re.sub(r"\{[^}]*\}", "1", path)
+
+        response = client.get(address, environ_overrides={UNREADABLE_STATUS: status})
+
+        assert response.status_code == status, (method, path)
+        assert_documented(spec, method, path, response)
+
+
 def test_every_refusal_the_description_lists_is_provoked_above(spec):
     documented = {
         (method, path, int(status))
@@ -776,6 +806,11 @@ def test_every_refusal_the_description_lists_is_provoked_above(spec):
         {(method, path, status) for method, path, status, _ in REFUSALS}
         | {(method, path, 503) for method, path, _ in BUSY_REQUESTS + WAITING_REQUESTS}
         | {(method, path, 429) for method, path, _ in RATE_LIMITED}
+        | {
+            (method, path, status)
+            for method, path in every_operation(spec)
+            for status in UNREADABLE_HEADS
+        }
     )
     assert documented == provoked
 
