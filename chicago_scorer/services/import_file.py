@@ -96,7 +96,7 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
             )
         ) from None
     except json.JSONDecodeError as error:
-        raise MalformedImport(_not_json(error)) from None
+        raise MalformedImport(_file_not_json(error)) from None
     except RepeatedName as error:
         raise MalformedImport(
             sentence(
@@ -112,9 +112,10 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
     ]
 
 
-def _not_json(error: json.JSONDecodeError) -> Message:
+def _file_not_json(error: json.JSONDecodeError) -> Message:
     """Where the file stops being JSON and, when the parser's complaint has words here,
-    what is wrong there."""
+    what is wrong there. The API says the same of a request body in sentences of its
+    own, so that each language words each as it needs."""
     fault = json_fault(error)
     if fault is None:
         return sentence(

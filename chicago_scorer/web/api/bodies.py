@@ -62,7 +62,7 @@ def json_object(*, like: str) -> dict[str, object]:
             )
         ) from error
     except json.JSONDecodeError as error:
-        raise MalformedBody(_not_json(error)) from error
+        raise MalformedBody(_body_not_json(error)) from error
     except BeyondReading as error:
         raise MalformedBody(
             sentence(
@@ -76,9 +76,11 @@ def json_object(*, like: str) -> dict[str, object]:
     return body
 
 
-def _not_json(error: json.JSONDecodeError) -> Message:
+def _body_not_json(error: json.JSONDecodeError) -> Message:
     """Where the body stops being JSON and, when the parser's complaint has words here,
-    what is wrong there."""
+    what is wrong there. An import file's refusal says the same of "the file"
+    (``import_file._file_not_json``): each is a whole sentence, for translators to word
+    as their language needs, and only the lookup of the fault is shared (``json_fault``)."""
     fault = json_fault(error)
     if fault is None:
         return sentence(
