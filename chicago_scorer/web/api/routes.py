@@ -1,6 +1,5 @@
 """The JSON API: parse the request, call one service, answer with JSON."""
 
-import re
 from collections.abc import Callable, Collection
 
 from flask import Blueprint, Response, current_app, request, url_for
@@ -10,12 +9,11 @@ from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.services import corrections, games
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.history import newest_games
-from chicago_scorer.services.repeats import is_idempotency_key
-from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.storage.summaries import listings_key
 from chicago_scorer.web.api.bodies import json_object
 from chicago_scorer.web.api.description import openapi_description
 from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdict_json
+from chicago_scorer.web.api.headers import bearer_key, idempotency_key, if_match_versions
 from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
 from chicago_scorer.web.platform.rate_limits import CREATING, SETTLING, limited_as
@@ -30,14 +28,6 @@ FIX_FIELDS = frozenset({"players", "dealer"})
 PLAYERS_BODY = '{"players": ["Ann", "Bo"]}'
 ENTRY_BODY = '{"round": 1, "step": "phase1", "outcome": "none"}'
 HANDS_BODY = '{"hands": {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2d"}}'
-# An ETag as the API sends one, shown to a client whose If-Match is not of that form.
-ETAG_EXAMPLE = '"12-1764444000.123456"'
-# One element of an If-Match list (RFC 9110): an entity-tag, its opaque part in double
-# quotes after W/ if it is weak, or nothing (a list may hold empty elements), then a comma
-# or the end. Possessive, so that a header of thousands of spaces fails at once.
-IF_MATCH_ELEMENT = re.compile(
-    r'[ \t]*+(?:(?P<weak>W/)?+"(?P<tag>[!#-~\x80-\xff]*+)")?+[ \t]*+(?:(?P<comma>,)|\Z)'
-)
 
 
 def _refuse_unknown_fields(
@@ -48,46 +38,6 @@ def _refuse_unknown_fields(
     unknown = sorted(set(body) - set(known))
     if unknown:
         raise RuleViolation(refusal(quoted(unknown[0])))
-
-
-def _bearer_key() -> str | None:
-    scheme, _, key = request.headers.get("Authorization", "").partition(" ")
-    return key.strip() if scheme.lower() == "bearer" and key.strip() else None
-
-
-def _if_match() -> frozenset[str] | None:
-    """The versions an ``If-Match`` header allows the change to be made on; None for any
-    (no header, or ``*``). A header that is not a list of strong entity-tags is refused
-    rather than read as naming an old version: a weak tag never matches, as If-Match
-    compares strongly, and the API sends only strong ones."""
-    value = request.headers.get("If-Match")
-    if value is None or value.strip(" \t") == "*":
-        return None
-    versions = _strong_entity_tags(value)
-    if not versions:
-        raise MalformedBody(
-            sentence(
-                "The If-Match header must be the game's ETag as it was answered, in double "
-                "quotes and without W/ (like %(example)s), several separated by commas, or *.",
-                example=ETAG_EXAMPLE,
-            )
-        )
-    return frozenset(versions)
-
-
-def _strong_entity_tags(value: str) -> list[str] | None:
-    """The opaque parts of a list of strong entity-tags; None for any other value."""
-    tags = []
-    position = 0
-    while True:
-        element = IF_MATCH_ELEMENT.match(value, position)
-        if element is None or element["weak"]:
-            return None
-        if element["tag"] is not None:
-            tags.append(element["tag"])
-        if element["comma"] is None:
-            return tags
-        position = element.end()
 
 
 def _etag(version: str) -> dict[str, str]:
@@ -177,7 +127,7 @@ def fix_players(game_id: int):
         ),
     )
     game = corrections.fix_players(
-        game_id, _bearer_key(), body.get("players"), body.get("dealer"), _if_match()
+        game_id, bearer_key(), body.get("players"), body.get("dealer"), if_match_versions()
     )
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
@@ -185,7 +135,7 @@ def fix_players(game_id: int):
 @api.delete("/games/<int:game_id>")
 def delete_game(game_id: int):
     """Delete the game and everything recorded in it; needs the edit key."""
-    corrections.delete_game(game_id, _bearer_key(), _if_match())
+    corrections.delete_game(game_id, bearer_key(), if_match_versions())
     return "", 204
 
 
@@ -199,40 +149,12 @@ def _json_answer(body: bytes, status: int = 200, headers: dict | None = None) ->
     return current_app.response_class(body, status, headers, mimetype=current_app.json.mimetype)
 
 
-def _idempotency_key() -> str | None:
-    """The entry's ``Idempotency-Key``, if it was sent with one; a key that is empty,
-    too long, or holds anything but printable ASCII is refused, and so is the header sent
-    twice. The server joins two headers of one name into one, with a comma between their
-    values, so a comma in the key is all that shows they were two: taken whole, it would
-    be a key that neither header sent."""
-    key = request.headers.get("Idempotency-Key")
-    if key is None:
-        return None
-    if "," in key:
-        raise MalformedBody(
-            sentence(
-                "Send the Idempotency-Key header once, with a key that holds no comma: "
-                "keys sent in two headers arrive joined by a comma, so a key with one "
-                "cannot be told from two."
-            )
-        )
-    if not is_idempotency_key(key):
-        raise MalformedBody(
-            sentence(
-                "The Idempotency-Key header must be 1 to %(most)s printable ASCII "
-                "characters (letters, digits, punctuation or spaces), new for each entry.",
-                most=IDEMPOTENCY_KEY_LENGTH,
-            )
-        )
-    return key
-
-
 @api.post("/games/<int:game_id>/events")
 def record_event(game_id: int):
     """Record the next step; needs the game's edit key. Sent again with the same
     ``Idempotency-Key``, the entry is not recorded twice: the answer is the game (200)."""
     body = json_object(like=ENTRY_BODY)
-    answer = games.record_event(game_id, _bearer_key(), body, _idempotency_key())
+    answer = games.record_event(game_id, bearer_key(), body, idempotency_key())
     status = 200 if isinstance(answer, RepeatedEntry) else 201
     return _json_answer(game_body(games.load_logged_game(game_id)), status)
 
@@ -241,7 +163,7 @@ def record_event(game_id: int):
 def correct_entry(game_id: int, number: int):
     """Replace entry ``number`` (from 1), if every later entry still holds; needs the key."""
     body = json_object(like=ENTRY_BODY)
-    game = corrections.correct_entry(game_id, _bearer_key(), number, body, _if_match())
+    game = corrections.correct_entry(game_id, bearer_key(), number, body, if_match_versions())
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
 
@@ -249,14 +171,14 @@ def correct_entry(game_id: int, number: int):
 def undo_last_event(game_id: int):
     """Remove the newest event, if the game is still at the version ``If-Match`` names;
     needs the game's edit key."""
-    game = games.undo_last_event(game_id, _bearer_key(), expected_version=_if_match())
+    game = games.undo_last_event(game_id, bearer_key(), expected_version=if_match_versions())
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
 
 @api.post("/games/<int:game_id>/edit-key")
 def rotate_edit_key(game_id: int):
     """Replace the edit key; every other holder of the old one loses the right to change."""
-    rotated = games.rotate_edit_key(game_id, _bearer_key())
+    rotated = games.rotate_edit_key(game_id, bearer_key())
     keep_out_of_caches()
     return {"edit_key": rotated.edit_key}
 
