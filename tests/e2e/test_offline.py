@@ -108,6 +108,8 @@ def test_a_tap_whose_answer_never_came_is_kept_and_sent_again_once_the_connectio
     expect(phone.page).to_have_url(f"{wifi.url}/games/{game.id}", timeout=15_000)
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?", timeout=15_000)
     phone.expect_scores({"Ann": 2, "Bo": 0, "Cy": 0})
+    # The phone draws the tap at once, from the rules it carries; it says so once it is sent.
+    expect(phone.page.locator("[data-queue-status]")).to_have_text("All saved", timeout=20_000)
     assert recorded(api, game) == [("phase1", "Ann")]
 
 
