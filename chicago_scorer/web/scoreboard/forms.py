@@ -13,6 +13,7 @@ from chicago_scorer.rules import (
     RuleError,
     RuleViolation,
     RuleViolations,
+    Step,
 )
 from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.rules.showdown import hand_problems
@@ -21,7 +22,7 @@ from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.scoreboard.house_rules_form import BOXES, HouseRulesForm
-from chicago_scorer.web.whole_numbers import WholeNumberField
+from chicago_scorer.web.whole_numbers import AtLeast, WholeNumberField
 
 
 def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> None:
@@ -156,15 +157,31 @@ class NewGameForm(SeatingForm):
             super().attach(error)
 
 
+# What the step card's page always sends with a tap, said when it is missing or garbled:
+# only a changed or crafted copy of the page sends that, and no other phone is to blame.
+ROUND_UNSAID = lazy_gettext(
+    "The page did not say which round this is, so nothing was recorded. Reload the "
+    "scoreboard and tap again."
+)
+STEP_UNSAID = lazy_gettext(
+    "The page did not say which step this is, so nothing was recorded. Reload the "
+    "scoreboard and tap again."
+)
+CHICAGO_UNSAID = lazy_gettext(
+    "The page sent a Chicago call it never gives, so nothing was recorded. Reload the "
+    "scoreboard and tap again."
+)
+STEP_NAMES = frozenset(step.value for step in Step)
+CHICAGO_RESULTS = frozenset({"won", "lost"})
+
+
 class EntryForm(TranslatedForm):
     """One step of a round, sent by the button the scorekeeper tapped."""
 
     round = WholeNumberField(
         widget=HiddenInput(),
-        unreadable=lazy_gettext(
-            "The page did not say which round this is, so nothing was recorded. Reload the "
-            "scoreboard and tap again."
-        ),
+        validators=[InputRequired(ROUND_UNSAID), AtLeast(1, ROUND_UNSAID)],
+        unreadable=ROUND_UNSAID,
     )
     step = HiddenField()
     winner = StringField()
@@ -196,6 +213,16 @@ class EntryForm(TranslatedForm):
                     "recorded. Reload the scoreboard and tap again."
                 )
             )
+
+    def validate_step(self, field: HiddenField) -> None:
+        if field.data not in STEP_NAMES:
+            raise ValidationError(str(STEP_UNSAID))
+
+    def validate_chicago(self, field: StringField) -> None:
+        # A Chicago button sends "won:Ann" or "lost:Ann"; anything else is not a call.
+        result, colon, name = (field.data or "").partition(":")
+        if field.data and not (result in CHICAGO_RESULTS and colon and name):
+            raise ValidationError(str(CHICAGO_UNSAID))
 
     def tap_key(self) -> str | None:
         """The key the page gave this tap, if it gave one."""

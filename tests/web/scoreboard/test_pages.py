@@ -274,6 +274,57 @@ def test_a_tap_with_a_key_the_page_never_gives_is_refused_and_records_nothing(cl
     assert stored_game(client, game_url)["events"] == []
 
 
+def without(fields: dict[str, str], sent: dict[str, str | None]) -> dict[str, str]:
+    """``fields`` with ``sent`` put in, a name sent as None left out altogether."""
+    merged = fields | sent
+    return {name: value for name, value in merged.items() if value is not None}
+
+
+ROUND_UNSAID = "The page did not say which round this is, so nothing was recorded."
+STEP_UNSAID = "The page did not say which step this is, so nothing was recorded."
+
+
+@pytest.mark.parametrize(
+    ("sent", "message"),
+    [
+        ({"round": None}, ROUND_UNSAID),
+        ({"round": "0"}, ROUND_UNSAID),
+        ({"round": "-1"}, ROUND_UNSAID),
+        ({"step": None}, STEP_UNSAID),
+        ({"step": ""}, STEP_UNSAID),
+        ({"step": "PHASE1"}, STEP_UNSAID),
+        ({"step": "phase4"}, STEP_UNSAID),
+    ],
+    ids=["no round", "round 0", "round -1", "no step", "blank step", "PHASE1", "phase4"],
+)
+def test_a_tap_that_does_not_say_its_round_and_step_is_refused_as_such_and_records_nothing(
+    client, sent, message
+):
+    """Not as if another phone had got there first: nobody did."""
+    game_url = start_game(client, "Ann", "Bo")
+    fields = without(step_card_fields(client, game_url) | {"outcome": "none"}, sent)
+
+    page = follow_refusal(client, client.post(f"{game_url}/entries", data=fields), game_url)
+
+    assert message in page
+    assert "changed on another phone" not in page
+    assert stored_game(client, game_url)["events"] == []
+
+
+@pytest.mark.parametrize("call", ["Won:Ann", "yes:Ann", "Ann", "won Ann"])
+def test_a_chicago_call_the_page_never_sends_is_refused_and_records_nothing(client, call):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+    before = stored_game(client, game_url)
+
+    page = follow_refusal(client, tap(client, game_url, chicago=call), game_url)
+
+    assert "The page sent a Chicago call it never gives, so nothing was recorded." in page
+    assert stored_game(client, game_url) == before
+    assert "Round 1 · Tricks" in page
+
+
 def test_an_undo_from_a_stale_page_is_refused_and_says_the_game_changed(client):
     game_url = start_game(client, "Ann", "Bo")
     tap(client, game_url, winner="Ann", hand="one_pair")
