@@ -15,7 +15,7 @@ from chicago_scorer.web.player_names import isolated_name_text
 from support.api_client import create_api_game
 from support.game_lists import listed_players, players_line
 from support.legacy_names import rename_as_stored_before
-from support.table_forms import follow_refusal, start_game
+from support.table_forms import fix_fields, follow_refusal, start_game
 
 FSI, PDI = "\u2068", "\u2069"
 OVERRIDDEN_ANN = "\u202eAnn"
@@ -183,7 +183,7 @@ def test_a_game_stored_with_more_marks_than_a_name_may_now_hold_still_plays(app,
 
 def test_fixing_the_names_refuses_a_look_alike(client):
     game_url = start_game(client, "Ann", "Bo")
-    fix = {"players-0": "Ann", "players-1": "\u0410nn", "dealer": "0"}
+    fix = fix_fields(client.get(game_url).text) | {"players-1": "\u0410nn"}  # as typed
 
     page = follow_refusal(client, client.post(f"{game_url}/players", data=fix), game_url)
 

@@ -23,6 +23,7 @@ from chicago_scorer.web.refused_forms import (
     redirect_refused,
 )
 from chicago_scorer.web.scoreboard.correction_forms import (
+    VERSION_UNSAID,
     CorrectionForm,
     DeleteGameForm,
     FixPlayersForm,
@@ -85,7 +86,7 @@ def correct_entry(game_id: int, number: int):
         return redirect_refused(form, page, card)
     try:
         corrected = corrections.correct_entry(
-            game_id, edit_key_for(game_id), number, form.entry(), form.version.data or None
+            game_id, edit_key_for(game_id), number, form.entry(), form.version.data
         )
     except NothingToCorrect:
         return _back(game_id, _nothing_corrected(form))
@@ -118,6 +119,7 @@ def fix_players(game_id: int):
     form = FixPlayersForm()
     scoreboard = url_for("pages.scoreboard", game_id=game_id)
     if not form.validate_on_submit():
+        form.form_errors.extend(form.version.errors)  # the page shows no hidden field
         return redirect_refused(form, fix_page(game_id), scoreboard)
     try:
         corrections.fix_players(
@@ -125,7 +127,7 @@ def fix_players(game_id: int):
             edit_key_for(game_id),
             form.names(),
             form.dealer_name(),
-            form.version.data or None,
+            form.version.data,
         )
     except VersionMismatch:
         # What was typed comes back too, to be saved again onto the game as it is now.
@@ -144,9 +146,11 @@ def fix_players(game_id: int):
 def delete_game(game_id: int):
     """Delete the game and all that was recorded in it, then go home and say which."""
     form = DeleteGameForm()
-    form.validate_on_submit()
+    if not form.validate_on_submit():
+        # CSRFProtect has checked the token before any view: what is left is the version.
+        return _back(game_id, str(VERSION_UNSAID))
     try:
-        setup = corrections.delete_game(game_id, edit_key_for(game_id), form.version.data or None)
+        setup = corrections.delete_game(game_id, edit_key_for(game_id), form.version.data)
     except VersionMismatch:
         return _back(game_id, DELETE_STALE)
     except KEEPER_REFUSALS as error:

@@ -8,11 +8,24 @@ another phone has since overtaken is refused rather than made on a game nobody s
 from collections.abc import Mapping
 
 from wtforms import HiddenField, StringField
+from wtforms.validators import InputRequired
 
 from chicago_scorer.rules import MAX_PLAYERS, GameSetup
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.scoreboard.forms import EntryForm, SeatingForm
+
+# Said when a form comes without the version its page showed: a copy of the page that was
+# changed or made up. Taken as "whatever the game is now", it would change a game unseen.
+VERSION_UNSAID = lazy_gettext(
+    "The page did not say how the game stood when it was shown, so nothing was changed. "
+    "Reload it and try again."
+)
+
+
+def shown_version() -> HiddenField:
+    """The version of the game the form's page showed, which every change is made against."""
+    return HiddenField(validators=[InputRequired(VERSION_UNSAID)])
 
 
 class CorrectionForm(EntryForm):
@@ -25,7 +38,7 @@ class CorrectionForm(EntryForm):
     """
 
     answer = StringField()
-    version = HiddenField()
+    version = shown_version()
     # The cards a win was settled from stay with it while its winner and hand do.
     cards_winner = HiddenField()
     cards_hand = HiddenField()
@@ -76,7 +89,7 @@ class FixPlayersForm(SeatingForm):
         StringField(lazy_gettext("Name"), name=f"players-{row}") for row in range(MAX_PLAYERS)
     )
     dealer = StringField(lazy_gettext("Deals first"))
-    version = HiddenField()
+    version = shown_version()
     SEATING_ID = "fix-seating"
 
     @classmethod
@@ -97,4 +110,4 @@ class FixPlayersForm(SeatingForm):
 class DeleteGameForm(TranslatedForm):
     """Confirm deleting the game, as the page showed it."""
 
-    version = HiddenField()
+    version = shown_version()

@@ -250,6 +250,24 @@ def test_a_card_another_phone_overtook_is_refused_and_shows_the_entry_as_it_is_n
     assert stored_game(client, game_url) == now
 
 
+@pytest.mark.parametrize("version", [None, ""], ids=["left out", "blank"])
+def test_a_card_that_does_not_say_how_the_game_stood_is_refused_and_changes_nothing(
+    client, game_url, version
+):
+    """Else it would be saved onto whatever the game is now, unseen."""
+    before = stored_game(client, game_url)
+    card = hidden_fields(client.get(f"{game_url}/entries/1").text)
+    sent = card | {"winner": "Bo", "answer": "hand=two_pair", "version": version}
+
+    response = client.post(
+        f"{game_url}/entries/1", data={k: v for k, v in sent.items() if v is not None}
+    )
+    page = follow_refusal(client, response, f"{game_url}/entries/1")
+
+    assert "The page did not say how the game stood when it was shown" in correction_card(page)
+    assert stored_game(client, game_url) == before
+
+
 def test_a_hand_chosen_without_a_player_is_refused_on_the_card(client, game_url):
     before = stored_game(client, game_url)
 

@@ -31,6 +31,9 @@ def watcher(app):
     return app.test_client()
 
 
+VERSION_UNSAID = "The page did not say how the game stood when it was shown"
+
+
 # --- names and first dealer ---
 
 
@@ -82,13 +85,23 @@ def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
         ({"players-2": " "}, "Player 3&#39;s name is blank"),
         ({}, "The game already has these names and this first dealer; nothing changed."),
         ({"version": "0-0"}, "The game changed on another phone since this page was shown"),
+        ({"version": None}, VERSION_UNSAID),
+        ({"version": ""}, VERSION_UNSAID),
     ],
-    ids=["same name twice", "blank name", "nothing to change", "stale page"],
+    ids=[
+        "same name twice",
+        "blank name",
+        "nothing to change",
+        "stale page",
+        "no version",
+        "blank version",
+    ],
 )
 def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
     client, game_url, change, message
 ):
     fields = fix_fields(client.get(game_url).text) | change
+    fields = {name: value for name, value in fields.items() if value is not None}
     before = stored_game(client, game_url)
 
     page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
@@ -212,4 +225,14 @@ def test_a_deletion_from_a_stale_page_or_a_watcher_deletes_nothing(client, game_
 
     assert "so it was not deleted" in follow_refusal(client, stale, game_url)
     assert NOT_THE_SCOREKEEPER in follow_refusal(watcher, watched, game_url)
+    assert stored_game(client, game_url) == before
+
+
+@pytest.mark.parametrize("sent", [{}, {"version": ""}], ids=["no version", "blank version"])
+def test_a_deletion_that_does_not_say_how_the_game_stood_deletes_nothing(client, game_url, sent):
+    before = stored_game(client, game_url)
+
+    response = client.post(f"{game_url}/delete", data=sent)
+
+    assert VERSION_UNSAID in follow_refusal(client, response, game_url)
     assert stored_game(client, game_url) == before
