@@ -19,6 +19,7 @@ from chicago_scorer.rules.errors import Refusal, quoted, sentence
 from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.services.repeats import is_idempotency_key
 from chicago_scorer.web.languages.form_translations import TranslatedForm
+from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.scoreboard.house_rules_form import BOXES, HouseRulesForm
@@ -295,10 +296,12 @@ class ShowdownForm(SummarizedForm):
         return [(box.id, box) for row in rows for box in row]
 
     def name_of(self, row: int, fixed_names: Sequence[str] | None = None) -> str:
-        """The player on a row: the game's name, the one typed, or 'Player N'."""
+        """The player on a row: the game's name, the one typed, or 'Player N' in the page's
+        language, as its box's placeholder says."""
         if fixed_names is not None:
             return fixed_names[row]
-        return (self.names[row].data or "").strip() or f"Player {row + 1}"
+        typed = (self.names[row].data or "").strip()
+        return typed or gettext("Player %(number)s", number=format_number(row + 1))
 
     def showdown(self, fixed_names: Sequence[str] | None = None) -> dict[str, str]:
         """The rows that hold cards, as a name-to-cards mapping; refuses a name typed twice,

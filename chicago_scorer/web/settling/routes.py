@@ -14,6 +14,7 @@ from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
 from chicago_scorer.web.refused_forms import restore_refused, settle_page
 from chicago_scorer.web.scoreboard.forms import EntryForm, ShowdownForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
+from chicago_scorer.web.scoreboard.view import next_step_card
 
 settling = Blueprint("settling", __name__)
 
@@ -91,5 +92,6 @@ def in_game(game_id: int):
         state=state,
         names=names,
         entry_form=EntryForm(formdata=None),
+        step_fields=next_step_card(state).hidden,
         can_record=edit_key_for(game_id) is not None,
     )

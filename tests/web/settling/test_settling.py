@@ -8,6 +8,7 @@ import pytest
 from chicago_scorer.services import games as services
 from support.api_client import create_api_game
 from support.clashing_names import CLASHING_WITH_ANN
+from support.table_forms import accepted
 
 
 def settle(client, hands):
@@ -223,6 +224,17 @@ def test_unnamed_rows_are_called_by_their_seat_and_blank_rows_left_out(client):
     assert "Player 2</strong>" not in response.text
 
 
+def test_unnamed_rows_are_called_by_their_seat_in_the_page_s_language(client):
+    response = client.post(
+        "/settle",
+        data={"hands-0": "As Ks Qs Js 10s", "hands-1": "9h 9d 9c 2s 2d"},
+        headers={"Accept-Language": "sv"},
+    )
+
+    assert "<bdi>Spelare 1</bdi>" in response.text
+    assert "Player 1" not in response.text
+
+
 def test_a_card_in_two_hands_is_shown_next_to_the_second_hand(client):
     response = pick(client, {"Ann": "As Ks Qs Js Ts", "Bo": "As 9d 9c 2s 2d"})
 
@@ -413,6 +425,24 @@ def test_a_tie_settled_in_the_game_is_recorded_in_one_tap(client):
         "cards": "Qs 9s 7s 4s 2s",
         "points": {"Ann": 5},
     }
+
+
+def test_a_recorded_verdict_sent_again_by_a_reload_is_found_and_blamed_on_nobody(client):
+    game_url = start_game(client, "Ann", "Bo")
+    verdict = client.post(
+        f"{game_url}/settle", data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"}
+    )
+    record_form = re.search(
+        r'<form method="post" action="[^"]*/entries">(.*?)</form>', verdict.text, re.S
+    ).group(1)
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', record_form))
+    assert accepted(client, client.post(f"{game_url}/entries", data=fields))
+
+    again = client.post(f"{game_url}/entries", data=fields)  # its answer lost, sent again
+
+    assert accepted(client, again)
+    assert "recorded Round 1" not in client.get(game_url).text
+    assert len(client.get(f"/api{game_url}").get_json()["events"]) == 1
 
 
 def test_an_exact_tie_settled_in_the_game_records_a_tie(client):
