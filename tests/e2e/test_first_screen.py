@@ -346,6 +346,14 @@ def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
 WHO_WINS = ".card form button[type=submit].primary"
 
 
+def on_the_picker(new_phone, game: SeededGame, viewport: dict, language: str) -> Phone:
+    """The scorekeeper's phone on the game's settle picker, from its hand step."""
+    phone = keeper(new_phone, viewport, language)
+    phone.open(game.keep_score_path)
+    phone.open(f"{game.path}/settle")
+    return phone
+
+
 def top_and_bottom(phone: Phone, selector: str) -> tuple[float, float]:
     box = phone.page.locator(selector).first.bounding_box()
     return box["y"], box["y"] + box["height"]
@@ -355,11 +363,7 @@ def top_and_bottom(phone: Phone, selector: str) -> tuple[float, float]:
 def test_the_settle_picker_opens_with_every_box_the_aces_and_who_wins_in_the_first_screen(
     language, new_phone, seed_game
 ):
-    game = seed_game(NAMES[4])
-    phone = keeper(new_phone, SE, language)
-    phone.open(game.keep_score_path)
-
-    phone.open(f"{game.path}/settle")
+    phone = on_the_picker(new_phone, seed_game(NAMES[4]), SE, language)
 
     assert outside(phone, "[data-hand-input]") == []
     assert outside(phone, "[data-card^=A]") == []
@@ -373,10 +377,7 @@ def test_the_settle_picker_opens_with_every_box_the_aces_and_who_wins_in_the_fir
 def test_who_wins_stays_in_the_first_screen_while_cards_are_picked_down_the_grid(
     viewport, new_phone, seed_game
 ):
-    game = seed_game(NAMES[2])
-    phone = keeper(new_phone, viewport, "en")
-    phone.open(game.keep_score_path)
-    phone.open(f"{game.path}/settle")
+    phone = on_the_picker(new_phone, seed_game(NAMES[2]), viewport, "en")
 
     for card in ["As", "Ks", "Qs", "Js", "9s", "2h", "3d", "5c", "7h", "9d"]:
         phone.page.locator(f"[data-card='{card}']").tap()
@@ -393,10 +394,7 @@ def test_who_wins_stays_in_the_first_screen_while_cards_are_picked_down_the_grid
 def test_a_refused_hand_on_the_settle_picker_is_said_in_the_first_screen(
     language, new_phone, seed_game
 ):
-    game = seed_game(NAMES[4])
-    phone = keeper(new_phone, SE, language)
-    phone.open(game.keep_score_path)
-    phone.open(f"{game.path}/settle")
+    phone = on_the_picker(new_phone, seed_game(NAMES[4]), SE, language)
     boxes = phone.page.locator("[data-hand-input]")
     boxes.nth(0).fill("As Ks Qs Js 10s")
     boxes.nth(3).fill("2c 3d 4h 5s")  # the last player's hand, a card short

@@ -400,17 +400,23 @@ def test_two_hands_of_one_name_or_names_alike_get_no_verdict_on_the_picker(
     assert "verdict-title" not in response.text
 
 
-def test_a_tie_settled_in_the_game_is_recorded_in_one_tap(client):
-    game_url = start_game(client, "Ann", "Bo", "Cy")
-    assert "Settle a tie from the cards" in client.get(game_url).text
-
+def settled_flush_against_flush(client, game_url: str) -> tuple:
+    """The picker's answer to the first player's queen-high flush against the second's,
+    and the fields its Record button sends."""
     verdict = client.post(
         f"{game_url}/settle", data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"}
     )
     record_form = re.search(
         r'<form method="post" action="[^"]*/entries">(.*?)</form>', verdict.text, re.S
     ).group(1)
-    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', record_form))
+    return verdict, dict(re.findall(r'name="(\w+)" value="([^"]*)"', record_form))
+
+
+def test_a_tie_settled_in_the_game_is_recorded_in_one_tap(client):
+    game_url = start_game(client, "Ann", "Bo", "Cy")
+    assert "Settle a tie from the cards" in client.get(game_url).text
+
+    verdict, fields = settled_flush_against_flush(client, game_url)
     recorded = client.post(f"{game_url}/entries", data=fields)
 
     assert "Record: <bdi>Ann</bdi> +5 · flush" in verdict.text
@@ -429,13 +435,7 @@ def test_a_tie_settled_in_the_game_is_recorded_in_one_tap(client):
 
 def test_a_recorded_verdict_sent_again_by_a_reload_is_found_and_blamed_on_nobody(client):
     game_url = start_game(client, "Ann", "Bo")
-    verdict = client.post(
-        f"{game_url}/settle", data={"hands-0": "Qs 9s 7s 4s 2s", "hands-1": "Qh 8h 7h 4h 2h"}
-    )
-    record_form = re.search(
-        r'<form method="post" action="[^"]*/entries">(.*?)</form>', verdict.text, re.S
-    ).group(1)
-    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', record_form))
+    _, fields = settled_flush_against_flush(client, game_url)
     assert accepted(client, client.post(f"{game_url}/entries", data=fields))
 
     again = client.post(f"{game_url}/entries", data=fields)  # its answer lost, sent again
