@@ -2,8 +2,10 @@
 
 A zero-width joiner is invisible, and so a name may not hide one; but an emoji keyboard
 puts one between the two emoji of 👩‍🦰, and Sinhala and Persian keyboards put joiners
-between letters whose shape they choose. These are the places where such a character
-belongs: anywhere else it joins nothing, shows nothing, and could only hide.
+between letters whose shape they choose. A variation selector draws the emoji before it
+as an emoji (❤️) or as text (♠︎), or an ideograph in one of its registered shapes. These
+are the places where such a character belongs: anywhere else it joins or selects
+nothing, shows nothing, and could only hide.
 """
 
 import re
@@ -11,11 +13,16 @@ import unicodedata
 from bisect import bisect_right
 from functools import cache
 
+from .invisible import is_variation_selector
 from .unicode_data import data_lines
 
 ZERO_WIDTH_JOINER = "\u200d"
 ZERO_WIDTH_NON_JOINER = "\u200c"
+TEXT_PRESENTATION = "\ufe0e"
 EMOJI_PRESENTATION = "\ufe0f"
+# A keycap emoji (#️⃣, 1️⃣) is its key, a variation selector, and this enclosing frame.
+_KEYCAP = "\u20e3"
+_KEYS = frozenset("#*0123456789")
 _SKIN_TONES = range(0x1F3FB, 0x1F400)
 # A region's flag: a black flag, the region's code in tag letters, and a cancel tag.
 _FLAG_TAGS = re.compile("\U0001f3f4([\U000e0020-\U000e007e]+\U000e007f)")
@@ -41,22 +48,53 @@ def joiners_in_use(text: str) -> frozenset[int]:
     - a zero-width joiner or non-joiner after a virama, which chooses how Indic letters
       join (Sinhala ශ්‍රී), as internationalised domain names allow them (RFC 5892);
     - a zero-width non-joiner between two Arabic-script letters, which keeps them apart
-      as Persian writes them (علی‌رضا).
+      as Persian writes them (علی‌رضا);
+    - a variation selector that chooses how the character before it is drawn
+      (``selects_a_shape``).
     """
     in_use = set()
     for index, character in enumerate(text):
         if character == ZERO_WIDTH_JOINER:
             joins = _emoji_ends_at(text, index - 1) and _is_pictograph(text, index + 1)
+            joins = joins or _follows_a_virama(text, index)
         elif character == ZERO_WIDTH_NON_JOINER:
             joins = _is_arabic_letter(text, _letter_at_or_before(text, index - 1))
             joins = joins and _is_arabic_letter(text, _letter_at_or_after(text, index + 1))
+            joins = joins or _follows_a_virama(text, index)
+        elif is_variation_selector(character):
+            joins = selects_a_shape(text, index)
         else:
             continue
-        if joins or (index > 0 and unicodedata.combining(text[index - 1]) == _VIRAMA):
+        if joins:
             in_use.add(index)
     for flag in _FLAG_TAGS.finditer(text):
         in_use.update(range(*flag.span(1)))
     return frozenset(in_use)
+
+
+def selects_a_shape(text: str, index: int) -> bool:
+    """Whether the variation selector at text[index] chooses how the character before it
+    is drawn, as far as the data kept here can tell:
+
+    - text or emoji style (VS15, VS16) after a pictograph, the characters emoji are
+      drawn from (♠︎, ❤️), or between a keycap's key and its frame (#️⃣), as Unicode's
+      emoji variation sequences have them (UTS #51);
+    - any other (VS1 to VS14, and VS17 to VS256 of the Ideographic Variation Database)
+      after a CJK ideograph, whose registered shapes they choose, as a family register
+      spells a name (葛 and VS17).
+
+    Every other one selects nothing: after a Latin letter "Ann" with one looks like
+    "Ann" without."""
+    selector = text[index]
+    if selector in (TEXT_PRESENTATION, EMOJI_PRESENTATION):
+        if _is_pictograph(text, index - 1):
+            return True
+        return index > 0 and text[index - 1] in _KEYS and text[index + 1 : index + 2] == _KEYCAP
+    return index > 0 and unicodedata.name(text[index - 1], "").startswith("CJK UNIFIED IDEOGRAPH-")
+
+
+def _follows_a_virama(text: str, index: int) -> bool:
+    return index > 0 and unicodedata.combining(text[index - 1]) == _VIRAMA
 
 
 def _is_pictograph(text: str, index: int) -> bool:

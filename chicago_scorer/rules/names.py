@@ -6,12 +6,13 @@ same thing everywhere: no invisible characters (format characters, fillers, blan
 that are not spaces), which could hide in it or turn the text around it backwards, and
 no tower of combining marks that would draw over the rows around it. The one exception
 is an invisible character that the text needs to be written and that shows in what it
-draws: the joiner inside an emoji like 👩‍🦰, the tags of a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿, and the
-joiners that Indic and Persian writing place between letters.
+draws: the joiner inside an emoji like 👩‍🦰, the tags of a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿, the
+joiners that Indic and Persian writing place between letters, and the variation selector
+that draws an emoji or an ideograph before it in one of its styles (❤️).
 
-Two names of a game are the same name when they fold to the same key (joiners dropped,
-compatibility forms and case folded, spaces squeezed), the key that finds a player across
-games too, and they look alike when their skeletons
+Two names of a game are the same name when they fold to the same key (joiners and
+variation selectors dropped, compatibility forms and case folded, spaces squeezed), the
+key that finds a player across games too, and they look alike when their skeletons
 (Unicode TR39, from the confusables data kept beside this module) are the same, as
 Latin "Ann" and Cyrillic "Аnn" are.
 """
@@ -20,6 +21,7 @@ import unicodedata
 from functools import cache
 
 from .errors import Message, counted, quoted, sentence
+from .invisible import VARIATION_SELECTORS, is_invisible, is_variation_selector
 from .joiners import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, joiners_in_use
 from .unicode_data import data_lines
 
@@ -32,42 +34,10 @@ MAX_MARKS_PER_CHARACTER = 3
 # Control characters, unpaired surrogates and line or paragraph separators.
 _BREAKING = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
-# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt) less the variation
-# selectors, which choose how an emoji or an ideograph before them is drawn; and the
-# braille blank, a character that shows nothing yet is no space.
-_INVISIBLE_RANGES = (
-    (0x00AD, 0x00AD),
-    (0x034F, 0x034F),
-    (0x061C, 0x061C),
-    (0x115F, 0x1160),
-    (0x17B4, 0x17B5),
-    (0x180B, 0x180F),
-    (0x200B, 0x200F),
-    (0x202A, 0x202E),
-    (0x2060, 0x206F),
-    (0x2800, 0x2800),
-    (0x3164, 0x3164),
-    (0xFEFF, 0xFEFF),
-    (0xFFA0, 0xFFA0),
-    (0xFFF0, 0xFFF8),
-    (0x1BCA0, 0x1BCA3),
-    (0x1D173, 0x1D17A),
-    (0xE0000, 0xE00FF),
-    (0xE01F0, 0xE0FFF),
-)
-_VARIATION_SELECTORS = ((0xFE00, 0xFE0F), (0xE0100, 0xE01EF))
-_NO_JOINERS = str.maketrans("", "", ZERO_WIDTH_JOINER + ZERO_WIDTH_NON_JOINER)
-
-
-def _in_ranges(character: str, ranges: tuple[tuple[int, int], ...]) -> bool:
-    code = ord(character)
-    return any(first <= code <= last for first, last in ranges)
-
-
-def is_invisible(character: str) -> bool:
-    """Whether a character shows nothing and is no space: a format character (which may
-    also turn text around), a filler, or a blank."""
-    return unicodedata.category(character) == "Cf" or _in_ranges(character, _INVISIBLE_RANGES)
+# What a name's key drops: the joiners, and the variation selectors (all of them).
+_DROPPED = {ord(ZERO_WIDTH_JOINER): None, ord(ZERO_WIDTH_NON_JOINER): None} | {
+    code: None for first, last in VARIATION_SELECTORS for code in range(first, last + 1)
+}
 
 
 def breaks_text(character: str) -> bool:
@@ -179,9 +149,7 @@ def longest_run_of_marks(name: str) -> int:
     does, counts it with those typed after it."""
     longest = run = 0
     for character in unicodedata.normalize("NFD", name):
-        if unicodedata.category(character)[0] == "M" and not _in_ranges(
-            character, _VARIATION_SELECTORS
-        ):
+        if unicodedata.category(character)[0] == "M" and not is_variation_selector(character):
             run += 1
             longest = max(longest, run)
         else:
@@ -190,12 +158,14 @@ def longest_run_of_marks(name: str) -> int:
 
 
 def same_name_key(name: str) -> str:
-    """The form two names share when they are one name: joiners dropped, compatibility
-    forms folded (fullwidth letters, ligatures), case folded, and spaces squeezed to one.
+    """The form two names share when they are one name: joiners and variation selectors
+    dropped, compatibility forms folded (fullwidth letters, ligatures), case folded, and
+    spaces squeezed to one.
 
-    A joiner chooses how letters are drawn, not which name they spell, and keyboards
-    differ in typing one: Persian "علی‌رضا" with a half-space is "علیرضا" without."""
-    unjoined = name.translate(_NO_JOINERS)
+    A joiner or a variation selector chooses how letters are drawn, not which name they
+    spell, and keyboards differ in typing one: Persian "علی‌رضا" with a half-space is
+    "علیرضا" without, and a heart in emoji style "❤️ Ann" is "❤ Ann" in text style."""
+    unjoined = name.translate(_DROPPED)
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", unjoined).casefold())
     return " ".join(folded.split())
 
@@ -244,7 +214,7 @@ def skeleton(text: str) -> str:
     mapped = "".join(
         prototypes.get(character, character)
         for character in decomposed
-        if not (is_invisible(character) or _in_ranges(character, _VARIATION_SELECTORS))
+        if not is_invisible(character)
     )
     return unicodedata.normalize("NFD", mapped)
 

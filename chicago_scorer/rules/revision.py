@@ -13,6 +13,10 @@ so that names that differ only in how they were typed count as one player.
 
 3: that spelling drops the joiners (zero-width joiner and non-joiner), so that Persian
 "علی‌رضا" typed with a half-space and "علیرضا" without count as one player.
+
+4: that spelling drops the variation selectors too, so that "❤️ Ann" typed in emoji style
+and "❤ Ann" without count as one player, and so does a name stored with one that selects
+nothing ("Ann" and U+FE0E) and the name without it.
 """
 
-RULES_REVISION = 3
+RULES_REVISION = 4

@@ -134,6 +134,43 @@ def test_a_variation_selector_after_an_emoji_is_fine():
     assert new_setup(["\u2764\ufe0f Ann", "Bo"]).players[0] == "\u2764\ufe0f Ann"
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u2660\ufe0e Ann",  # a spade drawn as text, not as an emoji
+        "Bo \u263a\ufe0f",  # a smiling face drawn as an emoji
+        "#\ufe0f\u20e3 Cy",  # a keycap: the key, emoji style, then its frame
+        "\u845b\U000e0100",  # an ideograph in the variant a family registry spells it with
+        "\u6f22\ufe00",  # an ideograph in a standardized variant
+    ],
+)
+def test_a_variation_selector_that_chooses_how_an_emoji_or_ideograph_is_drawn_is_accepted(name):
+    assert new_setup([name, "Dee"]).players[0] == name
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Ann\ufe0e", "U+FE0E"),  # after a letter it selects nothing: "Ann" to the eye
+        ("Ann\ufe0f", "U+FE0F"),
+        ("\ufe0fAnn", "U+FE0F"),  # before anything
+        ("A\ufe00nn", "U+FE00"),
+        ("Ann\U000e0100", "U+E0100"),  # an ideographic variation selector after a letter
+        ("\u2764\ufe0f\ufe0f Ann", "U+FE0F"),  # one too many after the heart
+        ("1\ufe0f Ann", "U+FE0F"),  # a keycap's key without its frame
+        ("\u845b\ufe0f", "U+FE0F"),  # an emoji's selector after an ideograph
+        ("\u2764\U000e0100", "U+E0100"),  # an ideograph's selector after an emoji
+    ],
+)
+def test_a_variation_selector_that_selects_nothing_is_refused_naming_it(name, code):
+    refused = refusal_of(["Bo", name])
+
+    assert refused.message == (
+        f"Player 2's name has an invisible character ({code}); type it again without it."
+    )
+    assert refused.field == "players.1"
+
+
 ZWJ, ZWNJ = "\u200d", "\u200c"
 SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
 
@@ -196,6 +233,27 @@ ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007
 def test_names_that_differ_only_in_their_joiners_are_one_name_and_one_player(first, second):
     assert "are the same name" in refusal_of([first, second]).message
     assert player_key(first) == player_key(second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("\u2764\ufe0f Ann", "\u2764 Ann"),  # a heart as an emoji, and as the keyboard left it
+        ("\u2660\ufe0e Bo", "\u2660 Bo"),
+        ("\u845b\U000e0100", "\u845b"),  # an ideograph in a registered variant, and plain
+    ],
+)
+def test_names_that_differ_only_in_a_variation_selector_are_one_name_and_one_player(first, second):
+    assert "are the same name" in refusal_of([first, second]).message
+    assert player_key(first) == player_key(second)
+
+
+def test_a_variation_selector_stored_before_it_was_refused_is_no_name_of_its_own():
+    # A game may hold "Ann" and a variation selector after it, stored before one was
+    # refused there: it is Ann's name to the eye, and Ann's in every game.
+    assert same_name_key("Ann\ufe0e") == same_name_key("Ann\U000e0100") == same_name_key("ann")
+    assert setup_as_stored(["Ann\ufe0e", "Bo"]).players[0] == "Ann\ufe0e"
+    assert GameSetup(("Ann\ufe0e", "Bo")).seat_of("Ann") == 0
 
 
 def test_flags_that_differ_only_in_their_tags_look_alike_but_are_two_players():

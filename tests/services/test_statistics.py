@@ -22,6 +22,7 @@ from chicago_scorer.storage.models import Game
 from support.api_client import create_api_game
 from support.export_documents import export_document
 from support.games import chicago, last_trick, new_game, no_hand, play, tie, win
+from support.legacy_names import rename_as_stored_before
 
 
 def hands(**wins: int) -> dict[str, int]:
@@ -195,6 +196,35 @@ def test_a_name_typed_with_and_without_its_joiner_is_one_player(client, app):
 
     assert games_of == [2, 2]
     assert listed == [2, 2]  # Bo, and one Alireza
+
+
+EMOJI_HEART = "\u2764\ufe0f Ann"  # a heart as an emoji keyboard types it
+TEXT_HEART = "\u2764 Ann"  # the same heart, as another keyboard leaves it
+
+
+def test_a_name_typed_with_and_without_its_variation_selector_is_one_player(client, app):
+    create_api_game(client, [EMOJI_HEART, "Bo"]).win(1, "phase1", "Bo", "flush")
+    create_api_game(client, [TEXT_HEART, "Bo"]).win(1, "phase1", TEXT_HEART, "flush")
+    with app.app_context():
+        games_of = [player_statistics(name).totals.games for name in (EMOJI_HEART, TEXT_HEART)]
+        listed = [totals.games for totals in player_list().items]
+
+    assert games_of == [2, 2]
+    assert listed == [2, 2]  # Bo, and one Ann with a heart
+
+
+def test_a_name_stored_with_a_variation_selector_that_selects_nothing_is_that_players(client, app):
+    # Stored before such a selector was refused: "Ann" and one after it look the same.
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.win(1, "phase1", "Ann", "flush")
+    create_api_game(client, ["Ann", "Cy"]).win(1, "phase1", "Ann", "flush")
+    with app.app_context():
+        rename_as_stored_before(game.id, "Ann", "Ann\ufe0e")
+        ann = player_statistics("Ann")
+        listed = sorted(totals.games for totals in player_list().items)
+
+    assert (ann.totals.games, ann.hand_wins[Hand.FLUSH]) == (2, 2)
+    assert listed == [1, 1, 2]  # Bo, Cy, and one Ann
 
 
 def count_directly(states) -> dict[str, dict]:

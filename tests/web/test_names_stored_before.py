@@ -16,9 +16,14 @@ JSON = "application/json"
 STACKED_A = "\u00c4\u0308\u0308\u0308"
 # Behind a right-to-left override, refused since names hold no format characters.
 OVERRIDDEN_ANN = "\u202eAnn"
+# With a variation selector after a letter, which selects nothing there: "Ann" to the eye.
+SELECTED_ANN = "Ann\ufe0e"
 
 
-@pytest.fixture(params=[STACKED_A, OVERRIDDEN_ANN], ids=["stacked marks", "an override"])
+@pytest.fixture(
+    params=[STACKED_A, OVERRIDDEN_ANN, SELECTED_ANN],
+    ids=["stacked marks", "an override", "a variation selector"],
+)
 def old_name(request) -> str:
     return request.param
 
