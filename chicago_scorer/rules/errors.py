@@ -7,6 +7,7 @@ the shell can show it in the reader's language; ``str()`` gives the English.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .invisible import is_invisible
 from .joiners import joiners_in_use
 
 
@@ -58,7 +59,10 @@ QUOTED_CHARACTERS = 40
 def quoted(value: object) -> str:
     """Something a person sent, as a refusal repeats it: as Python writes it (text in
     quotes, with control, invisible and unpaired characters escaped, but for the joiners
-    that an emoji or a script is written with), cut short."""
+    and variation selectors that an emoji or a script is written with), cut short.
+
+    Python leaves some invisible characters as they are (a variation selector, a Hangul
+    filler): they are escaped too, or "'Ann' and 'Ann'" could name two different names."""
     if isinstance(value, str):
         cut = len(value) > QUOTED_CHARACTERS
         return _as_python_writes(value[:QUOTED_CHARACTERS]) + ("…" if cut else "")
@@ -80,9 +84,10 @@ def is_number(value: object) -> bool:
 
 def _as_python_writes(text: str) -> str:
     """``repr(text)``, except that a joiner in use (joiners.py) stays as it is: "👩‍🦰",
-    not "👩\\u200d🦰"."""
+    not "👩\\u200d🦰"; and that every other invisible character is escaped, as ``repr``
+    escapes a format character: "Ann\\ufe0e", not "Ann︎"."""
     kept = joiners_in_use(text)
-    if not kept:
+    if not kept and not any(map(is_invisible, text)):
         return repr(text)
     quote = '"' if "'" in text and '"' not in text else "'"
     written = "".join(
@@ -96,6 +101,8 @@ def _escaped(character: str, quote: str) -> str:
     """One character as ``repr`` writes it inside ``quote``s."""
     if character in ("\\", quote):
         return "\\" + character
+    if is_invisible(character):  # as repr writes a character it does not print
+        return character.encode("unicode_escape").decode("ascii")
     return repr(character)[1:-1]
 
 

@@ -150,11 +150,32 @@ def test_a_quoted_emoji_or_script_keeps_the_joiners_it_is_written_with():
     assert quoted("D'Arcy\u200d\U0001f469") == '"D\'Arcy\\u200d\U0001f469"'
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Ann\ufe0e", "'Ann\\ufe0e'"),  # a variation selector after a letter selects nothing
+        ("Ann\U000e0100", "'Ann\\U000e0100'"),
+        ("\u2764\ufe0f Ann", "'\u2764\ufe0f Ann'"),  # after a heart it draws it as an emoji
+        ("\u3164", "'\\u3164'"),  # a Hangul filler, which shows nothing
+        ("\u2800Bo", "'\\u2800Bo'"),  # a braille blank
+        ("A\u034fnn", "'A\\u034fnn'"),  # a combining grapheme joiner
+    ],
+)
+def test_a_quoted_text_shows_every_invisible_character_that_draws_nothing(text, shown):
+    # "'Ann' and 'Ann︎' look alike" would show two names no one can tell apart.
+    assert quoted(text) == shown
+    assert ast.literal_eval(shown) == text
+
+
 @given(st.text(st.sampled_from(["\U0001f469", "\u200d", "\ufe0f", "'", '"', "\\", "a", "\x00"])))
 def test_a_quoted_text_reads_back_in_python_as_what_was_sent(text):
     written = quoted(text)
     shown = written.removesuffix("…")
 
     assert ast.literal_eval(shown) == text[:QUOTED_CHARACTERS]
-    if "\u200d" not in shown:  # with no joiner kept, exactly as repr writes it
-        assert shown == repr(text[:QUOTED_CHARACTERS])
+    # A variation selector shows as it is only where it draws the emoji before it as one.
+    kept = [index for index, character in enumerate(shown) if character == "\ufe0f"]
+    assert all(shown[index - 1] == "\U0001f469" for index in kept)
+    assert "\U0001f469\\ufe0f" not in shown
+    if "\u200d" not in shown:  # with no joiner kept, as repr writes it, selectors aside
+        assert shown.replace("\\ufe0f", "\ufe0f") == repr(text[:QUOTED_CHARACTERS])

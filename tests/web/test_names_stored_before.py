@@ -167,8 +167,12 @@ def test_the_scorekeepers_page_fixes_the_first_dealer_of_such_a_game(app, client
         ),
         (["A" * 41, "Bo"], f"The name {'A' * 20}… has 41 characters; keep it to 40."),
         (["Bo", "bo"], "'Bo' and 'bo' are the same name; give each player a different one."),
+        (
+            ["Bo", "Bo\ufe0e"],
+            "'Bo' and 'Bo\\ufe0e' are the same name; give each player a different one.",
+        ),
     ],
-    ids=["a control character", "41 characters", "one name twice"],
+    ids=["a control character", "41 characters", "one name twice", "one with a selector"],
 )
 def test_an_import_still_refuses_names_no_game_could_have_stored(client, players, message):
     game = {
