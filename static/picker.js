@@ -20,7 +20,7 @@
   }
 
   function normalize(text) {
-    var card = text.replace(/\ufe0f/g, "");
+    var card = text.replace(/[\ufe0e\ufe0f]/g, "");
     var suit = card.slice(-1);
     var rank = card.slice(0, -1).toUpperCase();
     return (rank === "T" ? "10" : rank) + (SUITS[suit] || suit.toLowerCase());

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import Message, RuleViolation, counted, quoted, sentence
+from .invisible import is_invisible
+from .names import code_point
 
 HAND_SIZE = 5
 LOWEST_RANK = 2
@@ -23,8 +25,9 @@ _RANKS_BY_TEXT: dict[str, int] = {symbol: rank for rank, symbol in RANK_SYMBOLS.
     "T": 10
 }
 
-# Phone keyboards often send a suit symbol followed by the emoji variation selector.
-_EMOJI_VARIATION = "\ufe0f"
+# Phone keyboards often send a suit symbol followed by a variation selector, which draws
+# it as an emoji (U+FE0F) or as text (U+FE0E): the same suit either way.
+_SUIT_STYLES = str.maketrans("", "", "\ufe0e\ufe0f")
 _SEPARATORS = re.compile(r"[\s,]+")
 _WHAT_A_CARD_IS = sentence("use a rank 2–10, J, Q, K or A and a suit s, h, d, c or ♠ ♥ ♦ ♣.")
 _SEPARATE_THE_CARDS = sentence("separate the cards with spaces or commas.")
@@ -84,7 +87,14 @@ def parse_card(text: object) -> Card:
     """Read one card such as 'As', 'AS', '10h', 'Th', 'td' or 'A♠'."""
     if not isinstance(text, str):
         raise RuleViolation(_not_a_card(quoted(text), _WHAT_A_CARD_IS), "hand")
-    cleaned = text.strip().replace(_EMOJI_VARIATION, "")
+    cleaned = text.strip().translate(_SUIT_STYLES)
+    hidden = next((character for character in cleaned if is_invisible(character)), None)
+    if hidden is not None:  # the card may look right: say what is in it that does not show
+        advice = sentence(
+            "it has an invisible character (%(code)s); type it again without it.",
+            code=code_point(hidden),
+        )
+        raise RuleViolation(_not_a_card(quoted(text.strip()), advice), "hand")
     rank = _RANKS_BY_TEXT.get(cleaned[:-1].upper())
     suit = _SUITS_BY_TEXT.get(cleaned[-1:].lower())
     if rank is None or suit is None:

@@ -30,6 +30,7 @@ WHAT_A_CARD_IS = "use a rank 2–10, J, Q, K or A and a suit s, h, d, c or ♠ �
         ("2♣", 2, Suit.CLUBS),
         ("j♣", 11, Suit.CLUBS),
         ("Q♥\ufe0f", 12, Suit.HEARTS),
+        ("A♠\ufe0e", 14, Suit.SPADES),  # a suit drawn as text, not as an emoji
         ("  7s ", 7, Suit.SPADES),
     ],
 )
@@ -144,6 +145,38 @@ def test_cards_typed_without_separators_are_refused_with_advice_to_separate_them
     assert refusal.value.message == (
         "'AsKsQsJsTs' is not a card: separate the cards with spaces or commas."
     )
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown", "code"),
+    [
+        ("10s\u2060", "'10s\\u2060'", "U+2060"),  # a word joiner, pasted from a chat
+        ("A\u200bs", "'A\\u200bs'", "U+200B"),  # a zero-width space
+        ("\ufeffKs", "'\\ufeffKs'", "U+FEFF"),
+        ("Q♥\ufe00", "'Q♥\\ufe00'", "U+FE00"),  # a variation selector for no emoji style
+        ("\u2060", "'\\u2060'", "U+2060"),
+    ],
+)
+def test_a_card_with_an_invisible_character_is_refused_naming_the_character(typed, shown, code):
+    with pytest.raises(RuleViolation) as refusal:
+        parse_card(typed)
+    assert refusal.value.message == (
+        f"{shown} is not a card: it has an invisible character ({code}); type it again without it."
+    )
+    assert refusal.value.field == "hand"
+
+
+def test_a_hand_with_an_invisible_character_is_told_so_not_to_separate_its_cards():
+    with pytest.raises(RuleViolation) as refusal:
+        parse_hand("As Ks Qs Js 10s\u2060")
+    assert refusal.value.message == (
+        "'10s\\u2060' is not a card: it has an invisible character (U+2060); "
+        "type it again without it."
+    )
+
+
+def test_a_hand_typed_with_suits_as_text_or_as_emoji_reads_the_same():
+    assert parse_hand("A♠\ufe0e K♠ Q♠ J♠ T♠") == parse_hand("A♠\ufe0f K♠ Q♠ J♠ T♠")
 
 
 @pytest.mark.parametrize("typed", [["As", "Ks", "Qs", "Js", 10], ["As", None, "Qs", "Js", "Ts"]])

@@ -29,6 +29,23 @@ def test_the_best_hand_wins_its_points(client):
     }
 
 
+def test_suits_typed_as_text_or_as_emoji_are_read_as_any_suit(client):
+    response = settle(client, {"Ann": "A♠\ufe0e K♠ Q♠ J♠ T♠", "Bo": "9h 9d 9c 2s 2d\ufe0f"})
+
+    assert response.status_code == 200
+    assert response.get_json()["winner"] == "Ann"
+
+
+def test_an_invisible_character_in_a_card_is_named_for_what_it_is(client):
+    response = settle(client, {"Ann": "As Ks Qs Js 10s\u2060", "Bo": "9h 9d 9c 2s 2d"})
+
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": "Ann's hand: '10s\\u2060' is not a card: it has an invisible character "
+        "(U+2060); type it again without it."
+    }
+
+
 def test_the_same_kind_of_hand_is_decided_card_by_card(client):
     body = settle(client, {"Ann": "Qs 9s 7s 4s 2s", "Bo": "Qh 8h 7h 4h 2h"}).get_json()
 
