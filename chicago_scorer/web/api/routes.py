@@ -16,6 +16,7 @@ from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdic
 from chicago_scorer.web.api.headers import bearer_key, idempotency_key, if_match_versions
 from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
+from chicago_scorer.web.platform.limits import has_body
 from chicago_scorer.web.platform.rate_limits import CREATING, SETTLING, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
 
@@ -28,6 +29,7 @@ FIX_FIELDS = frozenset({"players", "dealer"})
 PLAYERS_BODY = '{"players": ["Ann", "Bo"]}'
 ENTRY_BODY = '{"round": 1, "step": "phase1", "outcome": "none"}'
 HANDS_BODY = '{"hands": {"Ann": "As Ks Qs Js Ts", "Bo": "9h 9d 9c 2s 2d"}}'
+EMPTY_BODY = "{}"
 
 
 def _refuse_unknown_fields(
@@ -38,6 +40,14 @@ def _refuse_unknown_fields(
     unknown = sorted(set(body) - set(known))
     if unknown:
         raise RuleViolation(refusal(quoted(unknown[0])))
+
+
+def _read_unused_body() -> None:
+    """Hold a body sent to an address that reads nothing from it to what every body is
+    held to (sent as JSON, 415; within its cap, 413; UTF-8 and an object, 400), though
+    what the object holds is not used. No body, whatever its type, passes."""
+    if has_body():
+        json_object(like=EMPTY_BODY)
 
 
 def _etag(version: str) -> dict[str, str]:
@@ -135,6 +145,7 @@ def fix_players(game_id: int):
 @api.delete("/games/<int:game_id>")
 def delete_game(game_id: int):
     """Delete the game and everything recorded in it; needs the edit key."""
+    _read_unused_body()
     corrections.delete_game(game_id, bearer_key(), if_match_versions())
     return "", 204
 
@@ -171,6 +182,7 @@ def correct_entry(game_id: int, number: int):
 def undo_last_event(game_id: int):
     """Remove the newest event, if the game is still at the version ``If-Match`` names;
     needs the game's edit key."""
+    _read_unused_body()
     game = games.undo_last_event(game_id, bearer_key(), expected_version=if_match_versions())
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
@@ -178,6 +190,7 @@ def undo_last_event(game_id: int):
 @api.post("/games/<int:game_id>/edit-key")
 def rotate_edit_key(game_id: int):
     """Replace the edit key; every other holder of the old one loses the right to change."""
+    _read_unused_body()
     rotated = games.rotate_edit_key(game_id, bearer_key())
     keep_out_of_caches()
     return {"edit_key": rotated.edit_key}

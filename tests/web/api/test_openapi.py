@@ -501,6 +501,36 @@ REFUSALS = [
         lambda c, game, fresh: c.post("/api/games/404/edit-key", headers=fresh.auth()),
     ),
     *(
+        (method, path, status, send)
+        for method, path, address in [
+            ("post", "/api/games/{id}/edit-key", lambda game: f"{game.url}/edit-key"),
+            ("delete", "/api/games/{id}/events/last", lambda game: f"{game.url}/events/last"),
+            ("delete", "/api/games/{id}", lambda game: game.url),
+        ]
+        for status, send in [
+            (
+                413,
+                lambda c, game, fresh, method=method, address=address: getattr(c, method)(
+                    address(fresh), data=TOO_LARGE, content_type=JSON, headers=fresh.auth()
+                ),
+            ),
+            (
+                415,
+                lambda c, game, fresh, method=method, address=address: getattr(c, method)(
+                    address(fresh), data="{}", content_type="text/plain", headers=fresh.auth()
+                ),
+            ),
+        ]
+    ),
+    (
+        "post",
+        "/api/games/{id}/edit-key",
+        400,
+        lambda c, game, fresh: c.post(
+            f"{fresh.url}/edit-key", data="[1]", content_type=JSON, headers=fresh.auth()
+        ),
+    ),
+    *(
         ("put", "/api/games/{id}/events/{n}", status, send)
         for status, send in [
             (

@@ -172,12 +172,90 @@ def test_a_request_with_no_body_and_no_type_is_refused_as_no_json_object(client)
     assert "JSON object" in response.get_json()["error"]
 
 
-def test_addresses_that_read_no_body_take_any_type(client, game):
+def bodyless_writes(game: ApiGame) -> list[tuple[str, str]]:
+    """(method, path) of every API write that reads nothing from a body."""
+    return [
+        ("post", f"{game.url}/edit-key"),
+        ("delete", f"{game.url}/events/last"),
+        ("delete", game.url),
+    ]
+
+
+def send_to_each_bodyless_write(client, game: ApiGame, **request) -> list[TestResponse]:
+    """Send ``request`` to each write that reads no body, in turn, with the game's key,
+    the key the rotation gives, if it gives one, for the writes after it."""
+    answers = []
+    for method, path in bodyless_writes(game):
+        answers.append(getattr(client, method)(path, headers=game.auth(), **request))
+        if path.endswith("/edit-key") and answers[-1].status_code == 200:
+            game.edit_key = answers[-1].get_json()["edit_key"]
+    return answers
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", JSON])
+def test_addresses_that_read_no_body_take_a_request_without_one_whatever_its_type(
+    client, game, content_type
+):
     game.record(NO_HAND)
 
-    response = client.delete(f"{game.url}/events/last", data="x", headers=game.auth())
+    answers = send_to_each_bodyless_write(client, game, content_type=content_type)
 
-    assert response.status_code == 200
+    assert [answer.status_code for answer in answers] == [200, 200, 204]
+
+
+@pytest.mark.parametrize("body", [b"{}", b" {} ", b"\xef\xbb\xbf{}", b'{"edit_key": "mine"}'])
+def test_addresses_that_read_no_body_take_a_json_object_and_use_nothing_in_it(client, game, body):
+    game.record(NO_HAND)
+
+    answers = send_to_each_bodyless_write(client, game, data=body, content_type=JSON)
+
+    assert [answer.status_code for answer in answers] == [200, 200, 204]
+    assert answers[0].get_json()["edit_key"] != "mine"
+
+
+READS_ONLY_JSON = (
+    "This address reads only JSON: send Content-Type: application/json with the body."
+)
+LARGER_THAN_64_KB = b'{"x": "' + b"x" * 70_000 + b'"}'
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "status", "error"),
+    [
+        (b"x" * 70_000, "text/plain", 415, READS_ONLY_JSON),
+        (b"x", None, 415, READS_ONLY_JSON),
+        (
+            LARGER_THAN_64_KB,
+            JSON,
+            413,
+            "The request is too large: this address takes at most 64 KB.",
+        ),
+        (b"[]", JSON, 400, "The body must be a JSON object, like {}."),
+        (
+            b"\xff{}",
+            JSON,
+            400,
+            "The body is not UTF-8 text: byte 1 is not valid UTF-8. "
+            "Send the JSON encoded as UTF-8.",
+        ),
+    ],
+    ids=["text of 70 KB", "text without a type", "JSON of 70 KB", "a list", "not UTF-8"],
+)
+def test_addresses_that_read_no_body_refuse_one_as_every_address_does_and_change_nothing(
+    client, body, content_type, status, error
+):
+    game = create_api_game(client)
+    game.record(NO_HAND)
+    before = listed(client)
+
+    for method, path in bodyless_writes(game):
+        response = getattr(client, method)(
+            path, data=body, content_type=content_type, headers=game.auth()
+        )
+        assert (response.status_code, response.get_json()) == (status, {"error": error}), path
+
+    assert listed(client) == before
+    assert client.post(f"{game.url}/edit-key", headers=game.auth()).status_code == 200
 
 
 @pytest.mark.parametrize("coding", ["gzip", "br", "deflate", "identity, gzip"])
