@@ -1,5 +1,6 @@
 """The OpenAPI description: a valid 3.1 document that matches what the API really answers."""
 
+import io
 import re
 from datetime import datetime, timedelta
 
@@ -18,6 +19,7 @@ from chicago_scorer.services import transfer
 from chicago_scorer.services.errors import ImportMustWait
 from chicago_scorer.services.long_tasks import one_long_task_at_a_time
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
+from chicago_scorer.web.platform.client_deadlines import RequestArrivedTooSlowly
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 from chicago_scorer.web.platform.unreadable_requests import UNREADABLE_STATUS
 from support.api_client import ApiGame, create_api_game
@@ -799,7 +801,7 @@ def test_a_long_task_asked_for_while_another_runs_is_a_503_as_described(
 # address (414) or headers (431) over its limits. The worker hands such a request to the
 # app as a GET at the address, carrying only the status (web/platform/unreadable_requests.py;
 # test_unreadable_requests_through_gunicorn.py sends them to gunicorn itself).
-UNREADABLE_HEADS = (414, 431)
+UNREADABLE_HEADS = (414, 417, 431)
 
 
 def every_operation(spec: dict) -> list[tuple[str, str]]:
@@ -824,6 +826,67 @@ def test_a_request_the_server_could_not_read_is_refused_as_described_everywhere(
         assert_documented(spec, method, path, response)
 
 
+def test_a_method_an_address_does_not_take_is_refused_as_described_at_each_operation(client, spec):
+    for path, item in spec["paths"].items():
+        taken = HTTP_METHODS & set(item)
+        other = sorted(HTTP_METHODS - taken)[0]
+
+        response = getattr(client, other)(re.sub(r"\{[^}]*\}", "1", path))
+
+        assert response.status_code == 405, (other, path)
+        assert {method.upper() for method in taken} <= set(response.headers["Allow"].split(", "))
+        for method in taken:
+            assert_documented(spec, method, path, response)
+
+
+class BodyStoppedArriving(io.BytesIO):
+    """A body of 100 bytes that a phone leaving the Wi-Fi stopped sending: the server's
+    worker gives up on it at its deadline while the app reads it
+    (platform/client_deadlines.py; test_slow_clients_through_gunicorn.py lets it run out)."""
+
+    def __init__(self) -> None:
+        super().__init__(b"{" + b" " * 99)
+
+    def read(self, size: int | None = -1) -> bytes:
+        raise RequestArrivedTooSlowly()
+
+    def readinto(self, buffer) -> int:
+        raise RequestArrivedTooSlowly()
+
+
+# Every operation that reads a body, or holds one sent to it to the rules of bodies.
+BODY_READERS = [
+    ("post", "/api/games"),
+    ("patch", "/api/games/{id}"),
+    ("delete", "/api/games/{id}"),
+    ("post", "/api/games/{id}/events"),
+    ("put", "/api/games/{id}/events/{n}"),
+    ("delete", "/api/games/{id}/events/last"),
+    ("post", "/api/games/{id}/edit-key"),
+    ("post", "/api/settle"),
+    ("post", "/api/import"),
+]
+
+
+@pytest.mark.parametrize(("method", "path"), BODY_READERS)
+def test_a_body_that_stops_arriving_is_a_408_as_described(client, spec, method, path):
+    game = create_api_game(client)
+    game.nobody(1, "phase1")
+    before = client.get(game.url).get_json()
+
+    response = getattr(client, method)(
+        path.replace("{id}", str(game.id)).replace("{n}", "1"),
+        input_stream=BodyStoppedArriving(),
+        content_type=JSON,
+        headers=game.auth(),
+    )
+
+    assert response.status_code == 408, response.get_json()
+    assert_documented(spec, method, path, response)
+    assert client.get(game.url).get_json() == before
+    assert client.get("/api/games").get_json()["total"] == 1
+
+
 def test_every_refusal_the_description_lists_is_provoked_above(spec):
     documented = {
         (method, path, int(status))
@@ -836,6 +899,8 @@ def test_every_refusal_the_description_lists_is_provoked_above(spec):
         {(method, path, status) for method, path, status, _ in REFUSALS}
         | {(method, path, 503) for method, path, _ in BUSY_REQUESTS + WAITING_REQUESTS}
         | {(method, path, 429) for method, path, _ in RATE_LIMITED}
+        | {(method, path, 408) for method, path in BODY_READERS}
+        | {(method, path, 405) for method, path in every_operation(spec)}
         | {
             (method, path, status)
             for method, path in every_operation(spec)
