@@ -502,8 +502,14 @@
   function serverGame() {
     return fetch(page.urls.game, { headers: headers(), cache: "no-store" }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
-      return response.json().then(function (game) { return { game: game, etag: response.headers.get("ETag") }; });
+      return response.json().then(function (game) { return { game: game, etag: strongTag(response.headers.get("ETag")) }; });
     });
+  }
+
+  // The API's ETags are strong. A proxy that compresses an answer may mark its ETag weak
+  // (W/"..."), though the game is the same; If-Match, which compares strongly, refuses that.
+  function strongTag(etag) {
+    return etag ? etag.replace(/^W\//, "") : etag;
   }
 
   function showServerGame(holder) {

@@ -392,6 +392,26 @@ def test_applying_the_waiting_entries_as_corrections_gives_this_phones_game(conf
     assert api_scores(api, game) == {"Ann": 5, "Bo": 1, "Cy": 0}
 
 
+def test_waiting_entries_are_applied_as_corrections_behind_a_proxy_that_weakens_etags(
+    conflict, api
+):
+    """A proxy that compresses an answer may mark its ETag weak (W/"..."); the game is the
+    same game, and the phone's corrections still go through."""
+    game, phone, card = conflict
+
+    def weakened(route):
+        answer = route.fetch()
+        headers = answer.headers | {"etag": "W/" + answer.headers["etag"]}
+        route.fulfill(status=answer.status, headers=headers, body=answer.body())
+
+    phone.page.route(f"**/api/games/{game.id}", weakened)
+    card.get_by_role("button", name="Apply them as corrections").tap()
+
+    expect(queue_status(phone)).to_be_hidden()  # nothing waits: the page is the server's
+    phone.expect_scores({"Ann": 5, "Bo": 1, "Cy": 0})
+    assert api_scores(api, game) == {"Ann": 5, "Bo": 1, "Cy": 0}
+
+
 def test_without_a_connection_nothing_is_sent_and_the_page_says_what_waits(
     new_phone, seed_game, api
 ):
