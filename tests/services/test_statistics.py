@@ -185,32 +185,26 @@ def test_a_player_whose_games_are_all_unfinished_has_no_rates(client, app):
 
 HALF_SPACED = "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627"  # Persian "Alireza"
 UNSPACED = "\u0639\u0644\u06cc\u0631\u0636\u0627"  # the same, typed without the half-space
-
-
-def test_a_name_typed_with_and_without_its_joiner_is_one_player(client, app):
-    create_api_game(client, [HALF_SPACED, "Bo"]).win(1, "phase1", "Bo", "flush")
-    create_api_game(client, [UNSPACED, "Bo"]).win(1, "phase1", UNSPACED, "flush")
-    with app.app_context():
-        games_of = [player_statistics(name).totals.games for name in (HALF_SPACED, UNSPACED)]
-        listed = [totals.games for totals in player_list().items]
-
-    assert games_of == [2, 2]
-    assert listed == [2, 2]  # Bo, and one Alireza
-
-
 EMOJI_HEART = "\u2764\ufe0f Ann"  # a heart as an emoji keyboard types it
 TEXT_HEART = "\u2764 Ann"  # the same heart, as another keyboard leaves it
 
 
-def test_a_name_typed_with_and_without_its_variation_selector_is_one_player(client, app):
-    create_api_game(client, [EMOJI_HEART, "Bo"]).win(1, "phase1", "Bo", "flush")
-    create_api_game(client, [TEXT_HEART, "Bo"]).win(1, "phase1", TEXT_HEART, "flush")
+@pytest.mark.parametrize(
+    ("typed", "retyped"),
+    [(HALF_SPACED, UNSPACED), (EMOJI_HEART, TEXT_HEART)],
+    ids=["with and without its joiner", "with and without its variation selector"],
+)
+def test_a_name_typed_with_and_without_what_only_draws_it_is_one_player(
+    client, app, typed, retyped
+):
+    create_api_game(client, [typed, "Bo"]).win(1, "phase1", "Bo", "flush")
+    create_api_game(client, [retyped, "Bo"]).win(1, "phase1", retyped, "flush")
     with app.app_context():
-        games_of = [player_statistics(name).totals.games for name in (EMOJI_HEART, TEXT_HEART)]
+        games_of = [player_statistics(name).totals.games for name in (typed, retyped)]
         listed = [totals.games for totals in player_list().items]
 
     assert games_of == [2, 2]
-    assert listed == [2, 2]  # Bo, and one Ann with a heart
+    assert listed == [2, 2]  # Bo, and one player of both spellings
 
 
 def test_a_name_stored_with_a_variation_selector_that_selects_nothing_is_that_players(client, app):
