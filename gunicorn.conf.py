@@ -10,7 +10,8 @@ forwarded_allow_ips = ""
 
 # gunicorn's sync worker, with deadlines on every wait for a client
 # (web/platform/client_deadlines.py): a connection that sends nothing holds nothing, and
-# one that sends half a request and stops holds its worker for 20 s at most.
+# one that sends half a request and stops holds its worker for 5 s, or 20 s at most for
+# one still sending its body at 200 kbit/s or more.
 worker_class = "chicago_scorer.web.platform.client_deadlines.ClientDeadlineWorker"
 
 # A worker busy with one request longer than this is killed, and the request gets

@@ -13,6 +13,7 @@ class QuickDeadlineWorker(ClientDeadlineWorker):
     silent_seconds = 1.0
     head_seconds = 0.5
     arrival_seconds = 2.0
+    body_grace_seconds = 0.5
     answer_seconds = 1.0
     whole_answer_seconds = 3.0
 
@@ -28,5 +29,19 @@ class QuickDeadlineWorker(ClientDeadlineWorker):
 QUICK_DEADLINES = {
     "GUNICORN_CMD_ARGS": (
         "--pythonpath tests --worker-class support.quick_deadlines.QuickDeadlineWorker"
+    )
+}
+
+
+class PatientWithBodiesWorker(ClientDeadlineWorker):
+    """The worker of `make run`, but for waiting on a body as long as on the whole
+    request: a test that keeps the worker busy with a body half sent."""
+
+    body_grace_seconds = ClientDeadlineWorker.arrival_seconds
+
+
+PATIENT_WITH_BODIES = {
+    "GUNICORN_CMD_ARGS": (
+        "--pythonpath tests --worker-class support.quick_deadlines.PatientWithBodiesWorker"
     )
 }

@@ -18,9 +18,14 @@ the app from answering anyone.
   are waiting.
 - Once the worker begins to read a request, its head (a phone sends it in one packet)
   must arrive within ``head_seconds``, and the whole of it, head and body, within
-  ``arrival_seconds``. A head still arriving then is dropped unanswered. A body still
-  arriving, as from a phone that left the Wi-Fi in the middle of a tap, is answered 408
-  (``RequestArrivedTooSlowly``), and nothing in it is recorded.
+  ``arrival_seconds``. Its body may also fall no more than ``body_grace_seconds`` behind
+  a stream of ``least_body_rate`` bytes a second from the end of its head: a tap's body
+  comes in the head's packet or the next, and a body sent at 200 kbit/s or faster, the
+  slowest uplink a phone still uses, keeps ahead of it; but one sent a byte a second
+  held its worker for the whole 20 s. A head still arriving at its deadline is dropped
+  unanswered. A body still arriving at its, as from a phone that left the Wi-Fi in the
+  middle of a tap, is answered 408 (``RequestArrivedTooSlowly``), and nothing in it is
+  recorded.
 - An answer, or each piece of one sent in pieces (a file goes in pieces of 8 KB), must
   be taken within ``answer_seconds``, and the whole of it within ``whole_answer_seconds``
   of its first byte, or the connection is dropped. Without the second, a client taking a
@@ -92,6 +97,8 @@ class ClientSocket(socket.socket):
 
     head_seconds: float
     arrival_seconds: float
+    body_grace_seconds: float
+    least_body_rate: float
     answer_seconds: float
     whole_answer_seconds: float
 
@@ -102,13 +109,18 @@ class ClientSocket(socket.socket):
         *,
         head_seconds: float,
         arrival_seconds: float,
+        body_grace_seconds: float,
+        least_body_rate: float,
         answer_seconds: float,
         whole_answer_seconds: float,
     ) -> "ClientSocket":
         client = cls(accepted.family, accepted.type, accepted.proto, fileno=accepted.detach())
         client.head_seconds = head_seconds
         client.arrival_seconds = arrival_seconds
+        client.body_grace_seconds = body_grace_seconds
+        client.least_body_rate = least_body_rate
         client.head_deadline = math.inf
+        client.body_deadline = math.inf
         client.answer_seconds = answer_seconds
         client.whole_answer_seconds = whole_answer_seconds
         client.arrival_deadline = math.inf
@@ -139,11 +151,17 @@ class ClientSocket(socket.socket):
         self.arrival_deadline = now + self.arrival_seconds
         self.answer_deadline = math.inf
 
+    def expect_body(self) -> None:
+        """The head is in, and the app reads the body: it may fall ``body_grace_seconds``
+        behind ``least_body_rate`` at most, each byte that comes putting that off."""
+        self.in_app = True
+        self.body_deadline = time.monotonic() + self.body_grace_seconds
+
     def recv(self, size: int, flags: int = 0) -> bytes:
         if self.gettimeout() is not None:  # a read gunicorn bounds itself
             return super().recv(size, flags)
         try:
-            deadline = self.arrival_deadline if self.in_app else self.head_deadline
+            deadline = self.body_deadline if self.in_app else self.head_deadline
             remaining = min(deadline, self.arrival_deadline) - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError
@@ -153,6 +171,8 @@ class ClientSocket(socket.socket):
             return self._arrived_too_slowly()
         finally:
             self.settimeout(None)
+        if self.in_app:
+            self.body_deadline += len(received) / self.least_body_rate
         if not self.first_bytes:  # where a request the server cannot read was going
             self.first_bytes = received[:FIRST_BYTES_KEPT]
         return received
@@ -217,6 +237,10 @@ class ClientDeadlineWorker(SyncWorker):
     # had the whole 20 s a body may take.
     head_seconds = 5.0
     arrival_seconds = 20.0
+    # A body trickling in holds its worker this long, not the whole 20 s: six clients
+    # sending theirs a byte a second kept another client's request waiting 48.7 s.
+    body_grace_seconds = 5.0
+    least_body_rate = 25_000  # bytes a second: 200 kbit/s
     answer_seconds = 20.0
     whole_answer_seconds = 30.0
     # Silent connections kept at most; past that the oldest is closed. A browser opens a
@@ -244,6 +268,8 @@ class ClientDeadlineWorker(SyncWorker):
             accepted,
             head_seconds=self.head_seconds,
             arrival_seconds=self.arrival_seconds,
+            body_grace_seconds=self.body_grace_seconds,
+            least_body_rate=self.least_body_rate,
             answer_seconds=self.answer_seconds,
             whole_answer_seconds=self.whole_answer_seconds,
         )
@@ -301,7 +327,8 @@ class ClientDeadlineWorker(SyncWorker):
         super().handle(listener, client, addr)
 
     def handle_request(self, listener, req, client: ClientSocket, addr) -> None:
-        client.in_app = True  # the head is in; the app runs, and reads the body
+        if isinstance(client, ClientSocket):  # a TLS socket is gunicorn's own
+            client.expect_body()  # the head is in; the app runs, and reads the body
         super().handle_request(listener, req, client, addr)
 
     def handle_error(self, req, client: ClientSocket, addr, error: BaseException) -> None:

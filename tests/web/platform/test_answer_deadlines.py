@@ -28,6 +28,8 @@ def connection():
         accepted,
         head_seconds=0.5,
         arrival_seconds=2.0,
+        body_grace_seconds=0.5,
+        least_body_rate=25_000,
         answer_seconds=ANSWER_SECONDS,
         whole_answer_seconds=WHOLE_ANSWER_SECONDS,
     )

@@ -5,15 +5,20 @@ worker's deadlines (web/platform/client_deadlines.py)."""
 import http.client
 import json
 import socket
+import threading
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 
 import pytest
 
 from chicago_scorer.web.platform.client_deadlines import ClientDeadlineWorker, defer_accept
 from support.live_server import LiveServer, serving_a_fresh_database
 from support.long_imports import importing_the_largest_file
-from support.quick_deadlines import QUICK_DEADLINES, QuickDeadlineWorker
+from support.quick_deadlines import (
+    PATIENT_WITH_BODIES,
+    QUICK_DEADLINES,
+    QuickDeadlineWorker,
+)
 from support.slow_readers import seed_a_long_export, taking_a_trickle
 
 NEW_GAME = json.dumps({"players": ["Ann", "Bo"]}).encode()
@@ -203,7 +208,9 @@ def test_a_request_sent_while_its_worker_is_busy_is_answered_though_its_silence_
         b"Content-Length: %d\r\n\r\n" % len(NEW_GAME)
     )
     with (
-        serving_a_fresh_database(databases, tmp_path, workers=1) as server,
+        serving_a_fresh_database(
+            databases, tmp_path, workers=1, environment=PATIENT_WITH_BODIES
+        ) as server,
         ExitStack() as stack,
     ):
         waiting, busy = connections(stack, server, 2)
@@ -257,6 +264,42 @@ def test_a_body_that_stops_arriving_is_answered_408_and_records_nothing(quick_se
             "error": "The request arrived too slowly, so nothing was recorded. "
             "Check the connection and try again."
         }
+    assert quick_server.game_count() == games_before
+
+
+def test_a_body_sent_a_byte_at_a_time_is_answered_408_once_it_falls_behind(quick_server):
+    # Not at the whole request's deadline: clients trickling their bodies, which the
+    # workers take in turn, held another client's request for 20 s each.
+    grace = QuickDeadlineWorker.body_grace_seconds
+    assert grace + 1 < QuickDeadlineWorker.arrival_seconds
+    games_before = quick_server.game_count()
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000\r\n\r\n"
+    )
+    stop = threading.Event()
+    with ExitStack() as stack:
+        [trickling] = connections(stack, quick_server, 1, sending=head)
+        started = time.monotonic()
+
+        def a_byte_every_tenth_of_a_second() -> None:
+            with suppress(OSError):
+                while not stop.wait(0.1):
+                    trickling.send(b" ")
+
+        sender = threading.Thread(target=a_byte_every_tenth_of_a_second)
+        sender.start()
+        try:
+            trickling.settimeout(10)
+            response = http.client.HTTPResponse(trickling)
+            response.begin()
+            answered_after = time.monotonic() - started
+        finally:
+            stop.set()
+            sender.join()
+
+        assert response.status == 408
+        assert grace - 0.2 < answered_after < grace + 1
     assert quick_server.game_count() == games_before
 
 
