@@ -52,8 +52,10 @@ class SummarizedForm(TranslatedForm):
     (``refusal_summary`` in templates/_macros/forms.html): its ``places`` say where."""
 
     def places(self) -> list[tuple[str, Field]]:
-        """Each field with the id of the box it is next to, in page order."""
-        raise NotImplementedError
+        """Each field with the id of the box it is next to, in page order: here each
+        field is its own box, in the order the form declares them. A form whose fields
+        stand elsewhere, or in another order, says so."""
+        return [(field.id, field) for field in self]
 
     def refusals(self) -> list[tuple[str, str]]:
         """Each field's refusal with the id of the box it is next to, in page order."""
