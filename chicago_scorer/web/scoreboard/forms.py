@@ -175,7 +175,16 @@ CHICAGO_UNSAID = lazy_gettext(
     "scoreboard and tap again."
 )
 STEP_NAMES = frozenset(step.value for step in Step)
-CHICAGO_RESULTS = frozenset({"won", "lost"})
+CHICAGO_RESULTS = {"won": True, "lost": False}
+
+
+def chicago_call(sent: str) -> tuple[str, bool] | None:
+    """Who called Chicago and whether they won it, as a Chicago button sends it
+    ("won:Ann", "lost:Ann"); None for anything else."""
+    result, colon, name = sent.partition(":")
+    if not (colon and name and result in CHICAGO_RESULTS):
+        return None
+    return name, CHICAGO_RESULTS[result]
 
 
 class EntryForm(TranslatedForm):
@@ -222,9 +231,7 @@ class EntryForm(TranslatedForm):
             raise ValidationError(str(STEP_UNSAID))
 
     def validate_chicago(self, field: StringField) -> None:
-        # A Chicago button sends "won:Ann" or "lost:Ann"; anything else is not a call.
-        result, colon, name = (field.data or "").partition(":")
-        if field.data and not (result in CHICAGO_RESULTS and colon and name):
+        if field.data and chicago_call(field.data) is None:
             raise ValidationError(str(CHICAGO_UNSAID))
 
     def tap_key(self) -> str | None:
@@ -248,8 +255,8 @@ class EntryForm(TranslatedForm):
         if self.last_trick_deuce.data:
             return position | {"last_trick": self.last_trick_deuce.data, "with_deuce": True}
         if self.chicago.data:
-            result, _, name = self.chicago.data.partition(":")
-            return position | {"chicago": name, "chicago_won": result == "won"}
+            name, won = chicago_call(self.chicago.data)
+            return position | {"chicago": name, "chicago_won": won}
         return position
 
     def attach(self, error: Refusal) -> None:
