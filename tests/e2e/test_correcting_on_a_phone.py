@@ -15,6 +15,7 @@ SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 # app.js polls the version every 2 s; a watcher must see a correction within 3 s.
 WATCHER_DELAY_MS = 3_000
 LONG_NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
+ALL_LANGUAGES = ["en", "be", "ne", "sv", "it", "et", "uz"]
 
 
 def keeper_of(game: SeededGame, new_phone, language: str = "en", screen=SE) -> Phone:
@@ -189,24 +190,33 @@ def test_the_tallest_correction_card_fits_the_first_screen(language, new_phone, 
     assert overlapping(phone, ".step-card .tile > span") == []
 
 
-def test_a_320_by_568_phone_shows_the_scores_the_card_s_heading_and_every_player_choice(
-    new_phone, seed_game
+# As for the next step on the smallest phones, the tallest card needs a scroll; Save and
+# Cancel stay at the screen's foot while its lower choices are out of view.
+SMALL_CARD = {
+    "scores": ".scores .score",
+    "card heading": "#correct-step",
+    "player choices": ".step-card fieldset:first-of-type .tile",
+    "save and cancel": CARD["save and cancel"],
+}
+
+
+def assert_save_sits_under_the_last_choices_at_the_card_s_foot(phone: Phone) -> None:
+    phone.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert overlapping(phone, ".step-card .tile > span, .correction-actions > *") == []
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+def test_a_320_by_568_phone_shows_the_scores_the_card_s_heading_every_player_and_save(
+    language, new_phone, seed_game
 ):
-    # As for the next step on the smallest phones: the whole card may need a scroll.
     game = four_at_the_tricks_with_a_deuce_bonus(seed_game)
-    phone = keeper_of(game, new_phone, screen=SMALL)
+    phone = keeper_of(game, new_phone, language, screen=SMALL)
 
     phone.open(f"{game.path}/entries/7")
 
-    assert_in_the_first_screen(
-        phone,
-        {
-            "scores": ".scores .score",
-            "card heading": "#correct-step",
-            "player choices": ".step-card fieldset:first-of-type .tile",
-        },
-    )
+    assert_in_the_first_screen(phone, SMALL_CARD)
     assert overlapping(phone, ".step-card .tile > span") == []
+    assert_save_sits_under_the_last_choices_at_the_card_s_foot(phone)
 
 
 def test_a_finished_game_s_entry_opens_with_its_card_in_the_first_screen(new_phone, seed_game):
@@ -225,12 +235,24 @@ def test_a_finished_game_s_entry_opens_with_its_card_in_the_first_screen(new_pho
     assert_in_the_first_screen(phone, CARD | {"winner": ".banner.winner"})
 
 
-ALL_LANGUAGES = ["en", "be", "ne", "sv", "it", "et", "uz"]
+# What must be in the first screen once a correction of the tallest card is refused. On
+# the smallest phones a refusal of six lines, in Belarusian or Uzbek, leaves no room for
+# the choices: the refusal, and Save and Cancel, come first.
+AFTER_A_REFUSAL = {
+    "375x667": CARD | {"refusal": ".form-error", "why some may not call": ".why-not"},
+    "320x568": {
+        "scores": ".scores .score",
+        "card heading": "#correct-step",
+        "refusal": ".form-error",
+        "save and cancel": CARD["save and cancel"],
+    },
+}
 
 
+@pytest.mark.parametrize("screen", [SE, SMALL], ids=AFTER_A_REFUSAL)
 @pytest.mark.parametrize("language", ALL_LANGUAGES)
 def test_a_refusal_on_the_tallest_correction_card_leaves_save_in_the_first_screen(
-    language, new_phone, seed_game
+    language, screen, new_phone, seed_game
 ):
     names = LONG_NAMES
     game = seed_game(
@@ -245,7 +267,7 @@ def test_a_refusal_on_the_tallest_correction_card_leaves_save_in_the_first_scree
         rules={"preset": "deuce_trick"},
     )
     before = entries_of(game)
-    phone = keeper_of(game, new_phone, language)
+    phone = keeper_of(game, new_phone, language, screen)
     phone.open(f"{game.path}/entries/3")
     lost = phone.page.locator(f'input[value="chicago=lost:{names[0]}"]')
     lost.check()  # a loss there would leave the long name 1 point for round 2's call
@@ -255,8 +277,6 @@ def test_a_refusal_on_the_tallest_correction_card_leaves_save_in_the_first_scree
 
     assert phone.page.url.endswith(f"{game.path}/entries/3")  # back on the card
     expect(phone.page.locator(".step-card .form-error")).to_have_count(1)
-    assert_in_the_first_screen(
-        phone, CARD | {"refusal": ".form-error", "why some may not call": ".why-not"}
-    )
+    assert_in_the_first_screen(phone, AFTER_A_REFUSAL[f"{screen['width']}x{screen['height']}"])
     expect(lost).to_be_checked()
     assert entries_of(game) == before
