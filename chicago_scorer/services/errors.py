@@ -1,12 +1,8 @@
 """The refusals of the use cases, beside the rules' own (``rules.errors``): each
 carries a message a person can act on, and ``web.errors`` gives each its HTTP status."""
 
-from typing import TYPE_CHECKING
-
 from chicago_scorer.rules.errors import Refusal, counted, cut_short, quoted, sentence
-
-if TYPE_CHECKING:
-    from chicago_scorer.services.transfer import ImportResult
+from chicago_scorer.services.import_results import ImportResult
 
 
 class GameNotFound(Refusal):
@@ -135,7 +131,7 @@ class ImportInterrupted(Refusal):
     """An import stopped between two batches, its time or the database's patience spent:
     the games of the batches before are stored (``result``), the rest are not."""
 
-    def __init__(self, done: int, count: int, result: "ImportResult") -> None:
+    def __init__(self, done: int, count: int, result: ImportResult) -> None:
         super().__init__(
             counted(
                 "The server was too busy to finish: %(done)s of the file's %(count)s game "

@@ -39,7 +39,6 @@ import logging
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import IO
 
@@ -64,6 +63,7 @@ from chicago_scorer.services.game_records import (
     whole_game,
 )
 from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
+from chicago_scorer.services.import_results import GameAlreadyHere, ImportedGame, ImportResult
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
 from chicago_scorer.services.long_tasks import (
     note_an_export_ended,
@@ -105,33 +105,6 @@ IMPORT_BATCH_ENTRIES = 40
 GIVE_WAY = 2.0
 STRETCH = 0.01
 SAFETY = 2.0
-
-
-@dataclass(frozen=True)
-class ImportedGame:
-    """A game created by an import, with the edit key only the importer receives."""
-
-    id: int
-    players: tuple[str, ...]
-    created_at: datetime
-    edit_key: str
-
-
-@dataclass(frozen=True)
-class GameAlreadyHere:
-    """A game of the file that was already stored, exactly as it is there: left out."""
-
-    id: int
-    players: tuple[str, ...]
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class ImportResult:
-    """What an import added, and which games of the file were already here."""
-
-    imported: list[ImportedGame]
-    already_here: list[GameAlreadyHere]
 
 
 def export_text(value: object) -> str:

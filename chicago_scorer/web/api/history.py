@@ -4,8 +4,9 @@ from flask import Blueprint
 
 from chicago_scorer.rules import Hand
 from chicago_scorer.services.errors import ImportInterrupted
+from chicago_scorer.services.import_results import ImportResult
 from chicago_scorer.services.players import player_statistics
-from chicago_scorer.services.transfer import ImportResult, import_games
+from chicago_scorer.services.transfer import import_games
 from chicago_scorer.web.api.bodies import json_text
 from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer, exported_games
