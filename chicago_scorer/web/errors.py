@@ -62,6 +62,7 @@ from chicago_scorer.web.platform.limits import (
 from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_message
 from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
 from chicago_scorer.web.platform.request_origin import (
+    CrossSiteRequest,
     may_write_the_session,
     sent_from_another_site,
 )
@@ -75,10 +76,6 @@ class MalformedBody(Refusal):
 
 class BodyNotJson(Refusal):
     """A body that does not say it is JSON, sent to an address that reads only JSON."""
-
-
-class CrossSiteRequest(Refusal):
-    """A browser sent this request from a page of another site."""
 
 
 STATUS_OF: dict[type[Refusal], int] = {

@@ -7,6 +7,12 @@ from urllib.parse import urlsplit
 
 from flask import request
 
+from chicago_scorer.rules.errors import Refusal
+
+
+class CrossSiteRequest(Refusal):
+    """A browser sent this request from a page of another site."""
+
 
 def sent_from_another_site() -> bool:
     """Whether a browser says this request comes from a page of another origin.

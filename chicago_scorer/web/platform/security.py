@@ -9,9 +9,9 @@ from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from chicago_scorer.rules.errors import sentence
-from chicago_scorer.web.errors import CrossSiteRequest
 from chicago_scorer.web.platform.request_origin import (
     SAFE_METHODS,
+    CrossSiteRequest,
     may_write_the_session,
     sent_from_another_site,
 )
