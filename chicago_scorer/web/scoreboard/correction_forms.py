@@ -23,6 +23,13 @@ VERSION_UNSAID = lazy_gettext(
 )
 
 
+# Said when a fix of the table comes without its mark for who deals first, which the page
+# always sends: read as the first row, it would move the deal of every recorded round.
+DEALER_UNSAID = lazy_gettext(
+    "The page did not say who deals first, so nothing was changed. Reload it and try again."
+)
+
+
 def shown_version() -> HiddenField:
     """The version of the game the form's page showed, which every change is made against."""
     return HiddenField(validators=[InputRequired(VERSION_UNSAID)])
@@ -88,7 +95,7 @@ class FixPlayersForm(SeatingForm):
     player_0, player_1, player_2, player_3 = (
         StringField(lazy_gettext("Name"), name=f"players-{row}") for row in range(MAX_PLAYERS)
     )
-    dealer = StringField(lazy_gettext("Deals first"))
+    dealer = StringField(lazy_gettext("Deals first"), validators=[InputRequired(DEALER_UNSAID)])
     version = shown_version()
     SEATING_ID = "fix-seating"
 

@@ -32,6 +32,7 @@ def watcher(app):
 
 
 VERSION_UNSAID = "The page did not say how the game stood when it was shown"
+DEALER_UNSAID = "The page did not say who deals first, so nothing was changed."
 
 
 # --- names and first dealer ---
@@ -87,6 +88,8 @@ def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
         ({"version": "0-0"}, "The game changed on another phone since this page was shown"),
         ({"version": None}, VERSION_UNSAID),
         ({"version": ""}, VERSION_UNSAID),
+        ({"dealer": None}, DEALER_UNSAID),
+        ({"dealer": ""}, DEALER_UNSAID),
     ],
     ids=[
         "same name twice",
@@ -95,6 +98,8 @@ def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
         "stale page",
         "no version",
         "blank version",
+        "no first dealer",
+        "blank first dealer",
     ],
 )
 def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
@@ -109,6 +114,20 @@ def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
     step_card = page[page.index('<section class="card step-card"') :]
     assert message in step_card[: step_card.index("<form")]
     assert stored_game(client, game_url) == before
+
+
+def test_a_rename_sent_without_who_deals_first_leaves_the_deal_where_it_was(client, game_url):
+    moved = fix_fields(client.get(game_url).text) | {"dealer": "1"}
+    assert accepted(client, client.post(f"{game_url}/players", data=moved))
+    fields = fix_fields(client.get(game_url).text) | {"players-0": "Anna"}
+    del fields["dealer"]  # as a changed copy of the page might send it
+    before = stored_game(client, game_url)
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
+
+    assert DEALER_UNSAID in page
+    assert stored_game(client, game_url) == before
+    assert "Round 1 · <bdi>Bo</bdi> deals, <bdi>Cy</bdi> leads" in page
 
 
 def test_a_fix_from_a_stale_page_comes_back_open_as_it_was_typed_to_save_again(client, game_url):
