@@ -21,7 +21,12 @@ from chicago_scorer.rules import (
 from chicago_scorer.rules.errors import Message, Refusal, sentence
 from chicago_scorer.rules.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
-from chicago_scorer.services.edit_keys import edit_key_matches, hash_edit_key, new_edit_key
+from chicago_scorer.services.edit_keys import (
+    edit_key_matches,
+    hash_edit_key,
+    key_after_rotation,
+    new_edit_key,
+)
 from chicago_scorer.services.errors import (
     EditKeyMissing,
     EditKeyWrong,
@@ -279,10 +284,23 @@ def confirm_edit_key(game_id: int, edit_key: str | None) -> LoadedGame:
     return _loaded(_editable_game(game_id, edit_key))
 
 
-def rotate_edit_key(game_id: int, edit_key: str | None) -> CreatedGame:
-    """Give the game a new key, so that every other device and old link loses it."""
-    game = _editable_game(game_id, edit_key)
-    new_key = new_edit_key()
+def rotate_edit_key(
+    game_id: int, edit_key: str | None, rotation: str | None = None
+) -> CreatedGame:
+    """Give the game a new key, so that every other device and old link loses it.
+
+    A rotation given a name (``rotation``) makes the same key from the same old key, so
+    the same rotation sent again after its answer was lost gives back the key it made,
+    rather than refusing the old key and leaving the new one in no phone's hands.
+    """
+    game = _game_row(game_id)
+    made = None
+    if edit_key is not None and rotation is not None:
+        made = key_after_rotation(edit_key, rotation)
+        if edit_key_matches(made, game.edit_key_hash):  # sent again: this rotation is done
+            return CreatedGame(_loaded(game), made)
+    _require_key(edit_key, game.edit_key_hash)
+    new_key = made or new_edit_key()
     game.edit_key_hash = hash_edit_key(new_key)
     db.session.commit()
     return CreatedGame(_loaded(game), new_key)
@@ -361,10 +379,15 @@ def _require_key(edit_key: str | None, edit_key_hash: str) -> None:
 
 
 def _editable_game(game_id: int, edit_key: str | None) -> Game:
+    game = _game_row(game_id)
+    _require_key(edit_key, game.edit_key_hash)
+    return game
+
+
+def _game_row(game_id: int) -> Game:
     game = db.session.get(Game, game_id) if may_be_stored_id(game_id) else None
     if game is None:
         raise GameNotFound(game_id)
-    _require_key(edit_key, game.edit_key_hash)
     return game
 
 

@@ -798,8 +798,16 @@ POSITIVE, NEGATIVE = schemathesis.GenerationMode.POSITIVE, schemathesis.Generati
 
 def takes_input(operation: dict) -> bool:
     """Whether an operation has a body or a query that negative cases can break."""
-    parameters = operation.get("parameters", [])
+    parameters = [resolved(parameter) for parameter in operation.get("parameters", [])]
     return "requestBody" in operation or any(p["in"] == "query" for p in parameters)
+
+
+def resolved(parameter: dict) -> dict:
+    """A parameter, or the one of the description's components that it refers to."""
+    if "$ref" not in parameter:
+        return parameter
+    name = parameter["$ref"].removeprefix("#/components/parameters/")
+    return openapi_description()["components"]["parameters"][name]
 
 
 # Every operation with valid input, and those that take input with invalid input too.

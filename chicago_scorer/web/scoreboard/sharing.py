@@ -1,6 +1,9 @@
 """Moving the scorekeeper's role between phones, and letting others watch."""
 
+import secrets
+
 from flask import Blueprint, flash, redirect, render_template, url_for
+from wtforms import HiddenField
 
 from chicago_scorer.services import games
 from chicago_scorer.services.games import GameAtTable
@@ -26,7 +29,13 @@ LINK_NO_LONGER_WORKS = lazy_gettext(
 
 
 class RevokeForm(TranslatedForm):
-    """Confirm giving the game a new key."""
+    """Confirm giving the game a new key.
+
+    The page names its rotation (``rotation``), so that the same form sent again, after
+    an answer that never came, gets the key the first one made (``games.rotate_edit_key``).
+    """
+
+    rotation = HiddenField()
 
 
 def share_context(game: GameAtTable, edit_key: str | None) -> dict[str, object]:
@@ -43,6 +52,7 @@ def share_context(game: GameAtTable, edit_key: str | None) -> dict[str, object]:
         )
         context |= {
             "handover_url": handover_url,
+            "rotation": secrets.token_hex(16),
             # Translators: read by screen readers on the QR code that hands scorekeeping over.
             "handover_qr": qr_svg(handover_url, gettext("QR code to keep score on another phone")),
         }
@@ -69,7 +79,7 @@ def revoke(game_id: int):
     form = RevokeForm()
     form.validate_on_submit()
     try:
-        rotated = games.rotate_edit_key(game_id, edit_key_for(game_id))
+        rotated = games.rotate_edit_key(game_id, edit_key_for(game_id), form.rotation.data or None)
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
         return back_to_scoreboard(game_id, form)

@@ -224,6 +224,55 @@ def test_revoking_stops_other_phones_and_old_links_but_not_this_one(app, client)
     assert handover_link(client.get(game_url).text) != old_link
 
 
+def revoke_fields(page: str, game_url: str) -> dict[str, str]:
+    """What the revoke form sends, as the page fills it in."""
+    form = PageTree(page).find("form", {"action": f"{game_url}/revoke", "method": "post"})
+    return {
+        element.attrs["name"]: element.attrs.get("value") or ""
+        for element in form.walk()
+        if element.tag == "input" and element.attrs.get("name")
+    }
+
+
+def test_a_revoke_sent_again_after_its_answer_was_lost_leaves_this_phone_the_scorekeeper(
+    app, client
+):
+    game_url = start_game(client, "Ann", "Bo")
+    old_link = handover_link(client.get(game_url).text)
+    fields = revoke_fields(client.get(game_url).text, game_url)
+    cookie_before = client.get_cookie("session").value
+    assert client.post(f"{game_url}/revoke", data=fields).status_code == 303
+
+    client.set_cookie("session", cookie_before)  # the answer, and its cookie, never came
+    again = client.post(f"{game_url}/revoke", data=fields)
+
+    assert again.status_code == 303
+    page = client.get(game_url).text
+    assert "Other phones no longer keep score, and old hand-over links stop working." in page
+    assert accepted(client, record_tie(client, game_url))
+    assert app.test_client().get(old_link).status_code == 403
+    assert app.test_client().get(handover_link(page)).status_code == 303
+
+
+def test_a_stale_revoke_form_of_another_rotation_is_still_refused_once_the_key_changed(
+    app, client
+):
+    game_url = start_game(client, "Ann", "Bo")
+    stale_tab = revoke_fields(client.get(game_url).text, game_url)
+    cookie_before = client.get_cookie("session").value
+    assert (
+        client.post(
+            f"{game_url}/revoke", data=revoke_fields(client.get(game_url).text, game_url)
+        ).status_code
+        == 303
+    )
+
+    client.set_cookie("session", cookie_before)
+    refused = follow_refusal(client, client.post(f"{game_url}/revoke", data=stale_tab), game_url)
+
+    assert "This phone no longer keeps score" in refused
+
+
 def test_a_phone_without_the_key_cannot_revoke(app, client):
     game_url = start_game(client, "Ann", "Bo")
     link = handover_link(client.get(game_url).text)
@@ -246,6 +295,37 @@ def test_rotating_the_key_through_the_api_retires_the_old_one(client):
     assert new_key != game.edit_key
     assert game.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 403
     fresh = type(game)(client, game.id, new_key)
+    assert fresh.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 201
+
+
+def test_a_rotation_sent_again_with_its_idempotency_key_gives_the_key_it_made(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    headers = game.auth() | {"Idempotency-Key": "rotation-1"}
+
+    first = client.post(f"{game.url}/edit-key", headers=headers)
+    again = client.post(f"{game.url}/edit-key", headers=headers)  # the first answer was lost
+
+    assert (first.status_code, again.status_code) == (200, 200)
+    new_key = first.get_json()["edit_key"]
+    assert again.get_json()["edit_key"] == new_key != game.edit_key
+    assert game.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 403
+    fresh = type(game)(client, game.id, new_key)
+    assert fresh.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 201
+
+
+def test_the_old_key_with_another_idempotency_key_is_refused_once_rotated(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    rotated = client.post(
+        f"{game.url}/edit-key", headers=game.auth() | {"Idempotency-Key": "rotation-1"}
+    )
+
+    other = client.post(
+        f"{game.url}/edit-key", headers=game.auth() | {"Idempotency-Key": "rotation-2"}
+    )
+
+    assert rotated.status_code == 200
+    assert other.status_code == 403
+    fresh = type(game)(client, game.id, rotated.get_json()["edit_key"])
     assert fresh.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 201
 
 
