@@ -27,7 +27,8 @@ def key_after_rotation(old_key: str, rotation: str) -> str:
     The same each time it is asked: a rotation sent again, its answer lost on the way,
     is known by the key it made, and gives that key again rather than locking out the
     one phone that asked. Making it takes the old key and the rotation's name, which
-    only the asking phone's page (or the API client's ``Idempotency-Key``) holds.
+    must be one that no other holder of the old key can know or guess (the web shell
+    signs the name a page or API client gives with the app's secret).
     """
     digest = hmac.new(old_key.encode(), b"rotation:" + rotation.encode(), hashlib.sha256)
     return base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()

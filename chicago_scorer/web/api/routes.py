@@ -18,7 +18,11 @@ from chicago_scorer.web.errors import MalformedBody
 from chicago_scorer.web.page_cache import cached_body
 from chicago_scorer.web.platform.limits import has_body
 from chicago_scorer.web.platform.rate_limits import CREATING, SETTLING, limited_as
-from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
+from chicago_scorer.web.platform.security import (
+    keep_out_of_caches,
+    same_origin_only,
+    secret_rotation,
+)
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -191,7 +195,7 @@ def undo_last_event(game_id: int):
 def rotate_edit_key(game_id: int):
     """Replace the edit key; every other holder of the old one loses the right to change."""
     _read_unused_body()
-    rotated = games.rotate_edit_key(game_id, bearer_key(), idempotency_key())
+    rotated = games.rotate_edit_key(game_id, bearer_key(), secret_rotation(idempotency_key()))
     keep_out_of_caches()
     return {"edit_key": rotated.edit_key}
 

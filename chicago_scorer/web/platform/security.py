@@ -1,6 +1,8 @@
 """Headers and cookies that keep pages to their own origin and sessions private, and the
 guard that keeps other sites' pages from using the addresses that need no key."""
 
+import hashlib
+import hmac
 from collections.abc import Callable
 
 from flask import Flask, Response, current_app, g, request
@@ -41,6 +43,18 @@ def keep_out_of_caches() -> None:
     """Mark this answer as one that no cache may keep: it shows an edit key or a hand-over
     link, which must stay on the device it was given to."""
     g.keeps_out_of_caches = True
+
+
+def secret_rotation(name: str | None) -> str | None:
+    """The name a rotation of a game's key is made under (``games.rotate_edit_key``): the
+    one its page or API client gave it, signed with this app's secret. A phone that still
+    holds the old key and reads or guesses the name a client chose ("rotation-1") cannot
+    make the new key from them without the secret too."""
+    if name is None:
+        return None
+    secret = current_app.secret_key
+    secret = secret.encode() if isinstance(secret, str) else secret
+    return hmac.new(secret, name.encode(), hashlib.sha256).hexdigest()
 
 
 class SessionCookieSecureOverHttps(SecureCookieSessionInterface):

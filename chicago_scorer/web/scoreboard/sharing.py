@@ -10,7 +10,7 @@ from chicago_scorer.services.games import GameAtTable
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
-from chicago_scorer.web.platform.security import keep_out_of_caches
+from chicago_scorer.web.platform.security import keep_out_of_caches, secret_rotation
 from chicago_scorer.web.refused_forms import back_to_scoreboard
 from chicago_scorer.web.scoreboard.qr_codes import qr_svg
 from chicago_scorer.web.scoreboard.scorekeeper import (
@@ -79,7 +79,9 @@ def revoke(game_id: int):
     form = RevokeForm()
     form.validate_on_submit()
     try:
-        rotated = games.rotate_edit_key(game_id, edit_key_for(game_id), form.rotation.data or None)
+        rotated = games.rotate_edit_key(
+            game_id, edit_key_for(game_id), secret_rotation(form.rotation.data or None)
+        )
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
         return back_to_scoreboard(game_id, form)

@@ -4,6 +4,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from chicago_scorer.services.edit_keys import key_after_rotation
 from support.api_client import create_api_game
 from support.table_forms import NOT_THE_SCOREKEEPER, accepted, follow_refusal
 
@@ -308,6 +309,8 @@ def test_a_rotation_sent_again_with_its_idempotency_key_gives_the_key_it_made(cl
     assert (first.status_code, again.status_code) == (200, 200)
     new_key = first.get_json()["edit_key"]
     assert again.get_json()["edit_key"] == new_key != game.edit_key
+    # A phone that kept the old key cannot make the new one from it and the client's name.
+    assert new_key != key_after_rotation(game.edit_key, "rotation-1")
     assert game.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 403
     fresh = type(game)(client, game.id, new_key)
     assert fresh.post({"round": 1, "step": "phase1", "outcome": "tie"}).status_code == 201
