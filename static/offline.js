@@ -307,6 +307,12 @@
     return entry;
   }
 
+  // Whether a step card's entry says what happened: a player alone, sent by Enter in
+  // their radio, does not (EntryForm.validate_winner).
+  function answered(entry) {
+    return "outcome" in entry || "last_trick" in entry || "chicago" in entry;
+  }
+
   function showRefusal(text) {
     removeAll(".step-card .form-error");
     var card = document.querySelector(".step-card");
@@ -324,6 +330,7 @@
   function tapped(form, submitter) {
     var entry = entryFrom(form, submitter);
     if (entry === null) { showRefusal(kit.words.choose_winner); return; }
+    if (!answered(entry)) { showRefusal(kit.words.choose_hand); return; }
     var refused = null;
     changeQueue(function (kept) {
       if (!kept.waiting.length) kept.base = { version: page.version, events: page.events, position: page.position };

@@ -208,6 +208,29 @@ def test_a_tap_online_is_announced_and_focus_starts_at_the_next_step(new_phone, 
     expect(phone.page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
 
 
+def test_enter_on_a_player_records_nothing_and_says_to_tap_the_hand(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(has_touch=False, is_mobile=False)
+    phone.open(game.keep_score_path)
+    phone.open(game.path)
+    bo = phone.page.get_by_role("radio", name="Bo", exact=True)
+    bo.focus()
+    phone.page.keyboard.press("Space")
+
+    with phone.page.expect_navigation():
+        bo.press("Enter")  # the browser sends the form by its first button
+
+    refusal = phone.page.locator(".step-card .form-error, .step-card .field-error")
+    expect(refusal).to_have_text("Now tap the hand they had: a player alone records nothing.")
+    expect(refusal).to_be_focused()
+    assert game.api.get(f"/api{game.path}").json()["events"] == []
+    expect(bo).to_be_checked()
+    with phone.page.expect_navigation():
+        phone.hand_button("Flush").press("Enter")
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    assert game.api.get(f"/api{game.path}").json()["events"][0]["hand"] == "flush"
+
+
 def test_a_refused_tap_takes_focus_to_why(new_phone, seed_game):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(has_touch=False, is_mobile=False)

@@ -257,6 +257,25 @@ def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
     expect(phone.page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
 
 
+def test_enter_on_a_player_offline_keeps_nothing_and_says_to_tap_the_hand(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(has_touch=False, is_mobile=False)
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    ann = phone.page.get_by_role("radio", name="Ann", exact=True)
+    ann.check()
+
+    ann.press("Enter")  # the browser sends the form by its first button
+
+    expect(phone.step_card.locator(".form-error")).to_have_text(
+        "Now tap the hand they had: a player alone records nothing."
+    )
+    expect(queue_status(phone)).to_have_text(re.compile(r"^Offline: entries are kept"))
+    kept(phone, lambda: phone.hand_button("Two pair").press("Enter"))
+    phone.expect_scores({"Ann": 2, "Bo": 0})
+    expect_waiting(phone, 1)
+
+
 def test_an_answer_lost_on_the_way_back_does_not_record_the_entry_twice(new_phone, seed_game, api):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(service_workers="block")

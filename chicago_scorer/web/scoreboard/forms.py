@@ -174,6 +174,10 @@ CHICAGO_UNSAID = lazy_gettext(
     "The page sent a Chicago call it never gives, so nothing was recorded. Reload the "
     "scoreboard and tap again."
 )
+# A hand step needs both taps, the player and then the hand; said by the page, and by the
+# phone itself while offline (offline.py).
+CHOOSE_THE_WINNER = lazy_gettext("First tap who had the best hand, then the hand.")
+CHOOSE_THE_HAND = lazy_gettext("Now tap the hand they had: a player alone records nothing.")
 STEP_NAMES = frozenset(step.value for step in Step)
 CHICAGO_RESULTS = {"won": True, "lost": False}
 
@@ -240,7 +244,13 @@ class EntryForm(TranslatedForm):
 
     def validate_hand(self, field: StringField) -> None:
         if field.data and not self.winner.data:
-            raise ValidationError(gettext("First tap who had the best hand, then the hand."))
+            raise ValidationError(str(CHOOSE_THE_WINNER))
+
+    def validate_winner(self, field: StringField) -> None:
+        # Enter in a player's radio sends the form by its first button, which the step
+        # card makes one that sends no answer (step_form.html): the player alone.
+        if field.data and not (self.hand.data or self.outcome.data):
+            raise ValidationError(str(CHOOSE_THE_HAND))
 
     def entry(self) -> dict[str, object]:
         """The step in the API's JSON form, so pages and API share one path."""

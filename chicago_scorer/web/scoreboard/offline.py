@@ -28,7 +28,7 @@ from chicago_scorer.web.languages.locales import format_number, language_code
 from chicago_scorer.web.languages.translation import gettext, response_language
 from chicago_scorer.web.languages.wording import hand_words, in_a_list
 from chicago_scorer.web.platform.static_files import asset_version
-from chicago_scorer.web.scoreboard.forms import EntryForm
+from chicago_scorer.web.scoreboard.forms import CHOOSE_THE_HAND, CHOOSE_THE_WINNER, EntryForm
 from chicago_scorer.web.scoreboard.view import ChicagoChoice, StepCard
 
 offline = Blueprint("offline", __name__)
@@ -134,7 +134,8 @@ def kit_words(state: GameState) -> dict[str, object]:
             "names",
             needed=format_number(state.setup.rules.chicago_min_score),
         ),
-        "choose_winner": gettext("First tap who had the best hand, then the hand."),
+        "choose_winner": str(CHOOSE_THE_WINNER),
+        "choose_hand": str(CHOOSE_THE_HAND),
         "entry": {
             "hand": slotted_gettext("%(name)s %(points)s · %(hand)s", "name", "points", "hand"),
             "tie": gettext("Tie: nobody scores"),

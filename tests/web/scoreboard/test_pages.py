@@ -138,6 +138,17 @@ def test_a_hand_without_a_player_asks_for_the_player_first(client):
     assert "Nothing recorded yet." in page
 
 
+def test_a_player_without_a_hand_asks_for_the_hand_and_keeps_the_player(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    # What Enter in a player's radio sends: the step card's first button, with no answer.
+    page = follow_refusal(client, tap(client, game_url, winner="Bo"), game_url)
+
+    assert "Now tap the hand they had: a player alone records nothing." in page
+    assert "Nothing recorded yet." in page
+    assert re.search(r'value="Bo"\s+checked', page)
+
+
 def test_a_refusal_is_shown_once_and_a_reload_sends_nothing_again(client):
     game_url = start_game(client, "Ann", "Bo")
     follow_refusal(client, tap(client, game_url, hand="flush"), game_url)
