@@ -68,6 +68,9 @@ class Game(db.Model):
     """A game's setup: its players in their seats and who dealt first."""
 
     __tablename__ = "games"
+    # On SQLite, never the id of a deleted game (migration 0010): a link to it must not
+    # open a stranger's game. PostgreSQL's sequence never reuses one anyway.
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(primary_key=True)
     created_at: Mapped[datetime] = mapped_column(
