@@ -108,3 +108,20 @@ def test_the_scorekeepers_page_follows_an_entry_another_keeper_recorded(new_phon
         "Round 1 · Phase 2: best hand?", timeout=WATCHER_DELAY_MS
     )
     keeper.expect_scores({"Bo": 5})
+
+
+def test_a_watcher_is_told_once_the_game_is_deleted(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"], hand_win(1, "phase1", "Ann", "flush"))
+    watcher = new_phone()
+    watcher.open(game.path)
+    watcher.expect_scores({"Ann": 5, "Bo": 0})
+
+    deleted = game.api.delete(
+        f"/api{game.path}", headers={"Authorization": f"Bearer {game.edit_key}"}
+    )
+
+    assert deleted.status == 204
+    expect(watcher.page.locator("main")).to_contain_text(
+        f"There is no game {game.id}", timeout=WATCHER_DELAY_MS
+    )
+    expect(watcher.page.locator(".score")).to_have_count(0)
