@@ -59,11 +59,26 @@ def _this_path() -> str:
 
 def language_link(code: str) -> str:
     """The switcher's link to ``code``, which comes back to this very page: the path with
-    its own '?', '#' and '%' escaped (the page of a player called "Ann?" is not Ann's)."""
+    its own '?', '#' and '%' escaped (the page of a player called "Ann?" is not Ann's).
+
+    A page that answers a form sent (a refusal of a tap on a game just deleted, say)
+    stands at an address that takes only the form: the link goes back to the page the
+    form was sent from, which the browser names (``Referrer-Policy: same-origin``), or
+    else to the home page."""
+    if request.method not in {"GET", "HEAD"}:
+        return url_for("language_choice.choose", code=code, next=_page_sent_from())
     here = _this_path()
     if request.query_string:
         here += "?" + quote_from_bytes(request.query_string, safe=_QUERY_AS_SENT)
     return url_for("language_choice.choose", code=code, next=here)
+
+
+def _page_sent_from() -> str | None:
+    """The path and query of the page of this site that sent this request, if any."""
+    sender = urlsplit(request.referrer or "")
+    if sender.netloc != request.host or not sender.path.startswith("/"):
+        return None
+    return sender.path + (f"?{sender.query}" if sender.query else "")
 
 
 @language_choice.get("/language/<code>")

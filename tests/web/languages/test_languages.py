@@ -152,6 +152,32 @@ def test_the_switcher_keeps_the_query_of_the_page_it_is_on(client):
     assert chosen.headers["Location"] == address
 
 
+@pytest.mark.parametrize(
+    ("sent_from", "comes_back_to"),
+    [
+        ("http://localhost/games/9?x=1", "/games/9?x=1"),
+        ("http://elsewhere.example/", "/"),
+        (None, "/"),
+    ],
+    ids=["the page that sent the form", "another site's page", "no page named"],
+)
+def test_the_switcher_on_a_refused_form_goes_back_to_a_page_not_to_the_form_s_address(
+    client, sent_from, comes_back_to
+):
+    # A tap on a game deleted meanwhile: the refusal stands at an address that takes POST.
+    headers = {"Referer": sent_from} if sent_from else {}
+    tap = {"round": "1", "step": "phase1", "outcome": "none"}
+    refused = client.post("/games/9/entries", data=tap, headers=headers)
+    assert refused.status_code == 404
+    link = re.search(r'<a href="([^"]+)" lang="sv"', refused.text).group(1)
+
+    chosen = client.get(unescape(link))
+
+    assert chosen.status_code == 303
+    assert chosen.headers["Location"] == comes_back_to
+    assert client.get(comes_back_to).status_code != 405
+
+
 def test_an_unknown_language_is_a_404_and_sets_nothing(client):
     refused = client.get("/language/xx?next=/")
 
