@@ -507,6 +507,33 @@
     rules.addEventListener("change", changed);
   }
 
+  // Return in a new game's name box goes on to the next empty box, as a phone's keyboard
+  // then says ("Next"), rather than starting a game of the names typed so far: a game
+  // started short a player cannot be given one. Return in an empty box starts the game.
+  function nameBoxesGoOn() {
+    var seating = document.getElementById("seating");
+    if (!seating) return;
+    var boxes = Array.prototype.slice.call(seating.querySelectorAll("input[name^='players-']"));
+    function nextEmpty(box) {
+      if (box.value.trim() === "") return null;
+      return boxes.slice(boxes.indexOf(box) + 1).filter(function (later) {
+        return later.value.trim() === "";
+      })[0] || null;
+    }
+    function sayWhatReturnDoes() {
+      boxes.forEach(function (box) { box.setAttribute("enterkeyhint", nextEmpty(box) ? "next" : "go"); });
+    }
+    sayWhatReturnDoes();
+    seating.addEventListener("input", sayWhatReturnDoes);
+    seating.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || event.isComposing || boxes.indexOf(event.target) < 0) return;
+      var next = nextEmpty(event.target);
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+    });
+  }
+
   // The offline queue and the rules it checks entries by, only on the scorekeeper's phone
   // and only once the page is interactive: the first load stays small.
   function offlineScripts() {
@@ -553,5 +580,6 @@
   wakeLock();
   followDisclosures();
   houseRulesForm();
+  nameBoxesGoOn();
   if (document.readyState === "complete") { offlineScripts(); } else { window.addEventListener("load", offlineScripts); }
 })();

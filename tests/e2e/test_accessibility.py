@@ -266,6 +266,29 @@ def test_a_refused_form_takes_focus_to_why(path, fill, why, new_phone):
     expect(phone.page.locator(why)).to_be_focused()
 
 
+def test_return_in_a_name_box_goes_on_to_the_next_and_in_an_empty_one_starts_the_game(
+    new_phone,
+):
+    phone = new_phone()
+    phone.open("/")
+    first, second, third = (phone.page.locator(f"#players-{row}") for row in range(3))
+
+    first.fill("Ann")
+    expect(first).to_have_attribute("enterkeyhint", "next")
+    first.press("Enter")
+    expect(second).to_be_focused()
+    second.fill("Bo")
+    second.press("Enter")  # a game of two would start here, a player short
+    expect(third).to_be_focused()
+    expect(third).to_have_attribute("enterkeyhint", "go")
+    assert phone.page.url.endswith("/")
+
+    with phone.page.expect_navigation():
+        third.press("Enter")  # nobody more: start
+
+    expect(phone.page.locator(".scores .player-name")).to_have_text(["Ann", "Bo"])
+
+
 def test_a_watcher_keeps_focus_through_a_live_update(new_phone, seed_game):
     game = seed_game(["Ann", "Bo"])
     watcher = new_phone(has_touch=False, is_mobile=False)
