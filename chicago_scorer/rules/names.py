@@ -3,8 +3,9 @@
 A name is kept in Unicode's composed form (NFC), so that "Åsa" typed as one character
 or as an A and a ring is one name, one player. It must show something, and show the
 same thing everywhere: no invisible characters (format characters, fillers, blanks
-that are not spaces), which could hide in it or turn the text around it backwards, and
-no tower of combining marks that would draw over the rows around it. The one exception
+that are not spaces), which could hide in it or turn the text around it backwards, no
+private-use characters or noncharacters, which each phone draws its own way or not at
+all, and no tower of combining marks that would draw over the rows around it. The one exception
 is an invisible character that the text needs to be written and that shows in what it
 draws: the joiner inside an emoji like 👩‍🦰, the tags of a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿, the
 joiners that Indic and Persian writing place between letters, and the variation selector
@@ -109,11 +110,32 @@ def unstorable_name_fault(number: int, name: str) -> Message | None:
     return None
 
 
+def drawn_its_own_way(character: str) -> bool:
+    """Whether each phone draws a character its own way, or not at all: one that Unicode
+    leaves to each maker (private use, where one phone has a logo and the next a box) or
+    never gives (a noncharacter, such as U+FFFF). A code point that Unicode has not yet
+    given is not one of them: it may be an emoji newer than this Python's tables."""
+    code = ord(character)
+    return (
+        unicodedata.category(character) == "Co"
+        or 0xFDD0 <= code <= 0xFDEF
+        or code & 0xFFFE == 0xFFFE
+    )
+
+
 def _look_fault(number: int, name: str) -> Message | None:
     """Why a name would not show what it says: an invisible character (but for a joiner
-    its script or emoji needs), nothing to show, or a tower of marks on one letter."""
+    its script or emoji needs), one each phone draws its own way, nothing to show, or a
+    tower of marks on one letter."""
     joiners: frozenset[int] | None = None
     for index, character in enumerate(name):
+        if drawn_its_own_way(character):
+            return sentence(
+                "Player %(number)s's name has a character that each phone draws its own "
+                "way, or not at all (%(code)s); type it again without it.",
+                number=number,
+                code=code_point(character),
+            )
         if is_invisible(character):
             if joiners is None:  # looked for only once a name holds an invisible character
                 joiners = joiners_in_use(name)

@@ -81,6 +81,41 @@ def test_a_name_with_an_invisible_character_is_refused_naming_the_character(name
 
 
 @pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("Ann\uffff", "U+FFFF"),  # a noncharacter: "Ann" on one phone, "Ann□" on the next
+        ("Ann\ufffe", "U+FFFE"),
+        ("\ufdd0Ann", "U+FDD0"),
+        ("Ann\U0001ffff", "U+1FFFF"),
+        ("Ann\U0010ffff", "U+10FFFF"),
+        ("Ann\ue000", "U+E000"),  # private use: one maker's logo, another's box
+        ("Ann\uf8ff", "U+F8FF"),
+        ("Ann\U000f0000", "U+F0000"),
+        ("\ue000", "U+E000"),
+    ],
+)
+def test_a_name_with_a_character_each_phone_draws_its_own_way_is_refused_naming_it(name, code):
+    refused = refusal_of(["Bo", name])
+
+    assert refused.message == (
+        f"Player 2's name has a character that each phone draws its own way, or not at all "
+        f"({code}); type it again without it."
+    )
+    assert refused.field == "players.1"
+
+
+def test_a_name_stored_with_such_a_character_before_it_was_refused_is_kept():
+    assert setup_as_stored(["Ann\ue000", "Bo"]).players == ("Ann\ue000", "Bo")
+    assert new_setup(["Ann\ue000", "Cy"], kept=["Ann\ue000", "Bo"]).players[0] == "Ann\ue000"
+
+
+def test_a_code_point_python_s_tables_do_not_know_yet_is_kept_as_a_newer_emoji_may_be():
+    shaking_face = "\U0001fae8"  # Unicode 15: unassigned in the tables of Python 3.11
+
+    assert new_setup(["Bo", f"Ann {shaking_face}"]).players == ("Bo", f"Ann {shaking_face}")
+
+
+@pytest.mark.parametrize(
     ("name", "character"),
     [
         ("Ann\x07", "U+0007"),  # the bell: control characters have no name of their own
