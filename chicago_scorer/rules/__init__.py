@@ -28,7 +28,7 @@ from .game import (
 from .house_rules import PRESETS, differences_from_standard, rules_from_settings
 from .names import MAX_NAME_LENGTH
 from .ruleset import STANDARD_RULES, Hand, RuleSet
-from .setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup, new_setup
+from .setup import MAX_PLAYERS, MIN_PLAYERS, GameSetup, new_game_setup, new_setup
 
 __all__ = [
     "HAND_STEPS",
@@ -59,6 +59,7 @@ __all__ = [
     "chicago_shut_out",
     "differences_from_standard",
     "event_to_dict",
+    "new_game_setup",
     "new_setup",
     "players_past_exchange_stop",
     "read_event",

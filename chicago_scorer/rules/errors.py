@@ -179,3 +179,14 @@ class RuleViolations(RuleViolation):
     def texts(self) -> tuple[Message, ...]:
         """Each violation's sentence, in the order they were found."""
         return tuple(violation.text for violation in self.violations)
+
+
+def violations_of(fault: RuleError) -> tuple[RuleError, ...]:
+    """Each fault a refusal holds: its own, or every one of several found at once."""
+    return fault.violations if isinstance(fault, RuleViolations) else (fault,)
+
+
+def all_of(faults: Sequence[RuleViolation]) -> RuleViolation:
+    """One refusal for the faults found: the one itself, or all of several together."""
+    found = [violation for fault in faults for violation in violations_of(fault)]
+    return found[0] if len(found) == 1 else RuleViolations(found)

@@ -7,7 +7,7 @@ the RuleSet it is given.
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .errors import Message, RuleViolation, quoted, sentence
+from .errors import Message, RuleViolation, all_of, quoted, sentence
 from .ruleset import STANDARD_HAND_POINTS, STANDARD_RULES, Hand, RuleSet
 
 TARGET_RANGE = (30, 200)
@@ -148,15 +148,18 @@ def rules_from_settings(settings: object) -> RuleSet:
             ),
             "rules",
         )
+    faults: list[RuleViolation] = []
     penalty = settings.get("chicago_penalty", STANDARD_RULES.chicago_penalty)
     if (
         settings.get("chicago_failure_to_zero") is True
         and penalty != STANDARD_RULES.chicago_penalty
     ):
-        raise RuleViolation(
-            "A lost Chicago either costs 'chicago_penalty' points or puts the caller at 0 "
-            "('chicago_failure_to_zero'): choose one.",
-            "chicago_penalty",
+        faults.append(
+            RuleViolation(
+                "A lost Chicago either costs 'chicago_penalty' points or puts the caller at "
+                "0 ('chicago_failure_to_zero'): choose one.",
+                "chicago_penalty",
+            )
         )
     changes: dict[str, object] = {}
     for key, value in settings.items():
@@ -170,7 +173,11 @@ def rules_from_settings(settings: object) -> RuleSet:
             changes[key] = _whole_number(key, value, *POINTS_RANGE)
         elif key in _OPTIONAL_NUMBER_SETTINGS:
             changes[key] = None if value is None else _whole_number(key, value, *POINTS_RANGE)
-    return checked(replace(STANDARD_RULES, **changes))
+    rules = replace(STANDARD_RULES, **changes)
+    faults += contradictions(rules)
+    if faults:
+        raise all_of(faults)
+    return rules
 
 
 def _preset(settings: Mapping[str, object]) -> RuleSet:
@@ -197,34 +204,48 @@ def _preset(settings: Mapping[str, object]) -> RuleSet:
     return PRESETS[name].rules
 
 
-# The settings that must stay below the target, as ``checked`` refuses them otherwise.
+# The settings that must stay below the target, as ``contradictions`` refuses them otherwise.
 BELOW_TARGET = ("chicago_min_score", "exchange_stop")
 
 
 def checked(rules: RuleSet) -> RuleSet:
-    """Refuse settings that contradict each other.
+    """``rules``, if none of its settings contradict each other; else a refusal of each
+    setting that does."""
+    faults = contradictions(rules)
+    if faults:
+        raise all_of(faults)
+    return rules
+
+
+def contradictions(rules: RuleSet) -> list[RuleViolation]:
+    """The settings that contradict each other, each refused by the setting to change.
 
     Rule sets under which nobody can ever win are not refused: telling them apart takes
     more than a look at the numbers (with every last trick and Chicago worth 0 points a
     game out on the last trick is still won, once hands bring a player to the target),
     and a table that plays one soon sees it.
     """
+    faults = []
     if rules.chicago_min_score >= rules.target:
-        raise RuleViolation(
-            sentence(
-                "Calling Chicago needs %(needed)s points, but the game ends at %(target)s: "
-                "set 'chicago_min_score' below the target.",
-                needed=rules.chicago_min_score,
-                target=rules.target,
-            ),
-            "chicago_min_score",
+        faults.append(
+            RuleViolation(
+                sentence(
+                    "Calling Chicago needs %(needed)s points, but the game ends at "
+                    "%(target)s: set 'chicago_min_score' below the target.",
+                    needed=rules.chicago_min_score,
+                    target=rules.target,
+                ),
+                "chicago_min_score",
+            )
         )
     if rules.exchange_stop is not None and rules.exchange_stop >= rules.target:
-        raise RuleViolation(
-            "'exchange_stop' must be below the target, or the reminder would never show.",
-            "exchange_stop",
+        faults.append(
+            RuleViolation(
+                "'exchange_stop' must be below the target, or the reminder would never show.",
+                "exchange_stop",
+            )
         )
-    return rules
+    return faults
 
 
 def differences_from_standard(rules: RuleSet) -> dict[str, object]:

@@ -1,9 +1,10 @@
 """Who plays, in which seats, who deals first, and by which rules."""
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from .errors import Message, RuleViolation, counted, quoted, sentence
+from .errors import Message, RuleViolation, all_of, counted, quoted, sentence
+from .house_rules import rules_from_settings
 from .names import name_fault, names_clash, normal_name, same_name_key, unstorable_name_fault
 from .ruleset import STANDARD_RULES, RuleSet
 
@@ -76,6 +77,24 @@ def new_setup(
     other name meets every rule of names, and may not clash with any name of the game.
     """
     return _built_setup(names, dealer, rules, name_fault, kept)
+
+
+def new_game_setup(names: object, dealer: str | None, settings: object) -> GameSetup:
+    """A new game's setup from its names, first dealer and house-rule settings
+    (``rules_from_settings``), refused with every fault of the names and of the settings
+    at once, so that one answer shows all there is to mend."""
+    faults: list[RuleViolation] = []
+    try:
+        setup = new_setup(names, dealer)
+    except RuleViolation as fault:
+        faults.append(fault)
+    try:
+        rules = rules_from_settings(settings)
+    except RuleViolation as fault:
+        faults.append(fault)
+    if faults:
+        raise all_of(faults)
+    return replace(setup, rules=rules)
 
 
 def setup_as_stored(

@@ -13,9 +13,8 @@ from chicago_scorer.rules import (
     GameState,
     OutOfTurn,
     event_to_dict,
-    new_setup,
+    new_game_setup,
     record,
-    rules_from_settings,
     start_game,
 )
 from chicago_scorer.rules.errors import Message, Refusal, sentence
@@ -77,7 +76,7 @@ MAX_ENTRIES_PER_GAME = 2000
 
 def create_game(players: object, dealer: str | None = None, rules: object = None) -> CreatedGame:
     """Start a game for 2–4 players in seating order, by standard rules or house rules."""
-    setup = new_setup(players, dealer, rules_from_settings(rules))
+    setup = new_game_setup(players, dealer, rules)
     edit_key = new_edit_key()
     game = Game(
         created_at=now_utc(),

@@ -12,11 +12,13 @@ from chicago_scorer.rules import (
     RuleSet,
     RuleViolation,
     differences_from_standard,
+    new_game_setup,
     read_event,
     record,
     replay,
     rules_from_settings,
 )
+from chicago_scorer.rules.errors import RuleViolations
 from chicago_scorer.rules.house_rules import BELOW_TARGET, checked
 from chicago_scorer.rules.ruleset import STANDARD_HAND_POINTS
 
@@ -273,6 +275,30 @@ def test_each_setting_listed_as_below_the_target_is_refused_at_the_target(settin
         checked(replace(RuleSet(target=40), **{setting: 40}))
 
     assert refused.value.field == setting
+
+
+def test_every_contradiction_of_the_settings_is_refused_at_once():
+    settings = {
+        "target": 40,
+        "chicago_min_score": 60,
+        "exchange_stop": 45,
+        "chicago_failure_to_zero": True,
+        "chicago_penalty": 9,
+    }
+
+    with pytest.raises(RuleViolations) as refused:
+        rules_from_settings(settings)
+
+    fields = [violation.field for violation in refused.value.violations]
+    assert fields == ["chicago_penalty", "chicago_min_score", "exchange_stop"]
+
+
+def test_a_new_game_s_names_and_settings_are_refused_together_names_first():
+    with pytest.raises(RuleViolations) as refused:
+        new_game_setup(["Ann", "ann"], None, {"target": 40, "chicago_min_score": 60})
+
+    fields = [violation.field for violation in refused.value.violations]
+    assert fields == ["players.1", "chicago_min_score"]
 
 
 def test_checked_passes_a_consistent_rule_set_through_unchanged():

@@ -15,7 +15,7 @@ from chicago_scorer.rules import (
     RuleViolations,
     Step,
 )
-from chicago_scorer.rules.errors import Refusal, quoted, sentence
+from chicago_scorer.rules.errors import Refusal, quoted, sentence, violations_of
 from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.services.repeats import is_idempotency_key
 from chicago_scorer.web.languages.form_translations import TranslatedForm
@@ -155,9 +155,11 @@ class NewGameForm(SeatingForm):
         return self.filled_rows()[position]
 
     def attach(self, error: RuleError) -> None:
-        """Show a refusal of the setup next to the house rule or the name it concerns."""
-        if not self.rules.form.attach(error):
-            super().attach(error)
+        """Show each fault of a refusal of the setup next to the house rule or the name it
+        concerns."""
+        for fault in violations_of(error):
+            if not self.rules.form.attach(fault):
+                super().attach(fault)
 
 
 # What the step card's page always sends with a tap, said when it is missing or garbled:
@@ -353,8 +355,7 @@ class ShowdownForm(SummarizedForm):
 
     def attach(self, error: RuleError, fixed_names: Sequence[str] | None = None) -> None:
         """Show each problem of a refusal next to the hand it concerns, or above the form."""
-        problems = error.violations if isinstance(error, RuleViolations) else (error,)
-        for problem in problems:
+        for problem in violations_of(error):
             self._attach_one(problem, fixed_names)
 
     def _attach_one(self, error: RuleError, fixed_names: Sequence[str] | None) -> None:

@@ -161,6 +161,41 @@ def test_a_refused_custom_setting_is_shown_next_to_it_and_no_game_is_made(client
     assert client.get("/api/games").get_json()["total"] == 0
 
 
+def test_every_contradiction_and_name_fault_of_a_new_game_is_shown_at_once(client):
+    data = {"players-0": "Ann", "players-1": "ann", "dealer": "0"} | {
+        "rules-preset": "custom",
+        "rules-target": "40",
+        "rules-chicago_min_score": "60",
+        "rules-exchange_stop": "45",
+        "rules-chicago_failure_to_zero": "y",
+        "rules-chicago_penalty": "9",
+    }
+
+    page = follow_refusal(client, client.post("/games", data=data), "/")
+
+    def box(name: str) -> str:
+        return re.search(rf'<input id="{name}".*?</div>', page, re.S).group(0)
+
+    assert "&#39;Ann&#39; and &#39;ann&#39; are the same name" in box("players-1")
+    assert "use a number below 40 (Points to win)" in box("rules-chicago_min_score")
+    assert "use a number below 40 (Points to win)" in box("rules-exchange_stop")
+    assert "field-error" in box("rules-chicago_penalty")
+    summary = re.search(r'<div class="refusal-summary".*?</div>', page, re.S).group(0)
+    assert summary.count("<li>") == 4
+    assert client.get("/api/games").get_json()["total"] == 0
+
+
+def test_the_api_refuses_every_contradiction_of_the_rules_at_once(client):
+    rules = {"target": 40, "chicago_min_score": 60, "exchange_stop": 45}
+
+    response = client.post("/api/games", json={"players": ["Ann", "ann"], "rules": rules})
+
+    error = response.get_json()["error"]
+    assert response.status_code == 422
+    for words in ["are the same name", "chicago_min_score", "exchange_stop"]:
+        assert words in error
+
+
 def test_the_chicago_buttons_use_the_games_minimum(client):
     game_url = start_game(client, preset="custom", chicago_min_score="2").headers["Location"]
     client.post(
