@@ -103,13 +103,31 @@ def parse_card(text: object) -> Card:
     return _DECK_BY_RANK_AND_SUIT[rank, suit]
 
 
+def _pieces(cards: object) -> list[object] | None:
+    """A hand's cards one by one, as given in one string or a sequence; None for neither."""
+    if isinstance(cards, str):
+        return [piece for piece in _SEPARATORS.split(cards.strip()) if piece]
+    if isinstance(cards, Sequence):
+        return list(cards)
+    return None
+
+
+def readable_cards(cards: object) -> tuple[Card, ...]:
+    """The cards of a hand (as ``parse_hand`` takes one) that read as cards, each once:
+    what a hand shows even when it is refused for too few cards or an unknown one."""
+    readable: dict[Card, None] = {}
+    for piece in _pieces(cards) or []:
+        try:
+            readable.setdefault(parse_card(piece))
+        except RuleViolation:
+            continue
+    return tuple(readable)
+
+
 def parse_hand(cards: object) -> tuple[Card, ...]:
     """Read exactly five distinct cards, given as one string or a sequence of strings."""
-    if isinstance(cards, str):
-        pieces = [piece for piece in _SEPARATORS.split(cards.strip()) if piece]
-    elif isinstance(cards, Sequence):
-        pieces = list(cards)
-    else:
+    pieces = _pieces(cards)
+    if pieces is None:
         raise RuleViolation(
             "A hand is five cards, such as 'As Ks Qs Js 10s'.",
             "hand",

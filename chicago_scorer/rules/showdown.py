@@ -4,7 +4,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .cards import Card, parse_hand, rank_symbol
+from .cards import Card, parse_hand, rank_symbol, readable_cards
 from .errors import Message, RuleViolation, RuleViolations, counted, sentence
 from .events import Outcome
 from .hand_words import CATEGORY_WORDS, GROUP_COUNT, describe, plural
@@ -183,7 +183,7 @@ def _read_hands(
             named_by_key.setdefault(key, len(named))
         named.append(name)
         try:
-            hand = parse_hand(cards)
+            hand: tuple[Card, ...] | None = parse_hand(cards)
         except RuleViolation as refusal:
             problems.append(
                 RuleViolation(
@@ -191,17 +191,20 @@ def _read_hands(
                     f"hands.{name}",
                 )
             )
-            continue
-        # The first hand to show a card keeps it; each later hand is told whose it is.
+            hand = None
+        # The first hand to show a card keeps it, even a hand refused for another fault
+        # (four cards, say), so that a card in two hands is said with that fault, not
+        # after it is mended; each later hand is told whose it is.
         taken_from: dict[str, list[Card]] = {}
-        for card in hand:
+        for card in hand if hand is not None else readable_cards(cards):
             earlier = holder_of.setdefault(card, name)
             if earlier != name:
                 taken_from.setdefault(earlier, []).append(card)
         problems.extend(
             _held_twice(cards_held, earlier, name) for earlier, cards_held in taken_from.items()
         )
-        held[name] = hand
+        if hand is not None:
+            held[name] = hand
     return held, problems
 
 

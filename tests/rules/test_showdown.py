@@ -331,12 +331,19 @@ def test_every_bad_hand_is_refused_at_once_each_under_its_own_name():
             }
         )
     problems = refusal.value.violations
-    assert [problem.field for problem in problems] == ["hands.Ann", "hands.Bo", "hands.Cy"]
+    assert [problem.field for problem in problems] == [
+        "hands.Ann",
+        "hands.Bo",
+        "hands.Cy",
+        "hands.Di",
+    ]
     assert [problem.message for problem in problems] == [
         "Ann's hand: A hand has 5 cards; 'Ks Kd Kc 5h' has 4.",
         "Bo's hand: Qs appears twice.",
         "Cy's hand: '1x' is not a card: use a rank 2–10, J, Q, K or A "
         "and a suit s, h, d, c or ♠ ♥ ♦ ♣.",
+        # Bo's hand is refused, yet shows the 9h that Di's holds too.
+        "9h is in both Bo's and Di's hands; a deck has one 9h.",
     ]
     assert refusal.value.message == " ".join(problem.message for problem in problems)
 
@@ -354,6 +361,21 @@ def test_a_card_in_two_hands_is_refused_with_the_other_bad_hands():
     assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
         ("hands.Bo", "Bo's hand: A hand has 5 cards; 'Qs Qd 9h 9s' has 4."),
         ("hands.Cy", "Ks is in both Ann's and Cy's hands; a deck has one Ks."),
+    ]
+
+
+def test_a_card_a_refused_hand_shows_is_still_said_to_be_in_a_later_hand_too():
+    with pytest.raises(RuleViolations) as refusal:
+        settle({"Ann": "As Ks Qs Js", "Bo": "As 9h 8d 7c 6s", "Cy": "2d 1x Qs 4c 5h"})
+    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+        ("hands.Ann", "Ann's hand: A hand has 5 cards; 'As Ks Qs Js' has 4."),
+        ("hands.Bo", "As is in both Ann's and Bo's hands; a deck has one As."),
+        (
+            "hands.Cy",
+            "Cy's hand: '1x' is not a card: use a rank 2–10, J, Q, K or A "
+            "and a suit s, h, d, c or ♠ ♥ ♦ ♣.",
+        ),
+        ("hands.Cy", "Qs is in both Ann's and Cy's hands; a deck has one Qs."),
     ]
 
 
