@@ -324,6 +324,32 @@ def test_a_stale_tab_says_what_someone_recorded_in_the_first_screen(new_phone, s
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
 
 
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_tap_on_a_phone_that_no_longer_keeps_score_says_so_in_the_first_screen(
+    language, viewport, new_phone, seed_game
+):
+    game = seed_game(NAMES[4], hand_win(1, "phase1", NAMES[4][0], "flush"))
+    phone = keeper(new_phone, viewport, language)
+    phone.open(game.keep_score_path)
+    phone.hears_of_no_change()
+    rotated = game.api.post(
+        f"/api{game.path}/edit-key", headers={"Authorization": f"Bearer {game.edit_key}"}
+    )
+    assert rotated.status == 200  # the scorekeeper revoked other phones meanwhile
+
+    with phone.page.expect_navigation():
+        phone.page.locator("button[name=outcome][value=none]").tap()
+
+    expect(phone.page.locator(".form-error")).to_have_count(1)
+    expect(phone.step_card).to_have_count(0)  # a watcher's page now
+    assert phone.page.evaluate("window.scrollY") == 0
+    assert outside(phone, ".form-error") == []
+    if viewport == SE:  # on the smallest phones the last score cards may need a scroll
+        assert outside(phone, ".scores .score") == []
+    assert len(entries_of(game)) == 1
+
+
 @pytest.mark.parametrize("language", LANGUAGES + ["sv", "it", "et", "uz"])
 def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
     language, new_phone, seed_game
