@@ -243,8 +243,17 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
     if wants_json():
         body, status = error_json(message, status)
     else:
-        body = render_template("error.html", status=status, message=message)
+        body = render_template(
+            "error.html", status=status, message=message, game_id=game_of_this_page(status)
+        )
     return body, status, headers or {}
+
+
+def game_of_this_page(status: int) -> int | None:
+    """The game an error page at a game's address leads back to (an out-of-date settle
+    page of the game, say), unless the game is what was not found."""
+    game_id = (request.view_args or {}).get("game_id")
+    return game_id if isinstance(game_id, int) and status != 404 else None
 
 
 def _answer_or_send_back(status: int, message: object, headers: dict[str, str] | None = None):

@@ -7,7 +7,7 @@ from wtforms import HiddenField
 
 from chicago_scorer.services import games
 from chicago_scorer.services.games import GameAtTable
-from chicago_scorer.web.errors import status_of
+from chicago_scorer.web.errors import game_of_this_page, status_of
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.platform.security import keep_out_of_caches, secret_rotation
@@ -67,7 +67,13 @@ def keep_score(game_id: int, edit_key: str):
         games.confirm_edit_key(game_id, edit_key)
     except KEEPER_REFUSALS as error:
         status = status_of(error)
-        return render_template("error.html", status=status, message=LINK_NO_LONGER_WORKS), status
+        page = render_template(
+            "error.html",
+            status=status,
+            message=LINK_NO_LONGER_WORKS,
+            game_id=game_of_this_page(status),
+        )
+        return page, status
     remember_edit_key(game_id, edit_key)
     flash(gettext("This phone now keeps score for this game."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

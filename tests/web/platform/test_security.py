@@ -158,6 +158,19 @@ def test_an_out_of_date_import_or_settle_page_says_what_it_did_not_do(
     assert "Check the scores" not in answer.text
 
 
+def test_an_out_of_date_settle_page_of_a_game_leads_back_to_the_game(csrf_app):
+    phone = csrf_app.test_client()
+    created = phone.post("/api/games", json={"players": ["Ann", "Bo"]}).get_json()
+    game_url = f"/games/{created['id']}"
+    phone.get(f"{game_url}/settle")
+
+    answer = phone.post(f"{game_url}/settle", data={"hands-0": "As Ks Qs Js 10s"})
+
+    assert answer.status_code == 400
+    assert f'<a class="button" href="{game_url}">Back to the game</a>' in answer.text
+    assert "Back to the start" not in answer.text
+
+
 def test_the_session_cookie_is_read_with_the_secret_keys_the_app_has_now(make_app):
     app = make_app(SECRET_KEY="the old key")
     phone = app.test_client()

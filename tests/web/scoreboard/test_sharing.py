@@ -198,6 +198,7 @@ def test_a_wrong_handover_link_is_403_and_changes_nothing(app, client):
 
     assert response.status_code == 403
     assert "no longer works" in response.text
+    assert f'<a class="button" href="{game_url}">Back to the game</a>' in response.text
     refused = follow_refusal(other_phone, record_tie(other_phone, game_url), game_url)
     assert NOT_THE_SCOREKEEPER in refused
     assert "Nothing recorded yet." in refused
@@ -272,6 +273,14 @@ def test_a_stale_revoke_form_of_another_rotation_is_still_refused_once_the_key_c
     refused = follow_refusal(client, client.post(f"{game_url}/revoke", data=stale_tab), game_url)
 
     assert "This phone no longer keeps score" in refused
+
+
+def test_a_handover_link_to_a_game_that_is_not_there_leads_back_to_the_start(app):
+    response = app.test_client().get("/games/999/keep-score/some-key")
+
+    assert response.status_code == 404
+    assert "Back to the game" not in response.text
+    assert '<a class="button" href="/">Back to the start</a>' in response.text
 
 
 def test_a_phone_without_the_key_cannot_revoke(app, client):
