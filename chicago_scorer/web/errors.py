@@ -211,8 +211,12 @@ PLAIN_MESSAGES = {
         "The request arrived too slowly, so nothing was recorded. "
         "Check the connection and try again."
     ),
+    412: lazy_gettext(
+        "This file is not the one the request's If-Match names: ask for it without that header."
+    ),
     414: lazy_gettext("The address is too long to read: check the link, or use a shorter one."),
     415: lazy_gettext("Send the body as JSON or as a form."),
+    416: lazy_gettext("The file has no such part: ask for it whole, without the Range header."),
     417: lazy_gettext("The server cannot meet the request's Expect header: send it without one."),
     431: lazy_gettext(
         "The request's headers are too many or too long to read: send fewer or shorter "

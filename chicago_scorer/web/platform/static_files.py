@@ -13,7 +13,7 @@ from pathlib import Path
 
 import rcssmin
 import rjsmin
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, abort, current_app, request
 from werkzeug.security import safe_join
 
 # Static files change only with a deploy, so their URLs carry a content hash and may be
@@ -58,7 +58,22 @@ def _versioned_static_urls(endpoint: str, values: dict) -> None:
 
 
 def serve_static(filename: str) -> Response:
-    """A static file; a stylesheet or script minified, with the headers Flask would send."""
+    """A static file; a stylesheet or script minified, with the headers Flask would send.
+
+    A request for several parts of a file at once gets the whole file, as RFC 9110 lets a
+    server answer any Range (werkzeug serves one part only, and refused the rest with
+    416); and an ``If-Match`` the file does not meet gets the app's 412 page, not the
+    file with a 412 status."""
+    if "," in request.headers.get("Range", ""):
+        request.environ.pop("HTTP_RANGE")
+    response = _static_file(filename)
+    if response.status_code == 412:
+        response.close()
+        abort(412)
+    return response
+
+
+def _static_file(filename: str) -> Response:
     static_folder = current_app.static_folder
     suffix = Path(filename).suffix
     path = safe_join(static_folder, filename)

@@ -75,6 +75,32 @@ def test_other_files_are_sent_as_they_are_with_ranges_for_the_video(client):
     assert video.data == (STATIC / "keep-awake.mp4").read_bytes()[:100]
 
 
+def test_a_request_for_several_parts_of_a_file_gets_it_whole(client):
+    video = fetch(client, "/static/keep-awake.mp4", headers={"Range": "bytes=0-1,3-4"})
+
+    assert video.status_code == 200
+    assert video.data == (STATIC / "keep-awake.mp4").read_bytes()
+
+
+def test_a_part_past_the_file_s_end_is_refused_in_the_reader_s_language(client):
+    asked = {"Range": "bytes=900000000-", "Accept-Language": "sv"}
+
+    refused = fetch(client, "/static/keep-awake.mp4", headers=asked)
+
+    assert refused.status_code == 416
+    assert refused.mimetype == "text/html"
+    assert "Filen har ingen sådan del" in refused.text
+
+
+@pytest.mark.parametrize("address", ["/static/app.css", "/static/icons/icon.svg"])
+def test_an_if_match_the_file_does_not_meet_gets_a_412_page_not_the_file(client, address):
+    refused = fetch(client, address, headers={"If-Match": '"not-this-file"'})
+
+    assert refused.status_code == 412
+    assert refused.mimetype == "text/html"
+    assert "This file is not the one the request&#39;s If-Match names" in refused.text
+
+
 @pytest.mark.parametrize(
     "address", ["/static/missing.js", "/static/../app.py", "/static/%2e%2e/app.py", "/static/"]
 )
