@@ -159,6 +159,20 @@ class VersionMismatch(Refusal):
         )
 
 
+class AlreadyUndone(VersionMismatch):
+    """An undo asked against a game whose newest entry has since been undone, and nothing
+    else changed: the same undo sent again, its answer lost, or another phone's."""
+
+    def __init__(self) -> None:
+        Refusal.__init__(
+            self,
+            sentence(
+                "The entry this page would undo was already undone a moment ago, so nothing "
+                "more was undone. Here is the game now."
+            ),
+        )
+
+
 class NothingToChange(Refusal):
     """A fix of names or of the first dealer that says what the game already says."""
 

@@ -27,6 +27,7 @@ from chicago_scorer.services.edit_keys import (
     new_edit_key,
 )
 from chicago_scorer.services.errors import (
+    AlreadyUndone,
     EditKeyMissing,
     EditKeyWrong,
     GameFull,
@@ -241,17 +242,23 @@ def undo_last_event(
     edit_key: str | None,
     expected_count: int | None = None,
     expected_version: ExpectedVersion = None,
+    shown_version: str | None = None,
 ) -> UndoneGame:
     """Remove the newest event; undoing the winning entry reopens the game.
 
     ``expected_count`` (the scoreboard's) or ``expected_version`` (the API's If-Match)
     names the game the undo was asked against, so a repeated tap undoes one entry, not two.
+    The scoreboard's ``shown_version`` tells that second tap from a change by another
+    phone: if the game is the page's less its newest entry, that entry is already undone.
     The entry's Idempotency-Key goes with it: the same entry sent again is recorded again.
     """
     stored = writable_stored_game(game_id, edit_key)
     require_version(stored, expected_version)
     count = stored.event_count
     if expected_count is not None and expected_count != count:
+        shown = game_log.count_and_rewrites_of(shown_version or "")
+        if shown is not None and (count, stored.rewrites) == (shown[0] - 1, shown[1] + 1):
+            raise AlreadyUndone()
         raise VersionMismatch()
     if count == 0:
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")

@@ -12,6 +12,7 @@ one, or an event without its points, counts as missing: the log is replayed inst
 """
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -271,6 +272,18 @@ def log_version(
     moment = last_recorded_at if last_recorded_at is not None else created_at
     stamp = as_utc(moment).timestamp() if moment is not None else 0
     return f"{event_count}-{stamp:.6f}" + (f"-{rewrites}" if rewrites else "")
+
+
+_VERSION_TEXT = re.compile(r"(\d{1,12})-\d{1,12}\.\d{6}(?:-(\d{1,12}))?", re.ASCII)
+
+
+def count_and_rewrites_of(version: str) -> tuple[int, int] | None:
+    """The entry count and the count of rewrites that a version (``log_version``) was
+    made of, or None for a string that is no version, as a changed page may send."""
+    found = _VERSION_TEXT.fullmatch(version)
+    if found is None:
+        return None
+    return int(found[1]), int(found[2] or 0)
 
 
 def log_version_of(log: Sequence[LoggedEvent], rewrites: int, created_at: datetime | None) -> str:

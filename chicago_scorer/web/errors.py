@@ -28,6 +28,7 @@ from chicago_scorer.rules.corrections import (
 )
 from chicago_scorer.rules.errors import Refusal, RuleError, RuleViolations
 from chicago_scorer.services.errors import (
+    AlreadyUndone,
     EditKeyMissing,
     EditKeyWrong,
     ExportMustWait,
@@ -105,6 +106,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     NothingToChange: 409,
     # A change asked for against a version of the game that is no longer its own.
     VersionMismatch: 412,
+    AlreadyUndone: 412,  # the scoreboard's undo sent again, its answer lost
     ImportTooLarge: 413,
     FormHasTooManyFields: 413,
     BodyNotJson: 415,

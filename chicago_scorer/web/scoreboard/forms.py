@@ -291,6 +291,9 @@ class UndoForm(TranslatedForm):
         validators=[InputRequired(UNDO_UNSAID)],
         unreadable=UNDO_UNSAID,
     )
+    # The game's version as the page showed it: tells the same undo sent again from
+    # another phone's change (games.undo_last_event).
+    version = HiddenField()
 
 
 class ShowdownForm(SummarizedForm):

@@ -4,7 +4,12 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from chicago_scorer.rules import RuleError
 from chicago_scorer.services import games
-from chicago_scorer.services.errors import GameFull, IdempotencyKeyReused, VersionMismatch
+from chicago_scorer.services.errors import (
+    AlreadyUndone,
+    GameFull,
+    IdempotencyKeyReused,
+    VersionMismatch,
+)
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
@@ -136,7 +141,15 @@ def undo(game_id: int):
         form.form_errors.extend(form.event_count.errors)  # the page shows no hidden field
         return back_to_scoreboard(game_id, form, keep_answers=False)
     try:
-        undone = games.undo_last_event(game_id, edit_key_for(game_id), form.event_count.data)
+        undone = games.undo_last_event(
+            game_id,
+            edit_key_for(game_id),
+            form.event_count.data,
+            shown_version=form.version.data or None,
+        )
+    except AlreadyUndone as error:
+        form.form_errors.append(reason(error))
+        return back_to_scoreboard(game_id, form, keep_answers=False)
     except VersionMismatch:
         form.form_errors.append(UNDO_STALE)
         return back_to_scoreboard(game_id, form, keep_answers=False)

@@ -348,6 +348,61 @@ def test_an_undo_from_a_stale_page_is_refused_and_says_the_game_changed(client):
     assert scores(page) == [1, 5]
 
 
+def undo_fields(page: str) -> dict[str, str]:
+    """What the undo form sends, as the page fills it in."""
+    form = page[page.index('<details class="card undo">') :]
+    form = form[: form.index("</form>")]
+    return dict(
+        re.findall(r'<input type="hidden" name="(event_count|version)" value="([^"]*)"', form)
+    )
+
+
+def test_an_undo_sent_again_after_its_answer_was_lost_says_it_is_done_and_undoes_no_more(
+    client,
+):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    tap(client, game_url, winner="Bo", hand="flush")
+    fields = undo_fields(client.get(game_url).text)
+    assert client.post(f"{game_url}/undo", data=fields).status_code == 303
+    client.get(game_url)  # the page that said "Removed: …", never seen
+
+    page = follow_refusal(client, client.post(f"{game_url}/undo", data=fields), game_url)
+
+    assert "The entry this page would undo was already undone a moment ago" in page
+    assert "changed on another phone" not in page
+    assert scores(page) == [1, 0]
+
+
+def test_an_undo_from_a_page_shown_before_another_change_still_blames_that_change(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    fields = undo_fields(client.get(game_url).text)
+    tap(client, game_url, winner="Bo", hand="flush")  # another phone's tap, meanwhile
+
+    page = follow_refusal(client, client.post(f"{game_url}/undo", data=fields), game_url)
+
+    assert "changed on another phone since this page was shown, so nothing was undone" in page
+    assert scores(page) == [1, 5]
+
+
+@pytest.mark.parametrize("version", ["", "garbled", "9" * 5000 + "-1.000000", "2-1.000000-²"])
+def test_an_undo_sent_again_with_a_version_the_page_never_gives_is_refused_as_stale(
+    client, version
+):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="one_pair")
+    tap(client, game_url, winner="Bo", hand="flush")
+    fields = undo_fields(client.get(game_url).text)
+    assert client.post(f"{game_url}/undo", data=fields).status_code == 303
+
+    sent = fields | {"version": version}
+    page = follow_refusal(client, client.post(f"{game_url}/undo", data=sent), game_url)
+
+    assert "changed on another phone since this page was shown, so nothing was undone" in page
+    assert scores(page) == [1, 0]
+
+
 @pytest.mark.parametrize("sent", [{}, {"event_count": ""}])
 def test_an_undo_without_the_count_the_page_showed_is_refused_and_undoes_nothing(client, sent):
     game_url = start_game(client, "Ann", "Bo")
