@@ -22,18 +22,17 @@ depends_on = None
 # sqlite_sequence, set here by the copy of the games already stored). A table gets it only
 # when made, so the games table is made anew; PostgreSQL's sequences never reuse an id.
 def upgrade():
-    if op.get_bind().dialect.name != 'sqlite':
-        return
-    with op.batch_alter_table(
-        'games', recreate='always', table_kwargs={'sqlite_autoincrement': True}
-    ):
-        pass
+    _make_games_anew(autoincrement=True)
 
 
 def downgrade():
+    _make_games_anew(autoincrement=False)
+
+
+def _make_games_anew(autoincrement: bool) -> None:
     if op.get_bind().dialect.name != 'sqlite':
         return
     with op.batch_alter_table(
-        'games', recreate='always', table_kwargs={'sqlite_autoincrement': False}
+        'games', recreate='always', table_kwargs={'sqlite_autoincrement': autoincrement}
     ):
         pass
