@@ -75,7 +75,10 @@ def language_link(code: str) -> str:
 
 def _page_sent_from() -> str | None:
     """The path and query of the page of this site that sent this request, if any."""
-    sender = urlsplit(request.referrer or "")
+    try:
+        sender = urlsplit(request.referrer or "")
+    except ValueError:  # "http://[::1", which no browser sends
+        return None
     if sender.netloc != request.host or not sender.path.startswith("/"):
         return None
     return sender.path + (f"?{sender.query}" if sender.query else "")

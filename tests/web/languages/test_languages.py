@@ -158,8 +158,9 @@ def test_the_switcher_keeps_the_query_of_the_page_it_is_on(client):
         ("http://localhost/games/9?x=1", "/games/9?x=1"),
         ("http://elsewhere.example/", "/"),
         (None, "/"),
+        ("http://[::1", "/"),
     ],
-    ids=["the page that sent the form", "another site's page", "no page named"],
+    ids=["the page that sent the form", "another site's page", "no page named", "garbled"],
 )
 def test_the_switcher_on_a_refused_form_goes_back_to_a_page_not_to_the_form_s_address(
     client, sent_from, comes_back_to
