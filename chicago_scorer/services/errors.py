@@ -159,17 +159,16 @@ class VersionMismatch(Refusal):
         )
 
 
-class AlreadyUndone(VersionMismatch):
+class AlreadyUndone(Refusal):
     """An undo asked against a game whose newest entry has since been undone, and nothing
     else changed: the same undo sent again, its answer lost, or another phone's."""
 
     def __init__(self) -> None:
-        Refusal.__init__(
-            self,
+        super().__init__(
             sentence(
                 "The entry this page would undo was already undone a moment ago, so nothing "
                 "more was undone. Here is the game now."
-            ),
+            )
         )
 
 
