@@ -208,15 +208,6 @@ def _preset(settings: Mapping[str, object]) -> RuleSet:
 BELOW_TARGET = ("chicago_min_score", "exchange_stop")
 
 
-def checked(rules: RuleSet) -> RuleSet:
-    """``rules``, if none of its settings contradict each other; else a refusal of each
-    setting that does."""
-    faults = contradictions(rules)
-    if faults:
-        raise all_of(faults)
-    return rules
-
-
 def contradictions(rules: RuleSet) -> list[RuleViolation]:
     """The settings that contradict each other, each refused by the setting to change.
 

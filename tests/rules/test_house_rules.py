@@ -19,7 +19,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
 )
 from chicago_scorer.rules.errors import RuleViolations
-from chicago_scorer.rules.house_rules import BELOW_TARGET, checked
+from chicago_scorer.rules.house_rules import BELOW_TARGET, contradictions
 from chicago_scorer.rules.ruleset import STANDARD_HAND_POINTS
 
 SWITCHES = [
@@ -262,19 +262,22 @@ def test_out_on_the_last_trick_is_allowed_while_the_trick_or_chicago_scores(poin
     assert rules_from_settings({"must_win_on_last_trick": True} | points).must_win_on_last_trick
 
 
-def test_checked_refuses_a_rule_set_built_directly_with_contradictions():
-    with pytest.raises(RuleViolation, match="below the target"):
-        checked(RuleSet(target=40, chicago_min_score=40))
-    with pytest.raises(RuleViolation, match="'exchange_stop' must be below the target"):
-        checked(RuleSet(target=40, exchange_stop=40))
+def messages(faults: list[RuleViolation]) -> list[str]:
+    return [fault.message for fault in faults]
+
+
+def test_a_rule_set_built_directly_with_contradictions_has_each_one_named():
+    (chicago,) = messages(contradictions(RuleSet(target=40, chicago_min_score=40)))
+    assert "below the target" in chicago
+    (exchange,) = messages(contradictions(RuleSet(target=40, exchange_stop=40)))
+    assert "'exchange_stop' must be below the target" in exchange
 
 
 @pytest.mark.parametrize("setting", BELOW_TARGET)
 def test_each_setting_listed_as_below_the_target_is_refused_at_the_target(setting):
-    with pytest.raises(RuleViolation) as refused:
-        checked(replace(RuleSet(target=40), **{setting: 40}))
+    faults = contradictions(replace(RuleSet(target=40), **{setting: 40}))
 
-    assert refused.value.field == setting
+    assert [fault.field for fault in faults] == [setting]
 
 
 def test_every_contradiction_of_the_settings_is_refused_at_once():
@@ -301,10 +304,8 @@ def test_a_new_game_s_names_and_settings_are_refused_together_names_first():
     assert fields == ["players.1", "chicago_min_score"]
 
 
-def test_checked_passes_a_consistent_rule_set_through_unchanged():
-    rules = RuleSet(target=40, chicago_min_score=39, exchange_stop=39)
-
-    assert checked(rules) is rules
+def test_a_consistent_rule_set_has_no_contradictions():
+    assert contradictions(RuleSet(target=40, chicago_min_score=39, exchange_stop=39)) == []
 
 
 # The shape of the settings
@@ -460,7 +461,7 @@ def test_each_presets_settings_as_a_game_stores_them_read_back_as_the_same_rules
 def test_each_preset_passes_the_checks_and_can_be_given_as_settings(name):
     rules = PRESETS[name].rules
 
-    assert checked(rules) is rules
+    assert contradictions(rules) == []
     assert rules_from_settings(differences_from_standard(rules)) == rules
 
 
