@@ -6,6 +6,7 @@ of it is stored. The format, ``chicago-scorer/2``, is described in transfer.py; 
 """
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -71,7 +72,7 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
             sentence(
                 "The file is %(size)s KB; an import takes at most %(limit)s KB. "
                 "Split it into smaller exports.",
-                size=len(raw) // 1024,
+                size=math.ceil(len(raw) / 1024),  # 1 MB and a byte is 1,025 KB, not 1,024
                 limit=MAX_IMPORT_BYTES // 1024,
             )
         )

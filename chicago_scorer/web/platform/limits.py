@@ -29,6 +29,10 @@ from chicago_scorer.web.platform.url_encoded import field_given_twice, is_utf8_t
 
 SMALL_BODY_LIMIT = 64 * 1024
 LARGE_BODY_LIMIT = 1024 * 1024
+# Room in a form's body, beside the file it carries, for the form's own wrapping: its
+# boundaries, each part's headers and its other fields (the CSRF token). Without it, a
+# file a few hundred bytes under the file's limit made a body over it, and was refused.
+FORM_WRAPPING = 16 * 1024
 
 
 def allows_large_body(view: Callable) -> Callable:
@@ -54,6 +58,12 @@ def _limit_body_size() -> None:
         request.max_content_length = min(
             SMALL_BODY_LIMIT, current_app.config["MAX_CONTENT_LENGTH"]
         )
+    elif _reads_a_file(view):  # the file may be as large as a body, and wrapped in a form
+        request.max_content_length = current_app.config["MAX_CONTENT_LENGTH"] + FORM_WRAPPING
+
+
+def _reads_a_file(view: Callable | None) -> bool:
+    return getattr(view, "file_field", None) is not None
 
 
 # The codings a body may come in: none, or chunked, which the server undoes (RFC 9112).
@@ -150,14 +160,13 @@ def _refuse_what_a_page_cannot_read() -> None:
     if wants_json() or request.method != "POST" or not has_body():
         return
     view = current_app.view_functions.get(request.endpoint or "")
-    file_field = getattr(view, "file_field", None)
-    if file_field is not None and request.mimetype != IN_PARTS:
+    if _reads_a_file(view) and request.mimetype != IN_PARTS:
         raise BodyNotForm(
             sentence(
                 "This address reads only the form on its page, sent as %(type)s with its "
                 "file in the field %(field)s; to send JSON, use the API under %(api)s.",
                 type=IN_PARTS,
-                field=quoted(file_field),
+                field=quoted(view.file_field),
                 api=API_PREFIX,
             )
         )
@@ -268,8 +277,11 @@ class BodyCappedRequest(Request):
 
 
 def too_large_message() -> str:
-    """The 413 message, naming the limit that applied."""
+    """The 413 message, naming the limit that applied: at an address that reads a file,
+    the file's, which its form's wrapping does not count against."""
     limit = request.max_content_length or LARGE_BODY_LIMIT
+    if _reads_a_file(current_app.view_functions.get(request.endpoint or "")):
+        limit -= FORM_WRAPPING
     return gettext(
         "The request is too large: this address takes at most %(limit)s KB.",
         limit=format_number(limit // 1024),

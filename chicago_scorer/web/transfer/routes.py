@@ -95,9 +95,8 @@ def import_page():
     if not form.validate():
         return _render_import(form, status=400)
     try:
-        result = import_games(
-            form.file.data.read(MAX_IMPORT_BYTES + 1), deadline=import_deadline()
-        )
+        # Read whole: the body's cap bounds it, and a refusal then tells its true size.
+        result = import_games(form.file.data.read(), deadline=import_deadline())
     except (ImportRefused, ImportMustWait) as refusal:
         form.file.errors = [reason(refusal)]
         return _render_import(form, status=status_of(refusal), headers=retry_after(refusal))

@@ -662,6 +662,52 @@ def test_a_file_over_the_limit_is_refused_with_413_and_changes_nothing(two_games
     assert snapshot(app, client) == before
 
 
+def padded_to(size: int) -> bytes:
+    """The valid document, padded with spaces to exactly ``size`` bytes."""
+    body = document(VALID)
+    return body[:-1] + b" " * (size - len(body)) + b"}"
+
+
+def upload_in_parts(client, body: bytes):
+    # Encoded here: the test client would spool a body this big to a file it never closes.
+    boundary, upload = encode_multipart({"file": FileStorage(io.BytesIO(body), "export.json")})
+    return client.post(
+        "/import", data=upload, content_type=f"multipart/form-data; boundary={boundary}"
+    )
+
+
+def test_a_file_of_exactly_the_limit_is_imported_on_the_page_as_at_the_api(client):
+    page = upload_in_parts(client, padded_to(1024 * 1024))
+    api = client.post("/api/import", data=padded_to(1024 * 1024), content_type=JSON)
+
+    assert page.status_code == 200
+    assert "Imported 1 game" in page.text
+    assert api.status_code == 200  # the page's import added it; the API's found it here
+    assert api.get_json()["already_here"][0]["players"] == ["Ann", "Bo"]
+
+
+def test_a_file_just_over_the_limit_is_refused_on_the_page_with_its_own_size(
+    two_games, app, client
+):
+    before = snapshot(app, client)
+
+    page = upload_in_parts(client, padded_to(1024 * 1024 + 5000))
+
+    assert page.status_code == 413
+    assert "The file is 1,029 KB; an import takes at most 1,024 KB." in page.text
+    assert snapshot(app, client) == before
+
+
+def test_a_form_far_over_the_limit_is_refused_naming_the_files_limit(two_games, app, client):
+    before = snapshot(app, client)
+
+    page = upload_in_parts(client, padded_to(1100 * 1024))
+
+    assert page.status_code == 413
+    assert "this address takes at most 1,024 KB" in page.text
+    assert snapshot(app, client) == before
+
+
 def test_an_upload_without_a_file_is_refused(client):
     response = client.post("/import", data={}, content_type="multipart/form-data")
 
