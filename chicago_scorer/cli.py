@@ -1,9 +1,13 @@
 """`flask address`: the address a phone on the same Wi-Fi should open; `flask rebuild`:
-replay every game and rewrite what it derives; `flask backup` and `flask restore`."""
+replay every game and rewrite what it derives; `flask backup` and `flask restore`;
+`flask import`: an export of any size."""
 
+import contextlib
 import socket
 import subprocess
 import sys
+import typing
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -12,6 +16,9 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from chicago_scorer.extensions import db
+from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, ImportRefused
+from chicago_scorer.services.import_results import ImportResult
+from chicago_scorer.services.transfer import ImportStage, import_whole_file
 from chicago_scorer.storage import backup, game_log, rebuild
 
 # The addresses gunicorn binds to serve every network the machine is on.
@@ -34,13 +41,14 @@ def local_addresses() -> list[str]:
 
 
 def register(app: Flask) -> None:
-    """Add the `address`, `rebuild`, `backup`, `restore` and `seed-demo` commands."""
+    """Add the `address`, `rebuild`, `backup`, `restore`, `import` and `seed-demo` commands."""
     from chicago_scorer.services.demo import seed_demo_command
 
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(rebuild_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
+    app.cli.add_command(import_command)
 
     @app.cli.command("address")
     @click.option("--port", default=5000, show_default=True)
@@ -118,6 +126,76 @@ def restore_command(path: Path) -> None:
         "Start the app again. Phones keep score as before if the app keeps the secret key "
         "they signed in with (instance/secret_key, or SECRET_KEY)."
     )
+
+
+@click.command("import")
+@click.argument("path", type=click.File("rb"))
+@with_appcontext
+def import_command(path: typing.BinaryIO) -> None:
+    """Import an export file of any size, such as every game of another installation:
+    each game not already here is added, or, if any game breaks a rule, none is. Each
+    added game's id, edit key, players and start are written to standard output, a line
+    each (tab-separated); what it does, to standard error."""
+    raw = path.read()
+    try:
+        with _import_progress() as progress:
+            result = import_whole_file(raw, progress)
+    except ImportInterrupted as stopped:
+        _list_imported(stopped.result)
+        raise click.ClickException(
+            f"The database stayed busy: {stopped.done} of the file's games are stored. "
+            "Run the same import again to add the rest; games already here are left out."
+        ) from None
+    except (ImportRefused, ImportMustWait) as refusal:
+        raise click.ClickException(str(refusal)) from None
+    _list_imported(result)
+    click.echo(
+        f"Imported {len(result.imported)} games; {len(result.already_here)} were already here.",
+        err=True,
+    )
+
+
+def _import_progress() -> typing.ContextManager[Callable[[ImportStage, int, int], None]]:
+    """What ``import_whole_file`` is told of its progress, shown on standard error: a bar
+    for each stage in turn on a terminal, else a line for each part stored."""
+    if sys.stderr.isatty():
+        return contextlib.closing(_ImportBars())
+    return contextlib.nullcontext(_stored_lines)
+
+
+IMPORT_STAGES = {ImportStage.CHECKED: "Checking games", ImportStage.STORED: "Storing games"}
+
+
+def _stored_lines(stage: ImportStage, games: int, total: int) -> None:
+    if stage is ImportStage.STORED:
+        click.echo(f"Stored {games} of {total} games", err=True)
+
+
+class _ImportBars:
+    """A progress bar on standard error for each stage of an import, one after the other."""
+
+    def __init__(self) -> None:
+        self.stage: ImportStage | None = None
+        self.bar: typing.Any = None
+
+    def __call__(self, stage: ImportStage, games: int, total: int) -> None:
+        if stage is not self.stage:
+            self.close()
+            self.stage = stage
+            self.bar = click.progressbar(length=total, label=IMPORT_STAGES[stage], file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(games - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def _list_imported(result: ImportResult) -> None:
+    for game in result.imported:
+        players = ", ".join(game.players)
+        click.echo(f"{game.id}\t{game.edit_key}\t{players}\t{game.created_at.isoformat()}")
 
 
 def _brought_up_to_date(database_url: str) -> int:

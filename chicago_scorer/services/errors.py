@@ -144,6 +144,7 @@ class ImportInterrupted(Refusal):
                 done=done,
             )
         )
+        self.done = done
         self.result = result
 
 

@@ -71,11 +71,31 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
         raise ImportTooLarge(
             sentence(
                 "The file is %(size)s KB; an import takes at most %(limit)s KB. "
-                "Split it into smaller exports.",
+                "Whoever runs the app can import it whole on its computer: flask import.",
                 size=math.ceil(len(raw) / 1024),  # 1 MB and a byte is 1,025 KB, not 1,024
                 limit=MAX_IMPORT_BYTES // 1024,
             )
         )
+    listed = read_export(raw)
+    _check_work(listed.games)
+    checked = []
+    for position in range(1, len(listed.games) + 1):
+        checked.append(checked_game(listed, position))
+        pause()
+    return checked
+
+
+@dataclass(frozen=True)
+class ListedGames:
+    """The games an export file lists, as read from its JSON and not yet checked."""
+
+    with_trail: bool  # a file of the second format, whose games may carry their trail
+    games: list[object]
+
+
+def read_export(raw: bytes | str) -> ListedGames:
+    """The games of an export file, whatever its size; refused if the file is not a
+    document of a format this version reads. Each game is checked by ``checked_game``."""
     if not raw.strip():
         raise MalformedImport(
             sentence("The file is empty: choose the export file again, as it was exported.")
@@ -105,12 +125,14 @@ def read_import(raw: bytes | str, pause: Callable[[], None] = lambda: None) -> l
                 name=quoted(error.name),
             )
         ) from None
-    with_trail = _format_of(document) == EXPORT_FORMAT
-    games = _listed_games(document)
-    _check_work(games)
-    return [
-        _checked_game(position, entry, with_trail) for position, entry in enumerate(games, start=1)
-    ]
+    return ListedGames(_format_of(document) == EXPORT_FORMAT, _listed_games(document))
+
+
+def checked_game(listed: ListedGames, position: int) -> CheckedGame:
+    """The game at ``position`` (from 1) of the file, replayed through the rules; refused,
+    naming it by its place in the file, if it (or its trail) is out of shape or breaks a
+    rule."""
+    return _checked_game(position, listed.games[position - 1], listed.with_trail)
 
 
 def _file_not_json(error: json.JSONDecodeError) -> Message:
@@ -138,7 +160,7 @@ def _check_work(games: list[object]) -> None:
         raise ImportTooLarge(
             sentence(
                 "The file holds %(count)s games; an import takes at most %(limit)s. "
-                "Split it into smaller exports.",
+                "Whoever runs the app can import it whole on its computer: flask import.",
                 count=len(games),
                 limit=MAX_GAMES_PER_IMPORT,
             )
@@ -152,7 +174,7 @@ def _check_work(games: list[object]) -> None:
         raise ImportTooLarge(
             sentence(
                 "The file holds %(count)s entries in all; an import takes at most %(limit)s. "
-                "Split it into smaller exports.",
+                "Whoever runs the app can import it whole on its computer: flask import.",
                 count=entries,
                 limit=MAX_ENTRIES_PER_IMPORT,
             )

@@ -34,11 +34,12 @@ key, unless exactly that game is already here (see game_records.py), when it is 
 out and reported, so that importing one file twice never counts its games twice.
 """
 
+import enum
 import json
 import logging
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import IO
 
@@ -62,7 +63,16 @@ from chicago_scorer.services.game_records import (
     stored_fingerprints,
     whole_game,
 )
-from chicago_scorer.services.import_file import EXPORT_FORMAT, CheckedGame, read_import
+from chicago_scorer.services.import_file import (
+    EXPORT_FORMAT,
+    MAX_ENTRIES_PER_IMPORT,
+    MAX_GAMES_PER_IMPORT,
+    CheckedGame,
+    ListedGames,
+    checked_game,
+    read_export,
+    read_import,
+)
 from chicago_scorer.services.import_results import GameAlreadyHere, ImportedGame, ImportResult
 from chicago_scorer.services.import_trail import NO_TRAIL, Trail
 from chicago_scorer.services.long_tasks import (
@@ -175,9 +185,85 @@ def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportRe
         return _import_games(raw, deadline)
 
 
+class ImportStage(enum.Enum):
+    """What ``import_whole_file`` tells of its progress: games checked, then stored."""
+
+    CHECKED = "checked"
+    STORED = "stored"
+
+
+def import_whole_file(
+    raw: bytes | str, progress: Callable[[ImportStage, int, int], None]
+) -> ImportResult:
+    """Every game of an export file however large, such as the export of every game of
+    another installation: an import past the bounds of one sent to a page or the API,
+    which a request's deadline sets, for ``flask import``. Refused whole as any import
+    is: every game is checked before any is stored. The games are then stored a part at
+    a time, each part within those bounds and checked again as it is stored, so that
+    memory holds one part's games, not the file's. It paces itself as any import does.
+
+    ``progress(stage, games, total)`` is told of each game checked and each part stored.
+    Stopped part way (the database stayed busy), it raises ``ImportInterrupted``, whose
+    result holds what was stored; since a game already here is left out, running it
+    again adds the rest.
+    """
+    with one_long_task_at_a_time(ImportMustWait):
+        listed = read_export(raw)
+        total = len(listed.games)
+        pace = Pace()
+        for position in range(1, total + 1):
+            checked_game(listed, position)
+            pace.pause_if_due()
+            progress(ImportStage.CHECKED, position, total)
+        imported: list[ImportedGame] = []
+        already_here: list[GameAlreadyHere] = []
+        for first, last in _parts(listed):
+            part = [checked_game(listed, position) for position in range(first, last + 1)]
+            try:
+                stored = _store_checked(part, pace)
+            except ImportInterrupted as stopped:  # within the part: told of the whole file
+                so_far = ImportResult(
+                    imported + stopped.result.imported, already_here + stopped.result.already_here
+                )
+                raise ImportInterrupted(first - 1 + stopped.done, total, so_far) from None
+            except OperationalError:  # busy at the part's first batch
+                db.session.rollback()
+                if not (imported or already_here):
+                    raise  # nothing stored: as any busy database
+                so_far = ImportResult(imported, already_here)
+                raise ImportInterrupted(first - 1, total, so_far) from None
+            imported += stored.imported
+            already_here += stored.already_here
+            progress(ImportStage.STORED, last, total)
+        return ImportResult(imported, already_here)
+
+
+def _parts(listed: ListedGames) -> Iterator[tuple[int, int]]:
+    """The positions (from 1) of the first and last game of each part of the file, each
+    part within an import's bounds in games and entries (a longer game alone)."""
+    first, entries = 1, 0
+    for position, game in enumerate(listed.games, start=1):
+        length = len(game["events"])  # checked_game has checked every game's shape
+        games = position - first
+        if games and (games == MAX_GAMES_PER_IMPORT or entries + length > MAX_ENTRIES_PER_IMPORT):
+            yield first, position - 1
+            first, entries = position, 0
+        entries += length
+    if listed.games:
+        yield first, len(listed.games)
+
+
 def _import_games(raw: bytes | str, deadline: float | None) -> ImportResult:
     pace = Pace(deadline)
     checked = read_import(raw, pause=pace.pause_if_due)
+    return _store_checked(checked, pace, deadline)
+
+
+def _store_checked(
+    checked: Sequence[CheckedGame], pace: "Pace", deadline: float | None = None
+) -> ImportResult:
+    """Store the checked games not already here, a batch at a time, pausing as ``pace``
+    says; stopped by ``deadline`` or a database busy too long with ``ImportInterrupted``."""
     # The games here that the file's games could be, looked up once: each batch adds its
     # own, so that a game the file holds twice is stored once.
     here = stored_fingerprints([game.created_at for game in checked])

@@ -5,8 +5,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
 from chicago_scorer.services import transfer
+from chicago_scorer.services.import_file import read_import
 from chicago_scorer.services.transfer import GIVE_WAY, SAFETY, Pace
+from support.export_documents import export_document
 
 
 class Clock:
@@ -68,6 +71,16 @@ def test_a_pause_counts_processor_time_not_the_clock(clock):
     pace.pause()
 
     assert clock.pauses == pytest.approx([0.020])
+
+
+def test_checking_a_file_gives_way_after_each_of_its_games():
+    games = [start_game(new_setup(["Ann", "Bo"], "Bo", STANDARD_RULES)) for _ in range(3)]
+    pauses: list[None] = []
+
+    checked = read_import(export_document(*games), pause=lambda: pauses.append(None))
+
+    assert len(checked) == 3
+    assert len(pauses) == 3
 
 
 def test_with_time_to_spare_a_deadline_changes_no_pause(clock):

@@ -51,7 +51,7 @@ def largest_file(first_created_at: datetime = FIRST_GAME_AT) -> bytes:
     with as many entries as its bytes then allow."""
     entries_per_game = MAX_ENTRIES_PER_IMPORT // MAX_GAMES_PER_IMPORT
     while True:
-        state = _played_without_a_hand(entries_per_game)
+        state = played_without_a_hand(entries_per_game)
         games = [
             game_entry(state, first_created_at + timedelta(seconds=number))
             for number in range(MAX_GAMES_PER_IMPORT)
@@ -66,12 +66,12 @@ def largest_file(first_created_at: datetime = FIRST_GAME_AT) -> bytes:
 def endless_game_file(entries: int) -> bytes:
     """A file of one game of Ann and Bo, ``entries`` entries in, that nobody can ever win:
     nobody has a hand, and the last trick, which Bo takes every round, scores nothing."""
-    state = _played_without_a_hand(entries, rules_from_settings({"last_trick_points": 0}))
+    state = played_without_a_hand(entries, rules_from_settings({"last_trick_points": 0}))
     game = game_entry(state) | {"rules": state.setup.rules.settings()}
     return json.dumps({"format": "chicago-scorer/2", "games": [game]}).encode()
 
 
-def _played_without_a_hand(entries: int, rules: RuleSet = STANDARD_RULES) -> GameState:
+def played_without_a_hand(entries: int, rules: RuleSet = STANDARD_RULES) -> GameState:
     """Ann and Bo, ``entries`` entries in: nobody has a hand, and Bo takes every last trick."""
     state = start_game(new_setup(["Ann", "Bo"], "Bo", rules))
     for _ in range(entries):
