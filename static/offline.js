@@ -308,9 +308,15 @@
   }
 
   // Whether a step card's entry says what happened: a player alone, sent by Enter in
-  // their radio, does not (EntryForm.validate_winner).
+  // their radio, does not, nor does Enter before a player is chosen
+  // (EntryForm.validate_winner).
   function answered(entry) {
     return "outcome" in entry || "last_trick" in entry || "chicago" in entry;
+  }
+
+  // What to tap next, for a step card sent without an answer.
+  function stillToTap(form) {
+    return new FormData(form).get("winner") ? kit.words.choose_hand : kit.words.choose_winner;
   }
 
   function showRefusal(text) {
@@ -330,7 +336,7 @@
   function tapped(form, submitter) {
     var entry = entryFrom(form, submitter);
     if (entry === null) { showRefusal(kit.words.choose_winner); return; }
-    if (!answered(entry)) { showRefusal(kit.words.choose_hand); return; }
+    if (!answered(entry)) { showRefusal(stillToTap(form)); return; }
     var refused = null;
     changeQueue(function (kept) {
       if (!kept.waiting.length) kept.base = { version: page.version, events: page.events, position: page.position };

@@ -231,6 +231,23 @@ def test_enter_on_a_player_records_nothing_and_says_to_tap_the_hand(new_phone, s
     assert game.api.get(f"/api{game.path}").json()["events"][0]["hand"] == "flush"
 
 
+def test_enter_before_any_player_is_chosen_says_to_tap_the_player(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(has_touch=False, is_mobile=False)
+    phone.open(game.keep_score_path)
+    phone.open(game.path)
+    ann = phone.page.get_by_role("radio", name="Ann", exact=True)
+    ann.focus()  # as the first Tab does: focused, not chosen
+
+    with phone.page.expect_navigation():
+        ann.press("Enter")
+
+    refusal = phone.page.locator(".step-card .form-error, .step-card .field-error")
+    expect(refusal).to_have_text("First tap who had the best hand, then the hand.")
+    expect(refusal).to_be_focused()
+    assert game.api.get(f"/api{game.path}").json()["events"] == []
+
+
 def test_a_refused_tap_takes_focus_to_why(new_phone, seed_game):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(has_touch=False, is_mobile=False)

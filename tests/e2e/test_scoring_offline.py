@@ -276,6 +276,23 @@ def test_enter_on_a_player_offline_keeps_nothing_and_says_to_tap_the_hand(new_ph
     expect_waiting(phone, 1)
 
 
+def test_enter_before_any_player_is_chosen_offline_says_to_tap_the_player(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(has_touch=False, is_mobile=False)
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    ann = phone.page.get_by_role("radio", name="Ann", exact=True)
+    ann.focus()
+
+    ann.press("Enter")
+
+    expect(phone.step_card.locator(".form-error")).to_have_text(
+        "First tap who had the best hand, then the hand."
+    )
+    expect(queue_status(phone)).to_have_text(re.compile(r"^Offline: entries are kept"))
+    phone.expect_scores({"Ann": 0, "Bo": 0})
+
+
 def test_an_answer_lost_on_the_way_back_does_not_record_the_entry_twice(new_phone, seed_game, api):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(service_workers="block")

@@ -8,6 +8,7 @@ from wtforms.validators import InputRequired, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from chicago_scorer.rules import (
+    HAND_STEPS,
     MAX_PLAYERS,
     GameSetup,
     RuleError,
@@ -250,9 +251,16 @@ class EntryForm(TranslatedForm):
 
     def validate_winner(self, field: StringField) -> None:
         # Enter in a player's radio sends the form by its first button, which the step
-        # card makes one that sends no answer (step_form.html): the player alone.
+        # card makes one that sends no answer (step_form.html): the player alone, or,
+        # before any player is chosen, nothing at all.
         if field.data and not (self.hand.data or self.outcome.data):
             raise ValidationError(str(CHOOSE_THE_HAND))
+        if not field.data and self.step.data in HAND_STEPS and not self._answered():
+            raise ValidationError(str(CHOOSE_THE_WINNER))
+
+    def _answered(self) -> bool:
+        answers = (self.hand, self.outcome, self.last_trick, self.last_trick_deuce, self.chicago)
+        return any(answer.data for answer in answers)
 
     def entry(self) -> dict[str, object]:
         """The step in the API's JSON form, so pages and API share one path."""

@@ -149,6 +149,17 @@ def test_a_player_without_a_hand_asks_for_the_hand_and_keeps_the_player(client):
     assert re.search(r'value="Bo"\s+checked', page)
 
 
+def test_a_hand_step_sent_without_any_answer_asks_for_the_player_first(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    # What Enter sends from the step card before a player is chosen: its first button.
+    page = follow_refusal(client, tap(client, game_url), game_url)
+
+    assert "First tap who had the best hand, then the hand." in page
+    assert "'outcome'" not in page
+    assert "Nothing recorded yet." in page
+
+
 def test_a_refusal_is_shown_once_and_a_reload_sends_nothing_again(client):
     game_url = start_game(client, "Ann", "Bo")
     follow_refusal(client, tap(client, game_url, hand="flush"), game_url)

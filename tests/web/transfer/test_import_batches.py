@@ -65,7 +65,8 @@ def test_a_file_of_more_games_than_an_import_takes_is_refused_before_any_replay(
 
     assert response.status_code == 413
     assert response.json["error"] == (
-        "The file holds 1,001 games; an import takes at most 1,000. Whoever runs the app can import it whole on its computer: flask import."
+        "The file holds 1,001 games; an import takes at most 1,000. "
+        "Whoever runs the app can import it whole on its computer: flask import."
     )
     assert row_counts(app) == (0, 0, 0, 0, 0)
 
