@@ -3,7 +3,9 @@
 import json
 from collections.abc import Collection, Mapping
 from dataclasses import replace
+from datetime import datetime
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from chicago_scorer.extensions import db
@@ -46,7 +48,14 @@ from chicago_scorer.services.game_answers import (
 from chicago_scorer.services.repeats import entry_sent_before
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.game_log import log_version
-from chicago_scorer.storage.models import Game, Player, as_utc, may_be_stored_id, now_utc
+from chicago_scorer.storage.models import (
+    Game,
+    Player,
+    StoredSummary,
+    as_utc,
+    may_be_stored_id,
+    now_utc,
+)
 from chicago_scorer.storage.summaries import stored_player_figures
 
 # What a write says it did not do when another device's write to the game came first. A
@@ -310,6 +319,15 @@ def rotate_edit_key(
     game.edit_key_hash = hash_edit_key(new_key)
     db.session.commit()
     return CreatedGame(_loaded(game), new_key)
+
+
+def last_played(game_ids: Collection[int]) -> dict[int, datetime]:
+    """When each of these games that is still here last changed (its last entry, undo,
+    correction or fix, or its start)."""
+    ids = [game_id for game_id in game_ids if may_be_stored_id(game_id)]
+    changed = select(StoredSummary.game_id, StoredSummary.updated_at)
+    rows = db.session.execute(changed.where(StoredSummary.game_id.in_(ids)))
+    return {game_id: as_utc(updated_at) for game_id, updated_at in rows}
 
 
 def game_log_version(game_id: int) -> str:

@@ -10,11 +10,21 @@ KEPT_GAMES = 20
 
 
 def remember_edit_key(game_id: int, edit_key: str) -> None:
-    """Keep the key on this device, for the most recent games only."""
-    keys = dict(session.get("edit_keys", {}))
-    keys.pop(str(game_id), None)
-    keys[str(game_id)] = edit_key
-    session["edit_keys"] = dict(list(keys.items())[-KEPT_GAMES:])
+    """Keep the key on this device, as that of the game it played last."""
+    keys = kept_edit_keys()
+    keys.pop(game_id, None)
+    keep_edit_keys([*keys.items(), (game_id, edit_key)])
+
+
+def kept_edit_keys() -> dict[int, str]:
+    """The keys this device keeps, by game, the game it played longest ago first."""
+    return {int(game_id): key for game_id, key in session.get("edit_keys", {}).items()}
+
+
+def keep_edit_keys(keys: list[tuple[int, str]]) -> None:
+    """Keep these keys, the game played longest ago first, and of them the last
+    ``KEPT_GAMES`` only: a signed cookie holds about 4 KB."""
+    session["edit_keys"] = {str(game_id): key for game_id, key in keys[-KEPT_GAMES:]}
     session.permanent = True
 
 

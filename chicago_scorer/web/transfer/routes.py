@@ -23,10 +23,12 @@ from chicago_scorer.web.platform.limits import (
 from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.refused_forms import IMPORT, restore_refused
-from chicago_scorer.web.scoreboard.scorekeeper import remember_edit_key
+from chicago_scorer.web.scoreboard.scorekeeper import KEPT_GAMES, keep_edit_keys, kept_edit_keys
 from chicago_scorer.web.transfer.game_csv import game_csv
 
 transfer = Blueprint("transfer", __name__)
+# Where a kept game no longer here stands among the games played: first to be let go.
+LONG_AGO = datetime.min.replace(tzinfo=UTC)
 
 
 def _download(body, mimetype: str, filename: str) -> Response:
@@ -74,8 +76,15 @@ def _render_import(
     headers: dict[str, str] | None = None,
 ):
     keep_out_of_caches()  # the result shows edit keys
+    kept = kept_edit_keys()
     page = render_template(
-        "import.html", form=form, result=result, max_kb=MAX_IMPORT_BYTES // 1024
+        "import.html",
+        form=form,
+        result=result,
+        max_kb=MAX_IMPORT_BYTES // 1024,
+        # Whether this phone keeps score in every game imported (_keep_keys).
+        keeps_them_all=result is None or all(game.id in kept for game in result.imported),
+        kept_games=KEPT_GAMES,
     )
     return page, status, headers or {}
 
@@ -109,7 +118,9 @@ def import_page():
 
 
 def _keep_keys(result: ImportResult) -> None:
-    """This device becomes the scorekeeper of the games the import added."""
-    # The device keeps a limited number of keys: the most recently played games are kept.
-    for game in sorted(result.imported, key=lambda game: (game.created_at, game.id)):
-        remember_edit_key(game.id, game.edit_key)
+    """This device becomes the scorekeeper of the games the import added. It keeps the
+    keys of the games played most recently, its own and the imported alike, so that an
+    import of old games takes nobody's place at tonight's table."""
+    keys = kept_edit_keys() | {game.id: game.edit_key for game in result.imported}
+    played = games.last_played(keys)
+    keep_edit_keys(sorted(keys.items(), key=lambda kept: played.get(kept[0], LONG_AGO)))

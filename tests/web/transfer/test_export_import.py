@@ -18,6 +18,7 @@ from chicago_scorer.storage.models import Event, Game, Player, StoredSummary
 from support.api_client import create_api_game
 from support.game_lists import players_line
 from support.installations import another_installation
+from support.table_forms import start_game
 
 JSON = "application/json"
 
@@ -251,9 +252,29 @@ def test_the_device_that_imports_a_game_becomes_its_scorekeeper(app, client):
     response = upload(client, document(VALID, VALID | next_day))
 
     assert "Imported 2 games" in response.text
+    assert "This phone now keeps score in each of them" in response.text
     assert keeps_score(client, 1)
     assert keeps_score(client, 2)
     assert not keeps_score(app.test_client(), 1)
+
+
+def test_an_import_of_old_games_leaves_the_phone_keeping_score_at_tonights_table(client):
+    tonight = int(start_game(client, "Zed", "Yan").rsplit("/", 1)[1])
+    last_year = [
+        VALID
+        | {"created_at": f"2025-01-{day:02}T19:00:00+00:00"}
+        | {"updated_at": f"2025-01-{day:02}T20:00:00+00:00"}
+        for day in range(1, 21)
+    ]
+
+    page = upload(client, document(*last_year)).text
+
+    assert "This phone keeps score only in the 20 games played most recently" in page
+    assert "This phone now keeps score in each of them" not in page
+    assert keeps_score(client, tonight)
+    imported = range(tonight + 1, tonight + 21)
+    # Of the imported games, the 19 played most recently (all but 1 January's) are kept.
+    assert [game_id for game_id in imported if keeps_score(client, game_id)] == list(imported)[1:]
 
 
 def test_an_imported_games_key_on_the_device_is_the_one_that_opens_it(client):
