@@ -498,7 +498,7 @@
       mine.appendChild(element("li", "", kit.words.steps[step.entry.step] + " · " + entryWords(step.entry, step.points)));
     });
     card.appendChild(mine);
-    var choices = element("div", "choice-grid pair");
+    var choices = element("div", "choice-grid pair conflict-choices");
     var discard = element("button", "danger", kit.words.discard);
     discard.type = "button";
     discard.addEventListener("click", discardWaiting);

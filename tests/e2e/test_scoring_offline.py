@@ -594,6 +594,41 @@ def test_a_refused_entry_and_the_choice_it_needs_are_in_the_first_screen(conflic
     )
 
 
+def tap_kept(phone: Phone, selector: str) -> None:
+    """Tap the step card's button matched by ``selector``, in any language, offline."""
+    kept(phone, lambda: phone.tap_after_a_look(phone.page.locator(f".step-card {selector}")))
+
+
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [(SE, "en"), (SE, "sv"), (SE, "uz"), (SMALL, "be")],
+    ids=["375x667 en", "375x667 sv", "375x667 uz", "320x568 be"],
+)
+def test_a_refused_round_of_a_long_name_leaves_the_choice_in_the_first_screen(
+    viewport, language, new_phone, seed_game
+):
+    long_name = "Maximiliana Konstantinopoulou"
+    game = seed_game([long_name, "Bo", "Cy"])
+    phone = new_phone(viewport=viewport, screen=viewport, locale=language)
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    # A whole round waits: the long name's flush, a tie, Bo's last trick, nobody.
+    phone.page.locator(f".step-card label.tile:has(input[value='{long_name}'])").tap()
+    tap_kept(phone, "button[name=hand][value=flush]")
+    for selector in ("[value=tie]", "[name=last_trick][value=Bo]", "[value=none]"):
+        tap_kept(phone, f"button{selector}")
+    game.record(hand_win(1, "phase1", "Bo", "two_pair"))  # the other phone
+
+    phone.page.context.set_offline(False)
+
+    card = phone.page.locator(".conflict-card")
+    expect(card.locator(".conflict-waiting li")).to_have_count(4)
+    expect(card.locator(".conflict-theirs li")).to_have_count(1)
+    phone.page.evaluate("window.scrollTo(0, 0)")
+    first_screen = ".conflict-card h2, .conflict-card button, .scores .score, [data-queue-status]"
+    assert outside(phone, first_screen) == []
+
+
 def test_offline_a_tiebreak_and_then_the_win_show_as_the_rules_decide(new_phone, seed_game, api):
     game = seed_game(
         ["Ann", "Bo", "Cy"],
