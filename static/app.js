@@ -23,12 +23,13 @@
     }
   }
 
-  // The service worker marks a page it had to serve from its cache.
+  // The service worker marks a page it had to serve from its cache: offline until the
+  // server answers.
   var servedOffline = document.documentElement.hasAttribute("data-served-offline");
-  var unreachable = false;
+  var unreachable = servedOffline;
 
   function isOffline() {
-    return servedOffline || unreachable || navigator.onLine === false;
+    return unreachable || navigator.onLine === false;
   }
 
   function showConnection() {
@@ -43,16 +44,21 @@
 
   // A page the service worker served from its cache is swapped for the server's once the
   // server answers, but not while offline.js sends what waits on this phone or says that
-  // all is saved: a reload then would hide that, and the next poll does it instead.
+  // all is saved (a reload then would hide that), nor while someone is choosing (it would
+  // drop the player they tapped): a later poll does it instead. Meanwhile the page no
+  // longer says it is offline: the server answers.
   function setReachable(reachable) {
-    if (reachable && servedOffline) {
-      if (!root.classList.contains("holds-queue") && !root.classList.contains("shows-saved")) {
-        window.location.reload();
-      }
-      return;
-    }
     unreachable = !reachable;
     showConnection();
+    if (reachable && servedOffline && !root.classList.contains("holds-queue") &&
+        !root.classList.contains("shows-saved") && !userIsChoosingOnThisPage()) {
+      window.location.reload();
+    }
+  }
+
+  function userIsChoosingOnThisPage() {
+    var live = document.querySelector("[data-live-version]");
+    return Boolean(live) && userIsChoosing(live);
   }
 
   function offlineBanner() {
@@ -167,8 +173,8 @@
     // While entries wait on this phone, the page shows them, not the server's game; while
     // someone is choosing (a panel open, a player tapped), the page is left as it is.
     // Whether the page was swapped for the server's is the answer.
-    function refresh(force) {
-      function leftAsItIs() { return root.classList.contains("holds-queue") || (force !== true && userIsChoosing(live)); }
+    function refresh() {
+      function leftAsItIs() { return root.classList.contains("holds-queue") || userIsChoosing(live); }
       if (leftAsItIs()) return Promise.resolve(false);
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
@@ -187,8 +193,9 @@
           return true;
         });
     }
-    // offline.js asks for the server's page once nothing waits on the phone any more.
-    document.addEventListener("chicago:refresh", function () { refresh(true); });
+    // offline.js asks for the server's page once nothing waits on the phone any more; a
+    // player tapped meanwhile is kept, and the polls catch up once the tap is done.
+    document.addEventListener("chicago:refresh", function () { refresh(); });
 
     // A server that never answers (a laptop asleep, a Wi-Fi that drops what it carries)
     // counts as unreachable once a poll has waited this long, as a refused one does at

@@ -374,6 +374,45 @@ def test_two_tabs_of_one_game_keep_one_queue_and_each_entry_is_saved_once(
     ]
 
 
+def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tapped(
+    new_phone, seed_game, api, wifi
+):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone(base_url=wifi.url)
+    open_as_scorekeeper(phone, game)
+    go_offline(phone, wifi)
+    win(phone, "Ann", "Flush")
+    phone.page.reload()  # offline: the service worker's copy of the page
+    ready_to_queue(phone)
+    served_offline = phone.page.locator("html[data-served-offline]")
+    expect(served_offline).to_have_count(1)
+    phone.page.evaluate("window.stillTheSamePage = true")
+
+    back_online(phone, wifi)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    bo = phone.page.get_by_role("radio", name="Bo", exact=True)
+    bo.tap()  # choosing the next step's winner while the phone says all is saved
+
+    # Once "All saved" has had its time, the phone says nothing of being offline: the
+    # server answers its polls. Nor does it swap in the server's page while a player is
+    # tapped, which would drop the choice.
+    expect(queue_status(phone)).to_be_hidden(timeout=10_000)
+    phone.page.wait_for_timeout(4_500)  # two more polls, each answered
+    expect(phone.page.locator("html.is-offline")).to_have_count(0)
+    expect(queue_status(phone)).to_be_hidden()
+    assert phone.page.evaluate("window.stillTheSamePage === true")
+    expect(bo).to_be_checked()
+    with phone.page.expect_navigation():
+        phone.tap_after_a_look(phone.hand_button("Two pair"))
+
+    expect(served_offline).to_have_count(0)
+    phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 0})
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+    ]
+
+
 @pytest.fixture
 def conflict(new_phone, seed_game):
     """Ann's phone records two steps offline while another phone records phase 1 of
