@@ -23,6 +23,7 @@ from chicago_scorer.web.platform.security import (
     same_origin_only,
     secret_rotation,
 )
+from chicago_scorer.web.whole_numbers import is_written_whole_number
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -60,8 +61,8 @@ def _etag(version: str) -> dict[str, str]:
 
 def _query_int(name: str, default: int, low: int, high: int) -> int:
     raw = request.args.get(name, str(default))
-    # ASCII digits only ('²'.isdigit() is true, but int() refuses it), and few enough for int().
-    value = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
+    # Few enough digits for int() to read at once.
+    value = int(raw) if is_written_whole_number(raw) and len(raw) <= 18 else None
     if value is None or not low <= value <= high:
         raise MalformedBody(
             sentence(

@@ -19,7 +19,7 @@ from chicago_scorer.web.languages.labels import HAND_LABELS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.whole_numbers import WholeNumberField
+from chicago_scorer.web.whole_numbers import WholeNumberField, is_written_whole_number
 
 CUSTOM = "custom"
 STANDARD = "standard"
@@ -72,6 +72,8 @@ def _written(value: object) -> str:
 def _read(name: str, text: str) -> object:
     if name in SWITCHES:
         return {"1": True, "0": False}[text]
+    if text and not is_written_whole_number(text):
+        raise ValueError(text)
     return None if text == "" else int(text)
 
 
@@ -101,6 +103,24 @@ class SettingNumber(WholeNumberField):
     unreadable_message = range_message
 
 
+class SettingSwitch(BooleanField):
+    """A house rule's tick box: on as the page sends it ticked ("y"), off when left out or
+    empty. Any other value is refused, where WTForms would read all but "false" as on."""
+
+    READ = frozenset({"y", ""})
+
+    def process_formdata(self, valuelist) -> None:
+        if valuelist and valuelist[0] not in self.READ:
+            self.data = False
+            # Translators: %(label)s is a house rule's tick box, like "A royal flush wins
+            # the game at once"; a form sent with another value than the page's.
+            label = self.label.text
+            raise ValueError(
+                gettext("%(label)s: tick it or leave it empty, as the page does.", label=label)
+            )
+        super().process_formdata(valuelist)
+
+
 def _number(name: str, label, low_high=POINTS_RANGE) -> SettingNumber:
     return SettingNumber(label, *low_high, default=box_values(STANDARD_RULES)[name])
 
@@ -120,10 +140,10 @@ class HouseRulesForm(Form):
         _number(name, label) for name, label in OPTIONAL_NUMBERS.items()
     )
     exact_target, royal_flush_wins, chicago_failure_to_zero = (
-        BooleanField(SWITCHES[name]) for name in list(SWITCHES)[:3]
+        SettingSwitch(SWITCHES[name]) for name in list(SWITCHES)[:3]
     )
     must_win_on_last_trick, chicago_required_to_win = (
-        BooleanField(SWITCHES[name]) for name in list(SWITCHES)[3:]
+        SettingSwitch(SWITCHES[name]) for name in list(SWITCHES)[3:]
     )
     (
         points_one_pair,

@@ -141,6 +141,29 @@ def test_every_value_out_of_range_is_flagged_at_once(client):
     assert "Chicago won" not in box(page, "target")
 
 
+@pytest.mark.parametrize("written", ["6_0", "+60", "６０", "٦٠", "60.0", " 60"])
+def test_a_number_box_takes_its_digits_alone_as_the_api_does(client, written):
+    page = follow_refusal(client, send(client, preset="custom", target=written), "/")
+
+    assert "Points to win: use a whole number from 30 to 200." in box(page, "target")
+
+
+@pytest.mark.parametrize("sent", ["banana", "on", "1", "false"])
+def test_a_switch_is_on_only_as_the_page_sends_it_ticked(client, sent):
+    page = follow_refusal(client, send(client, preset="custom", exact_target=sent), "/")
+
+    assert (
+        "Land exactly on the target; points past it are not scored: tick it or leave it "
+        "empty, as the page does." in box(page, "exact_target")
+    )
+
+
+def test_a_switch_the_page_ticks_is_on(client):
+    rules = rules_of(client, send(client, preset="custom", exact_target="y", target="60"))
+
+    assert rules["exact_target"] is True
+
+
 def test_the_refusals_are_listed_at_the_top_of_the_form_linking_to_their_boxes(client):
     page = follow_refusal(client, send(client, preset="custom", target="10"), "/")
 

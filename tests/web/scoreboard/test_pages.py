@@ -160,6 +160,16 @@ def test_a_hand_step_sent_without_any_answer_asks_for_the_player_first(client):
     assert "Nothing recorded yet." in page
 
 
+@pytest.mark.parametrize("written", ["1_0", "+1", "１"])
+def test_a_round_written_otherwise_than_the_page_writes_it_is_refused_as_unsaid(client, written):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = follow_refusal(client, tap(client, game_url, round=written, outcome="none"), game_url)
+
+    assert "The page did not say which round this is, so nothing was recorded." in page
+    assert "Nothing recorded yet." in page
+
+
 def test_a_refusal_is_shown_once_and_a_reload_sends_nothing_again(client):
     game_url = start_game(client, "Ann", "Bo")
     follow_refusal(client, tap(client, game_url, hand="flush"), game_url)
