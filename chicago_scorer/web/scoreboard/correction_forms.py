@@ -13,7 +13,7 @@ from wtforms.validators import InputRequired
 from chicago_scorer.rules import MAX_PLAYERS, GameSetup
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import lazy_gettext
-from chicago_scorer.web.scoreboard.forms import EntryForm, SeatingForm
+from chicago_scorer.web.scoreboard.forms import BUTTON_FIELDS, EntryForm, SeatingForm
 
 # Said when a form comes without the version its page showed: a copy of the page that was
 # changed or made up. Taken as "whatever the game is now", it would change a game unseen.
@@ -50,12 +50,10 @@ class CorrectionForm(EntryForm):
     cards_winner = HiddenField()
     cards_hand = HiddenField()
 
-    ANSWERED_FIELDS = frozenset({"hand", "outcome", "last_trick", "last_trick_deuce", "chicago"})
-
     def process(self, formdata=None, obj=None, data=None, extra_filters=None, **kwargs):
         super().process(formdata, obj, data=data, extra_filters=extra_filters, **kwargs)
         field, _, value = (self.answer.data or "").partition("=")
-        if field in self.ANSWERED_FIELDS:
+        if field in BUTTON_FIELDS:
             self[field].data = value
 
     @classmethod

@@ -177,6 +177,15 @@ CHICAGO_UNSAID = lazy_gettext(
     "The page sent a Chicago call it never gives, so nothing was recorded. Reload the "
     "scoreboard and tap again."
 )
+# Two buttons' answers at once, or an outcome no button gives: read by a fixed order, one
+# of them would be recorded and the other dropped.
+ANSWER_UNSAID = lazy_gettext(
+    "The page sent an answer it never gives, so nothing was recorded. Reload the "
+    "scoreboard and tap again."
+)
+# The fields a step card's buttons send, one a tap; the player chosen goes with any.
+BUTTON_FIELDS = ("hand", "outcome", "last_trick", "last_trick_deuce", "chicago")
+BUTTON_OUTCOMES = frozenset({"tie", "none"})
 # A hand step needs both taps, the player and then the hand; said by the page, and by the
 # phone itself while offline (offline.py).
 CHOOSE_THE_WINNER = lazy_gettext("First tap who had the best hand, then the hand.")
@@ -246,8 +255,14 @@ class EntryForm(TranslatedForm):
         return self.tap.data or None
 
     def validate_hand(self, field: StringField) -> None:
+        if len(self._answers()) > 1:
+            raise ValidationError(str(ANSWER_UNSAID))
         if field.data and not self.winner.data:
             raise ValidationError(str(CHOOSE_THE_WINNER))
+
+    def validate_outcome(self, field: StringField) -> None:
+        if field.data and field.data not in BUTTON_OUTCOMES:
+            raise ValidationError(str(ANSWER_UNSAID))
 
     def validate_winner(self, field: StringField) -> None:
         # Enter in a player's radio sends the form by its first button, which the step
@@ -255,12 +270,12 @@ class EntryForm(TranslatedForm):
         # before any player is chosen, nothing at all.
         if field.data and not (self.hand.data or self.outcome.data):
             raise ValidationError(str(CHOOSE_THE_HAND))
-        if not field.data and self.step.data in HAND_STEPS and not self._answered():
+        if not field.data and self.step.data in HAND_STEPS and not self._answers():
             raise ValidationError(str(CHOOSE_THE_WINNER))
 
-    def _answered(self) -> bool:
-        answers = (self.hand, self.outcome, self.last_trick, self.last_trick_deuce, self.chicago)
-        return any(answer.data for answer in answers)
+    def _answers(self) -> list[str]:
+        """The buttons' fields this form sends: one, as a tap sends it, or none."""
+        return [name for name in BUTTON_FIELDS if self[name].data]
 
     def entry(self) -> dict[str, object]:
         """The step in the API's JSON form, so pages and API share one path."""

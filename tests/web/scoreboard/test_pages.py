@@ -170,6 +170,33 @@ def test_a_round_written_otherwise_than_the_page_writes_it_is_refused_as_unsaid(
     assert "Nothing recorded yet." in page
 
 
+TWO_ANSWERS = {
+    "a hand and a tie": {"winner": "Ann", "hand": "flush", "outcome": "tie"},
+    "a hand and a last trick": {"winner": "Ann", "hand": "flush", "last_trick": "Bo"},
+    "an outcome no button gives": {"winner": "Ann", "hand": "flush", "outcome": "win"},
+}
+
+
+@pytest.mark.parametrize("answers", TWO_ANSWERS.values(), ids=TWO_ANSWERS.keys())
+def test_a_tap_of_answers_no_button_sends_records_none_of_them(client, answers):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = follow_refusal(client, tap(client, game_url, **answers), game_url)
+
+    assert "The page sent an answer it never gives, so nothing was recorded." in page
+    assert "Nothing recorded yet." in page
+
+
+def test_tie_tapped_after_a_player_records_the_tie(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    # The player's radio goes with any button of the card: the scorekeeper changed their mind.
+    tap(client, game_url, winner="Ann", outcome="tie")
+
+    events = client.get(f"/api{game_url}").get_json()["events"]
+    assert [(event["step"], event["outcome"]) for event in events] == [("phase1", "tie")]
+
+
 def test_a_refusal_is_shown_once_and_a_reload_sends_nothing_again(client):
     game_url = start_game(client, "Ann", "Bo")
     follow_refusal(client, tap(client, game_url, hand="flush"), game_url)
