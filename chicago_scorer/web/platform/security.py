@@ -49,7 +49,9 @@ def secret_rotation(name: str | None) -> str | None:
     """The name a rotation of a game's key is made under (``games.rotate_edit_key``): the
     one its page or API client gave it, signed with this app's secret. A phone that still
     holds the old key and reads or guesses the name a client chose ("rotation-1") cannot
-    make the new key from them without the secret too."""
+    make the new key from them without the secret too. It can still ask the server for
+    it, sending the old key and that name, as a retry does: only a name it cannot guess
+    keeps it out, which is why the page's is random and docs/API.md asks for random."""
     if name is None:
         return None
     secret = current_app.secret_key
