@@ -274,6 +274,17 @@ def test_a_rename_gives_a_name_for_every_seat():
         fixed_setup(state.setup, ["Ann", "Bo"])
 
 
+@pytest.mark.parametrize("blank", ["", "   ", "\t"])
+def test_a_rename_that_blanks_a_seat_asks_for_its_name_for_a_game_keeps_its_players(blank):
+    state = new_game("Ann", "Bo", "Cy")
+
+    with pytest.raises(RuleViolation) as refused:
+        fixed_setup(state.setup, ["Ann", "Bo", blank])
+
+    assert str(refused.value) == "Player 3's name is blank: type a name for every seat."
+    assert refused.value.field == "players.2"
+
+
 def test_without_a_new_dealer_the_same_seat_deals_first_whatever_its_name():
     state = new_game("Ann", "Bo", "Cy", dealer="Bo")
 

@@ -116,6 +116,17 @@ def test_a_refused_fix_says_why_in_the_first_screen_and_changes_nothing(
     assert stored_game(client, game_url) == before
 
 
+def test_a_name_fix_that_blanks_a_seat_asks_for_its_name(client, game_url):
+    fields = fix_fields(client.get(game_url).text) | {"players-2": " "}
+    before = stored_game(client, game_url)
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
+
+    assert "Player 3&#39;s name is blank: type a name for every seat." in page
+    assert "leave the player out" not in page
+    assert stored_game(client, game_url) == before
+
+
 def test_a_rename_sent_without_who_deals_first_leaves_the_deal_where_it_was(client, game_url):
     moved = fix_fields(client.get(game_url).text) | {"dealer": "1"}
     assert accepted(client, client.post(f"{game_url}/players", data=moved))
