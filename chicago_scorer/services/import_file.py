@@ -342,9 +342,10 @@ def _refused_entry(
     name: Message, number: int, event: Mapping[str, object], refusal: RuleError
 ) -> Message:
     """Which entry of the file the rules refuse, and why; its round and step as the file
-    gives them, where it gives both."""
+    gives them, where it gives both and the round is a whole number ("round inf" or
+    "round 1.0" would say nothing the refusal does not)."""
     # The rule alone: a file cannot refresh to see the game.
-    if event.get("round") is None or event.get("step") is None:
+    if not is_number(event.get("round")) or event.get("step") is None:
         return sentence(
             "%(game)s, entry %(number)s: %(refusal)s",
             game=name,

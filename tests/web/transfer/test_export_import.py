@@ -529,6 +529,19 @@ def test_an_entry_out_of_turn_in_a_file_names_the_rule_without_telling_to_reload
     )
 
 
+@pytest.mark.parametrize("written", [b"1e400", b"1.0", b'"1"'])
+def test_an_entry_whose_round_is_no_whole_number_is_named_by_its_place_alone(client, written):
+    entry = b'{"round": ' + written + b', "step": "phase1", "outcome": "none"}'
+    body = document(VALID).replace(json.dumps(VALID["events"]).encode(), b"[" + entry + b"]")
+
+    response = client.post("/api/import", data=body, content_type=JSON)
+
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error.startswith("Game 1 (Ann, Bo), entry 1: "), error
+    assert "inf" not in error
+
+
 @pytest.mark.parametrize(
     ("entry", "words"),
     [
