@@ -27,7 +27,12 @@ class GameAlreadyHere:
 
 @dataclass(frozen=True)
 class ImportResult:
-    """What an import added, and which games of the file were already here."""
+    """What an import added, and which games of the file were already here, each once: a
+    file that holds one game a thousand times lists it once."""
 
     imported: list[ImportedGame]
     already_here: list[GameAlreadyHere]
+
+    def __post_init__(self) -> None:
+        once = {game.id: game for game in self.already_here}  # in the order first listed
+        object.__setattr__(self, "already_here", list(once.values()))

@@ -338,8 +338,8 @@ def test_games_already_here_are_left_out_and_the_new_ones_of_the_file_imported(c
     assert client.get("/api/games").get_json()["total"] == 2
 
 
-def test_a_file_holding_one_game_twice_adds_it_once(client):
-    response = client.post("/api/import", data=document(VALID, VALID), content_type=JSON)
+def test_a_file_holding_one_game_thrice_adds_it_once_and_lists_it_once(client):
+    response = client.post("/api/import", data=document(VALID, VALID, VALID), content_type=JSON)
 
     body = response.get_json()
     assert [game["id"] for game in body["games"]] == [1]
