@@ -237,6 +237,30 @@ def test_the_tap_that_ties_the_top_lands_on_the_whole_tiebreak_and_what_it_is(
     assert outside(phone, ".banner.tiebreak") == []
 
 
+# The longest names a table is likely to type, two of them tied at the top.
+LONG_TIED = ["Bartholomew Fitzgerald-Worthington", "Åsa-Britt Lindqvist Östergren", "Maximiliana"]
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_tiebreak_of_two_long_names_is_marked_in_the_first_screen_with_its_whole_step(
+    language, new_phone, seed_game
+):
+    """The line under the card that names who plays may need a scroll (the README says
+    so); what it says is in the first screen all the same: the step's Tiebreak mark, the
+    strip's Sits out, and a button for each player who plays and no other."""
+    game = seed_game(LONG_TIED, *to_a_tiebreak(LONG_TIED))
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)
+
+    assert_first_screen_holds_the_next_step(phone, at="a tiebreak of long names")
+    marks = ".step-card h2 .badge, .strip .sits-out .badge.muted"
+    expect(phone.page.locator(marks)).to_have_count(2)
+    assert outside(phone, marks) == []
+    players = phone.step_card.locator("input[name=winner]")
+    expect(players).to_have_count(2)
+    assert [players.nth(seat).get_attribute("value") for seat in (0, 1)] == LONG_TIED[:2]
+
+
 @pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_who_plays_the_tiebreak_stays_in_the_first_screen_through_its_round(
     language, new_phone, seed_game
