@@ -15,7 +15,7 @@ import time
 import typing as t
 from collections.abc import Callable
 
-from flask import Flask, Request, abort, current_app, request
+from flask import Flask, Request, current_app, request
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream, get_input_stream
@@ -126,8 +126,17 @@ class BodyNotForm(Refusal):
 
 class FormPartsBroken(Refusal):
     """A form sent in parts (multipart/form-data) that cannot be read as parts: no
-    boundary, or a part cut off. Werkzeug would read it as an empty form, and the page
-    would blame a missing name."""
+    boundary, a part cut off, or one without a name. Werkzeug would read it as an empty
+    form, and the page would blame a missing name."""
+
+    @classmethod
+    def refusal(cls) -> "FormPartsBroken":
+        return cls(
+            sentence(
+                "The form's parts could not be read, so nothing was recorded: "
+                "send it again from the page."
+            )
+        )
 
 
 class FormFieldRepeated(Refusal):
@@ -195,20 +204,15 @@ def _refuse_unreadable_forms() -> None:
     except UnicodeDecodeError:  # a text part: form_parts.StrictTextParts
         raise FormNotUtf8.refusal() from None
     except ValueError:  # the parser is not silent: form_parts.StrictFormParser
-        raise FormPartsBroken(
-            sentence(
-                "The form's parts could not be read, so nothing was recorded: "
-                "send it again from the page."
-            )
-        ) from None
+        raise FormPartsBroken.refusal() from None
     except RequestEntityTooLarge as refusal:
         if isinstance(refusal, StreamedBodyTooLarge) or _declared_too_large():
             raise  # too large indeed
         raise FormHasTooManyFields.refusal() from None
     if sum(map(len, fields.listvalues())) > (request.max_form_parts or math.inf):
         raise FormHasTooManyFields.refusal()  # sent URL-encoded: Werkzeug reads them all
-    if any(not isinstance(key, str) for key in fields):
-        abort(400)
+    if any(not isinstance(key, str) for key in fields):  # a part without a name
+        raise FormPartsBroken.refusal()
     repeated = field_given_twice(fields, request.files)
     if repeated is not None:
         raise FormFieldRepeated(

@@ -230,8 +230,12 @@ def test_an_import_whose_text_part_is_not_utf8_is_refused_and_imports_nothing(cl
             "multipart/form-data; boundary=XX",
         ),  # a part cut off
         (b"--XX\r\nbroken", "multipart/form-data; boundary=XX"),  # a part without headers
+        (
+            b"--XX\r\nContent-Disposition: form-data\r\n\r\nAnn\r\n--XX--\r\n",
+            "multipart/form-data; boundary=XX",
+        ),  # a part without a name
     ],
-    ids=["no boundary", "cut off", "no headers"],
+    ids=["no boundary", "cut off", "no headers", "no name"],
 )
 def test_a_form_in_broken_parts_is_refused_with_400_rather_than_read_as_empty(
     client, form, content_type
