@@ -144,7 +144,7 @@ def test_a_game_id_of_thousands_of_digits_is_named_cut_short(client):
     }
 
 
-def test_an_imported_entry_with_a_round_of_any_length_is_named_cut_short(client):
+def test_an_imported_entry_with_a_round_of_any_length_is_named_by_its_place_alone(client):
     game = json.loads(_file_with_players("Ann", "Bo"))
     game["games"][0]["events"] = [{"round": "x" * 4000, "step": "phase1", "outcome": "none"}]
 
@@ -152,7 +152,6 @@ def test_an_imported_entry_with_a_round_of_any_length_is_named_cut_short(client)
 
     assert response.status_code == 422
     assert response.get_json() == {
-        "error": f"Game 1 (Ann, Bo), entry 1 (round {'x' * QUOTED_CHARACTERS!r}… Phase 1): "
-        "'round' must be a whole number from 1 up."
+        "error": "Game 1 (Ann, Bo), entry 1: 'round' must be a whole number from 1 up."
     }
     assert client.get("/api/export").get_json()["games"] == []
