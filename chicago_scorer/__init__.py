@@ -45,10 +45,13 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
 def register_extensions(app: Flask) -> None:
     from chicago_scorer.web.platform.limits import register as register_limits
     from chicago_scorer.web.platform.readable_addresses import register as register_addresses
+    from chicago_scorer.web.platform.request_origin import register as register_served_names
     from chicago_scorer.web.platform.unreadable_requests import register as register_unreadable
 
-    # First: a request the server could not read is refused before anything reads it.
+    # First: a request the server could not read, or that names another site, is refused
+    # before anything reads it.
     register_unreadable(app)
+    register_served_names(app)
     register_addresses(app)
     register_limits(app)
     db.init_app(app)

@@ -68,7 +68,7 @@ def normalize_database_url(url: str) -> str:
 
 def config_from_environment(environ=os.environ) -> dict[str, object]:
     """The settings for this process: ``DATABASE_URL``, ``SECRET_KEY``, ``TRUSTED_PROXIES``,
-    ``RATE_LIMIT``, ``RATE_LIMIT_STORAGE_URI`` and ``EXPORT_REST_SECONDS``."""
+    ``ALLOWED_HOSTS``, ``RATE_LIMIT``, ``RATE_LIMIT_STORAGE_URI`` and ``EXPORT_REST_SECONDS``."""
     settings: dict[str, object] = {
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
@@ -97,6 +97,9 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])
     if environ.get("TRUSTED_PROXIES"):
         settings["TRUSTED_PROXIES"] = int(environ["TRUSTED_PROXIES"])
+    if environ.get("ALLOWED_HOSTS"):
+        names = environ["ALLOWED_HOSTS"].replace(",", " ").lower().split()
+        settings["ALLOWED_HOSTS"] = frozenset(name.rstrip(".") for name in names)
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
     return settings

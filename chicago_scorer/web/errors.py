@@ -64,6 +64,7 @@ from chicago_scorer.web.platform.rate_limits import seconds_to_wait, too_many_me
 from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
 from chicago_scorer.web.platform.request_origin import (
     CrossSiteRequest,
+    HostNotServed,
     may_write_the_session,
     sent_from_another_site,
 )
@@ -86,6 +87,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     FormFieldRepeated: 400,
     FormPartsBroken: 400,
     AddressUnreadable: 400,
+    HostNotServed: 400,  # a name that only a page of another site would use (DNS rebinding)
     ImportRefused: 400,
     MalformedImport: 400,
     # A device without the key is refused like one with a wrong key: it may only watch.

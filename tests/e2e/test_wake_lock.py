@@ -15,7 +15,7 @@ from support.seeding import hand_win
 
 pytestmark = pytest.mark.sqlite_only
 
-WIFI_HOST = "scorer.test"
+WIFI_HOST = "scorer.lan"  # as a home router names the machine
 PLAYERS = ["Ann", "Bo", "Cy"]
 
 # What the page's screen-on video is doing, read the way a test can compare it.
@@ -40,7 +40,7 @@ VIDEO = """() => {
 
 @pytest.fixture(scope="module")
 def tap_gated_browser(playwright, browser_type_launch_args) -> Iterator[Browser]:
-    """A Chromium for which the test server is also http://scorer.test:<port>.
+    """A Chromium for which the test server is also http://scorer.lan:<port>.
 
     It keeps Chrome's own autoplay rule, which lets a page start a video with sound
     only once someone has tapped it; headless Chromium otherwise lets any page do so.

@@ -93,9 +93,10 @@ def test_a_waiting_message_is_shown_even_on_a_cached_page(app, client):
 def test_each_host_gets_links_to_itself(app, client):
     game = create_api_game(client, ["Ann", "Bo"])
     url = f"/games/{game.id}"
-    one = client.get(url, base_url="http://one.example")
-    other = client.get(url, base_url="http://other.example")
-    assert b"http://one.example/" in one.data and b"http://other.example/" in other.data
+    one = client.get(url, base_url="http://raspberrypi.local")
+    other = client.get(url, base_url="http://192.168.1.20:5000")
+    assert b"http://raspberrypi.local/" in one.data
+    assert b"http://192.168.1.20:5000/" in other.data
 
 
 @pytest.mark.parametrize("page", ["/games/{id}", "/history", "/players", "/players/Ann"])

@@ -1,13 +1,17 @@
 """Where a request comes from, as the browser tells: a page of this site, or of another.
 Asked by the guard of the addresses that need no key (security.py), and by the refusal of
 a form that came without its session (web/errors.py); and whether a request's answer may
-set the session cookie at all (security.py, web/errors.py)."""
+set the session cookie at all (security.py, web/errors.py). Also which names this server
+answers to, so that a page elsewhere cannot pass for this site by pointing its own name
+at this machine."""
 
+import ipaddress
+from collections.abc import Collection
 from urllib.parse import urlsplit
 
-from flask import request
+from flask import Flask, current_app, request
 
-from chicago_scorer.rules.errors import Refusal
+from chicago_scorer.rules.errors import Refusal, quoted, sentence
 
 
 class CrossSiteRequest(Refusal):
@@ -43,3 +47,51 @@ def may_write_the_session() -> bool:
     site's page. The browser sends such a post without the phone's cookie (SameSite), but
     keeps a cookie its answer sets, in place of the phone's own and every edit key in it."""
     return request.method in SAFE_METHODS or not sent_from_another_site()
+
+
+class HostNotServed(Refusal):
+    """A request that names this server by a name it does not answer to."""
+
+
+# Names that only the home network gives a machine: nobody on the internet can point one
+# of them at a phone's Wi-Fi. (Not .box, whose names anyone may register.)
+LOCAL_SUFFIXES = (".local", ".localhost", ".home.arpa", ".internal", ".lan")
+
+
+def is_served_name(host: str, allowed: Collection[str] = ()) -> bool:
+    """Whether this server answers to ``host`` (a request's Host, port and all): by an
+    address, by a name of one word (``localhost``, ``raspberrypi``), by a name only the
+    home network gives, or by one of ``allowed``.
+
+    A page of another site may point its own name at this machine's address (DNS
+    rebinding): the browser then takes this server for that site, and lets the page read
+    every game as if it were its own. Such a name is none of these.
+    """
+    name = host.rpartition("]")[0].lstrip("[") if host.startswith("[") else host.split(":")[0]
+    name = name.lower().rstrip(".")
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return "." not in name or name.endswith(LOCAL_SUFFIXES) or name in allowed
+    return True
+
+
+def _refuse_names_not_served() -> None:
+    if is_served_name(request.host, current_app.config["ALLOWED_HOSTS"]):
+        return
+    raise HostNotServed(
+        sentence(
+            "This app does not answer to the name %(name)s, so nothing was done. Open it "
+            "by the address it showed when it started, such as http://192.168.1.20:5000/; "
+            "whoever runs it can add the name to ALLOWED_HOSTS.",
+            name=quoted(request.host),
+        )
+    )
+
+
+def register(app: Flask) -> None:
+    """Answer only to this server's own names; behind a reverse proxy (``TRUSTED_PROXIES``),
+    the proxy chooses which names reach the app."""
+    app.config.setdefault("ALLOWED_HOSTS", ())
+    if not app.config.get("TRUSTED_PROXIES"):
+        app.before_request(_refuse_names_not_served)

@@ -118,3 +118,70 @@ def test_a_keyless_form_posted_from_another_site_is_refused_by_its_csrf_token(
 
     assert response.status_code in {303, 400}
     assert game_count(csrf_client) == 0
+
+
+# A page of another site that points its own name at this machine (DNS rebinding) is,
+# to the browser, a page of this site: its requests name this server by the page's name.
+REBOUND = {"Sec-Fetch-Site": "same-origin", "Origin": "http://evil.example:5000"}
+
+
+@pytest.mark.parametrize(("path", "body"), KEYLESS_WRITES)
+def test_a_write_that_names_this_server_by_another_sites_name_is_refused(client, path, body):
+    response = client.post(
+        path,
+        data=json.dumps(body),
+        content_type=JSON,
+        headers=REBOUND,
+        base_url="http://evil.example:5000",
+    )
+
+    assert response.status_code == 400
+    assert response.get_json()["error"].startswith(
+        "This app does not answer to the name 'evil.example:5000', so nothing was done."
+    )
+    assert game_count(client) == 0
+
+
+@pytest.mark.parametrize("path", ["/api/export", "/export.json", "/", "/static/app.css"])
+def test_nothing_is_read_under_another_sites_name(client, path):
+    create_api_game(client, ["Ann", "Bo"])
+
+    response = client.get(path, base_url="http://evil.example.:5000", headers=REBOUND)
+
+    assert response.status_code == 400
+    assert b"Ann" not in response.data
+    assert b"ALLOWED_HOSTS" in response.data
+
+
+SERVED_NAMES = [
+    "http://192.168.1.20:5000",
+    "http://[fe80::1]:5000",
+    "http://localhost:5000",
+    "http://raspberrypi:5000",
+    "http://raspberrypi.local:5000",
+    "http://chicago.home.arpa",
+]
+
+
+@pytest.mark.parametrize("base_url", SERVED_NAMES)
+def test_this_server_answers_to_its_addresses_and_the_home_networks_names(client, base_url):
+    assert client.get("/api/games", base_url=base_url).status_code == 200
+
+
+def test_a_name_of_its_own_is_served_once_allowed(make_app):
+    client = make_app(ALLOWED_HOSTS=frozenset({"scores.example.org"})).test_client()
+
+    assert client.get("/api/games", base_url="http://scores.example.org").status_code == 200
+    assert client.get("/api/games", base_url="http://evil.example").status_code == 400
+
+
+def test_behind_a_trusted_proxy_the_proxy_chooses_the_names(make_app):
+    client = make_app(TRUSTED_PROXIES=1).test_client()
+
+    response = client.get(
+        "/api/games",
+        base_url="http://127.0.0.1:5000",
+        headers={"X-Forwarded-Host": "scores.example.org", "X-Forwarded-Proto": "https"},
+    )
+
+    assert response.status_code == 200
