@@ -27,25 +27,28 @@ class WholeNumberField(IntegerField):
 
     def process_formdata(self, valuelist) -> None:
         # Digits alone, as a page's number box and hidden fields send them: Python's int()
-        # would also read "6_0" as 60, and "+1", "１" or "١" as 1, where the API refuses them.
-        if valuelist and valuelist[0].strip() and not is_written_whole_number(valuelist[0]):
-            self.data = None
-            raise ValueError(self.unreadable_message())
+        # would also read "6_0" as 60, and "+1", "１" or "١" as 1, where the API refuses them;
+        # " 1 " too, which no page sends. A blank box is no number, left to the validators.
+        # A file sent under the field's name is no text at all.
+        if valuelist and not (isinstance(valuelist[0], str) and valuelist[0].strip() == ""):
+            if not (isinstance(valuelist[0], str) and is_written_whole_number(valuelist[0])):
+                self.data = None
+                raise ValueError(self.unreadable_message())
         try:
             super().process_formdata(valuelist)
         except ValueError:
             raise ValueError(self.unreadable_message()) from None
 
+    def pre_validate(self, form) -> None:
+        # Refused once, as unreadable: no validator runs. A blank box is left to the
+        # validators, as WTForms leaves it: Optional() takes it as no number at all.
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
+
 
 def is_written_whole_number(text: str) -> bool:
     """Whether ``text`` is a whole number as pages and the API write one: ASCII digits."""
     return text.isascii() and text.isdigit()
-
-    def pre_validate(self, form) -> None:
-        # Refused once, as unreadable: no validator runs. A blank box is left to the
-        # validators, as WTForms leaves it: Optional() takes it as no number at all.
-        if self.process_errors and self.raw_data and self.raw_data[0].strip():
-            raise StopValidation()
 
 
 class AtLeast:
