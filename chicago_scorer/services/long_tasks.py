@@ -1,4 +1,4 @@
-"""One long task at a time on each database, from each machine: an import, or an export
+"""One long task at a time on each database, from each checkout: an import, or an export
 of every game.
 
 Either keeps the worker that serves it for seconds: the largest import takes 12 s on
@@ -16,11 +16,11 @@ again and again, each leaving at once, otherwise took turn after turn, and kept 
 import at 503 for as long as they went on (each reads every game whether or not its client
 waits). An export asked for in that rest is refused like one asked for during another task.
 
-The turn is an exclusive ``flock`` on a file in the system's temporary folder, named
-after the database: every worker of every server on this machine that uses that
-database takes the same one. The kernel lets it go when its holder ends, even if it is
-killed in the middle of a task, and the file is removed when the task ends. Should the
-file be unusable (another user's, in a shared temporary folder), long tasks run without
+The turn is an exclusive ``flock`` on a file in the app's instance folder, named after
+the database: every worker of every server of this checkout that uses that database, and
+``flask import`` run beside them, take the same one. The kernel lets it go when its
+holder ends, even if it is killed in the middle of a task, and the file is removed when
+the task ends. Should the file be unusable (another user's), long tasks run without
 waiting their turn rather than not at all.
 """
 
@@ -28,13 +28,14 @@ import fcntl
 import hashlib
 import logging
 import os
-import tempfile
 import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
+
+from flask import current_app
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules.errors import Refusal
@@ -43,10 +44,12 @@ log = logging.getLogger(__name__)
 
 
 def turn_file() -> Path:
-    """The file whose lock is the turn to run a long task on the app's database."""
+    """The file whose lock is the turn to run a long task on the app's database, in the
+    app's instance folder: a service's temporary folder may be its own (systemd's
+    ``PrivateTmp``), where ``flask import`` run from a shell would never see the lock."""
     database_url = db.engine.url.render_as_string(hide_password=False)
     digest = hashlib.sha256(database_url.encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"chicago-scorer-long-task-{digest}.lock"
+    return Path(current_app.instance_path) / f"long-task-{digest}.lock"
 
 
 class Turn:

@@ -3,7 +3,9 @@ refused at once with 503 and changes nothing, so that long tasks never take ever
 and leave the phones at the table waiting. An export holds its turn while it reads the
 games, not while a client takes them."""
 
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -135,6 +137,17 @@ def test_a_refused_file_lets_the_next_import_run(client):
     response = client.post("/api/import", data=ONE_GAME, content_type=JSON)
 
     assert response.status_code == 201
+
+
+def test_the_turn_is_kept_where_a_service_and_a_shell_both_see_it(app, monkeypatch, tmp_path):
+    # A service's temporary folder may be its own (systemd's PrivateTmp), and flask import,
+    # run from a shell, would never see a turn taken there.
+    with app.app_context():
+        kept = turn_file()
+        monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+        assert turn_file() == kept
+    assert kept.parent == Path(app.instance_path)
 
 
 def test_imports_still_run_if_the_file_that_keeps_the_turn_cannot_be_opened(app, client, caplog):
