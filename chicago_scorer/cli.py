@@ -14,6 +14,7 @@ import click
 import flask_migrate
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.extensions import db
 from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, ImportRefused
@@ -143,16 +144,31 @@ def import_command(path: typing.BinaryIO) -> None:
     except ImportInterrupted as stopped:
         _list_imported(stopped.result)
         raise click.ClickException(
-            f"The database stayed busy: {stopped.done} of the file's games are stored. "
+            f"The database stayed busy: {_games(stopped.done)} of the file stored. "
             "Run the same import again to add the rest; games already here are left out."
         ) from None
-    except (ImportRefused, ImportMustWait) as refusal:
+    except OperationalError:
+        raise click.ClickException(
+            "The database stayed busy, so nothing was stored. Run the same import again."
+        ) from None
+    except ImportMustWait:
+        raise click.ClickException(
+            "Another import or export of every game is running: run this one again once "
+            "it has ended."
+        ) from None
+    except ImportRefused as refusal:
         raise click.ClickException(str(refusal)) from None
     _list_imported(result)
+    here = len(result.already_here)
     click.echo(
-        f"Imported {len(result.imported)} games; {len(result.already_here)} were already here.",
+        f"Imported {_games(len(result.imported))}; "
+        f"{_games(here)} {'was' if here == 1 else 'were'} already here.",
         err=True,
     )
+
+
+def _games(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
 
 
 def _import_progress() -> typing.ContextManager[Callable[[ImportStage, int, int], None]]:

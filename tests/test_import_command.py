@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.services import import_file, transfer
+from chicago_scorer.services.errors import ImportMustWait
 from chicago_scorer.services.import_file import ListedGames
+from chicago_scorer.services.long_tasks import one_long_task_at_a_time
 from support.api_client import ApiGame
 from support.export_documents import export_document, played_without_a_hand
 
@@ -50,7 +52,7 @@ def test_a_file_the_api_refuses_as_too_large_is_imported_whole(
 
     assert refused.status_code == 413
     assert result.exit_code == 0, result.output
-    assert result.stderr.endswith("Imported 5 games; 0 were already here.\n")
+    assert result.stderr.endswith("Imported 5 games; 0 games were already here.\n")
     assert "Stored 2 of 5 games\nStored 4 of 5 games\nStored 5 of 5 games\n" in result.stderr
     added = added_games(result.stdout)
     assert [fields[2:] for fields in added] == [
@@ -78,7 +80,7 @@ def test_run_again_it_adds_nothing_twice(small_bounds, export_file, runner, clie
 
     assert again.exit_code == 0
     assert again.stdout == ""
-    assert again.stderr.endswith("Imported 0 games; 5 were already here.\n")
+    assert again.stderr.endswith("Imported 0 games; 5 games were already here.\n")
     assert len(client.get("/api/export").get_json()["games"]) == GAMES_IN_THE_FILE
 
 
@@ -126,10 +128,10 @@ def test_stopped_by_a_busy_database_it_lists_what_it_stored_and_run_again_adds_t
     again = runner.invoke(args=["import", str(export_file)])
 
     assert stopped.exit_code == 1
-    assert "4 of the file's games are stored" in stopped.stderr
+    assert "The database stayed busy: 4 games of the file stored." in stopped.stderr
     assert len(added_games(stopped.stdout)) == 4
     assert again.exit_code == 0
-    assert again.stderr.endswith("Imported 1 games; 4 were already here.\n")
+    assert again.stderr.endswith("Imported 1 game; 4 games were already here.\n")
     assert len(client.get("/api/export").get_json()["games"]) == GAMES_IN_THE_FILE
 
 
@@ -153,3 +155,29 @@ def test_the_parts_take_every_game_once_in_order_each_part_within_the_bounds(
         part = lengths[first - 1 : last]
         assert len(part) <= most_games
         assert sum(part) <= most_entries or len(part) == 1
+
+
+def test_a_database_busy_from_the_first_batch_stores_nothing_and_says_so(
+    small_bounds, export_file, runner, client, monkeypatch
+):
+    def busy(batch, here):
+        raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(transfer, "_store_batch", busy)
+
+    result = runner.invoke(args=["import", str(export_file)])
+
+    assert result.exit_code == 1
+    assert result.stderr.endswith(
+        "Error: The database stayed busy, so nothing was stored. Run the same import again.\n"
+    )
+    assert "Traceback" not in result.output
+    assert client.get("/api/export").get_json()["games"] == []
+
+
+def test_while_another_import_runs_it_waits_its_turn(export_file, runner, app):
+    with app.app_context(), one_long_task_at_a_time(ImportMustWait):
+        result = runner.invoke(args=["import", str(export_file)])
+
+    assert result.exit_code == 1
+    assert "Another import or export of every game is running" in result.stderr

@@ -200,7 +200,8 @@ def import_whole_file(
     which a request's deadline sets, for ``flask import``. Refused whole as any import
     is: every game is checked before any is stored. The games are then stored a part at
     a time, each part within those bounds and checked again as it is stored, so that
-    memory holds one part's games, not the file's. It paces itself as any import does.
+    memory holds the file and one part's replayed games, not every game replayed. It
+    paces itself as any import does.
 
     ``progress(stage, games, total)`` is told of each game checked and each part stored.
     Stopped part way (the database stayed busy), it raises ``ImportInterrupted``, whose
