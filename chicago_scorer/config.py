@@ -97,9 +97,8 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         settings["SQLALCHEMY_DATABASE_URI"] = normalize_database_url(environ["DATABASE_URL"])
     if environ.get("TRUSTED_PROXIES"):
         settings["TRUSTED_PROXIES"] = int(environ["TRUSTED_PROXIES"])
-    if environ.get("ALLOWED_HOSTS"):
-        names = environ["ALLOWED_HOSTS"].replace(",", " ").lower().split()
-        settings["ALLOWED_HOSTS"] = frozenset(name.rstrip(".") for name in names)
+    if environ.get("ALLOWED_HOSTS"):  # compared as request_origin.host_name reads them
+        settings["ALLOWED_HOSTS"] = frozenset(environ["ALLOWED_HOSTS"].replace(",", " ").split())
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
     return settings

@@ -173,8 +173,8 @@
     // While entries wait on this phone, the page shows them, not the server's game; while
     // someone is choosing (a panel open, a player tapped), the page is left as it is.
     // Whether the page was swapped for the server's is the answer.
-    function refresh() {
-      function leftAsItIs() { return root.classList.contains("holds-queue") || userIsChoosing(live); }
+    function refresh(force) {
+      function leftAsItIs() { return root.classList.contains("holds-queue") || (force !== true && userIsChoosing(live)); }
       if (leftAsItIs()) return Promise.resolve(false);
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
@@ -193,9 +193,13 @@
           return true;
         });
     }
-    // offline.js asks for the server's page once nothing waits on the phone any more; a
-    // player tapped meanwhile is kept, and the polls catch up once the tap is done.
-    document.addEventListener("chicago:refresh", function () { refresh(); });
+    // offline.js asks for the server's page once nothing waits on the phone any more. After
+    // all is saved, a player tapped meanwhile is kept, and the polls catch up once the tap
+    // is done, the server's version being new. After the last waiting entry is undone the
+    // version is the page's own, and no poll would: that one is drawn whatever is open.
+    document.addEventListener("chicago:refresh", function (event) {
+      refresh(Boolean(event.detail && event.detail.evenIfChoosing));
+    });
 
     // A server that never answers (a laptop asleep, a Wi-Fi that drops what it carries)
     // counts as unreachable once a poll has waited this long, as a refused one does at

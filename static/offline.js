@@ -406,7 +406,9 @@
       showWaiting();
       startAfresh();
       // Nothing waits: the server's own page, when it answers, shows its undo and round log.
-      if (!waiting.length) document.dispatchEvent(new CustomEvent("chicago:refresh"));
+      if (!waiting.length) {
+        document.dispatchEvent(new CustomEvent("chicago:refresh", { detail: { evenIfChoosing: true } }));
+      }
     });
   }
 

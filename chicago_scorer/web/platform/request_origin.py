@@ -67,13 +67,21 @@ def is_served_name(host: str, allowed: Collection[str] = ()) -> bool:
     rebinding): the browser then takes this server for that site, and lets the page read
     every game as if it were its own. Such a name is none of these.
     """
-    name = host.rpartition("]")[0].lstrip("[") if host.startswith("[") else host.split(":")[0]
-    name = name.lower().rstrip(".")
+    name = host_name(host)
+    if not name:  # no Host a browser sends
+        return False
     try:
         ipaddress.ip_address(name)
     except ValueError:
         return "." not in name or name.endswith(LOCAL_SUFFIXES) or name in allowed
     return True
+
+
+def host_name(host: str) -> str:
+    """A Host's name or address as compared: without its port, brackets or final dot, in
+    lower case ("[::1]:5000" is "::1", "Pi.Local.:5000" is "pi.local")."""
+    name = host.rpartition("]")[0].lstrip("[") if host.startswith("[") else host.split(":")[0]
+    return name.strip().lower().rstrip(".")
 
 
 def _refuse_names_not_served() -> None:
@@ -92,6 +100,7 @@ def _refuse_names_not_served() -> None:
 def register(app: Flask) -> None:
     """Answer only to this server's own names; behind a reverse proxy (``TRUSTED_PROXIES``),
     the proxy chooses which names reach the app."""
-    app.config.setdefault("ALLOWED_HOSTS", ())
+    allowed = app.config.get("ALLOWED_HOSTS", ())
+    app.config["ALLOWED_HOSTS"] = frozenset(host_name(name) for name in allowed)
     if not app.config.get("TRUSTED_PROXIES"):
         app.before_request(_refuse_names_not_served)

@@ -168,11 +168,21 @@ def test_this_server_answers_to_its_addresses_and_the_home_networks_names(client
     assert client.get("/api/games", base_url=base_url).status_code == 200
 
 
-def test_a_name_of_its_own_is_served_once_allowed(make_app):
-    client = make_app(ALLOWED_HOSTS=frozenset({"scores.example.org"})).test_client()
+@pytest.mark.parametrize(
+    "written", ["scores.example.org", "Scores.Example.org.", "scores.example.org:5000"]
+)
+def test_a_name_of_its_own_is_served_once_allowed_however_it_is_written(make_app, written):
+    client = make_app(ALLOWED_HOSTS=frozenset({written, "chicago.lan"})).test_client()
 
     assert client.get("/api/games", base_url="http://scores.example.org").status_code == 200
+    assert client.get("/api/games", base_url="http://SCORES.example.org.:8000").status_code == 200
     assert client.get("/api/games", base_url="http://evil.example").status_code == 400
+
+
+def test_a_host_that_names_nothing_is_refused(client):
+    response = client.get("/api/games", headers={"Host": ""})
+
+    assert response.status_code == 400
 
 
 def test_behind_a_trusted_proxy_the_proxy_chooses_the_names(make_app):
