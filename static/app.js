@@ -452,23 +452,30 @@
     var boxes = rules.querySelectorAll("[data-setting]");
 
     function box(name) { return rules.querySelector("[data-setting='" + name + "']"); }
+    // A box's number as the server reads it (WholeNumberField): digits alone, or blank
+    // for none; NaN for anything else, "6-0", "1e2" or "60.0" alike.
     function number(name) {
-      var text = box(name).value.trim();
-      return text === "" ? null : Number(text);
+      var text = box(name).value;
+      if (text.trim() === "") return null;
+      return /^[0-9]+$/.test(text) ? Number(text) : NaN;
+    }
+    // In the page's own digits, as the server writes its numbers ("६०" in Nepali).
+    var digits = Array.from(rules.dataset.digits || "0123456789");
+    function written(value) {
+      return String(value).replace(/[0-9]/g, function (digit) { return digits[Number(digit)]; });
     }
 
     function problem(input) {
       var name = input.getAttribute("data-setting");
       if (input.type === "checkbox") return "";
       var value = number(name);
-      if (input.validity.badInput) return input.dataset.textRange;
       if (value === null) return "";
-      if (!Number.isInteger(value) || value < Number(input.min) || value > Number(input.max)) {
+      if (!Number.isInteger(value) || value < Number(input.dataset.low) || value > Number(input.dataset.high)) {
         return input.dataset.textRange;
       }
       var target = number("target");
-      if (input.dataset.textBelowTarget && target !== null && value >= target) {
-        return input.dataset.textBelowTarget.replace("%(target)s", String(target));
+      if (input.dataset.textBelowTarget && Number.isInteger(target) && value >= target) {
+        return input.dataset.textBelowTarget.replace("%(target)s", written(target));
       }
       if (input.dataset.textChooseOne && box("chicago_failure_to_zero").checked &&
           value !== Number(input.dataset.standard)) {

@@ -115,3 +115,38 @@ def test_every_folded_section_says_whether_it_is_open(scorekeeper, seed_game):
     expect(share).to_have_attribute("aria-expanded", "true")
     share.tap()
     expect(share).to_have_attribute("aria-expanded", "false")
+
+
+@pytest.mark.parametrize("typed", ["6-0", "60e", "1e2", "60.0"])
+def test_a_mistyped_number_is_refused_at_the_start_never_dropped(new_phone, typed):
+    phone = new_phone(viewport=ONE_SCREEN, screen=ONE_SCREEN)
+    page = phone.page
+    open_house_rules(phone)
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Player 2", exact=True).fill("Bo")
+    target = page.get_by_label("Points to win", exact=True)
+    target.click()
+    target.press("ControlOrMeta+a")
+    page.keyboard.type(typed)  # one slip on the phone's number keys
+    refused = "Points to win: use a whole number from 30 to 200."
+    expect(setting(page, "Points to win").locator(".live-check")).to_have_text(refused)
+
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start game").tap()
+
+    expect(page.locator(".refusal-summary")).to_contain_text(refused)
+    expect(page).not_to_have_url(re.compile(r"/games/\d+$"))
+    expect(page.get_by_label("Points to win", exact=True)).to_have_value(typed)
+
+
+def test_a_live_check_writes_its_numbers_in_the_pages_digits(new_phone):
+    phone = new_phone(locale="ne")
+    page = phone.page
+    open_house_rules(phone)
+    page.locator("[data-setting='target']").fill("60")
+
+    page.locator("[data-setting='exchange_stop']").fill("70")
+
+    check = page.locator(".setting:has([data-setting='exchange_stop']) .live-check")
+    expect(check).to_contain_text("६०")
+    expect(check).not_to_contain_text("60")
