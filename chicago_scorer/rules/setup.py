@@ -129,11 +129,19 @@ def _built_setup(
         for seat, (raw, old) in enumerate(zip(names, kept, strict=False))
         if _is_kept(raw, old)
     )
-    players = tuple(
-        kept[seat] if seat in kept_seats else _checked_name(seat, raw, fault)
-        for seat, raw in enumerate(names)
-    )
-    _refuse_names_alike(players, kept_seats)
+    # Every name's fault at once, so that one answer shows all there is to mend.
+    faults: list[RuleViolation] = []
+    checked: list[str | None] = []
+    for seat, raw in enumerate(names):
+        try:
+            checked.append(kept[seat] if seat in kept_seats else _checked_name(seat, raw, fault))
+        except RuleViolation as refused:
+            faults.append(refused)
+            checked.append(None)  # compared with no other name
+    faults += _names_alike(checked, kept_seats)
+    if faults:
+        raise all_of(faults)
+    players = tuple(name for name in checked if name is not None)  # every one, none refused
     setup = GameSetup(players, 0, rules)
     if dealer is None:
         return setup
@@ -147,16 +155,22 @@ def _is_kept(raw: object, old: str) -> bool:
     return isinstance(raw, str) and (raw == old or normal_name(raw) == old)
 
 
-def _refuse_names_alike(players: tuple[str, ...], kept_seats: frozenset[int]) -> None:
-    """Refuse two names that are one name, or that look alike, naming the later seat (or
-    the earlier, when the later one was kept). Two kept names are left be: a game stored
-    before today's rules of names may hold two that they would refuse, as it did."""
+def _names_alike(players: Sequence[str | None], kept_seats: frozenset[int]) -> list[RuleViolation]:
+    """Each pair of names that are one name, or that look alike, refused by the later
+    seat (or the earlier, when the later one was kept), once a seat. Two kept names are
+    left be: a game stored before today's rules of names may hold two that they would
+    refuse, as it did. A seat without a name (``None``, refused already) is compared with
+    none."""
+    faults: list[RuleViolation] = []
+    refused_seats: set[int] = set()
     for position, name in enumerate(players):
         for seat, earlier in enumerate(players[:position]):
-            if {seat, position} <= kept_seats:
+            if name is None or earlier is None or {seat, position} <= kept_seats:
                 continue
             clash = names_clash(earlier, name)
-            if clash is not None:
-                typed = seat if position in kept_seats else position
+            typed = seat if position in kept_seats else position
+            if clash is not None and typed not in refused_seats:
+                refused_seats.add(typed)
                 where = f"players.{typed}"  # a field, not words: kept out of the catalogs
-                raise RuleViolation(clash, where)
+                faults.append(RuleViolation(clash, where))
+    return faults

@@ -602,3 +602,23 @@ def test_a_player_is_found_by_any_normal_form_of_the_name(name, form):
     setup = new_setup(["Ann", "Bo", COMPOSED_ASA, "Cy"])
 
     assert setup.players[setup.seat_of(unicodedata.normalize(form, name))] == name
+
+
+def test_every_bad_name_is_refused_at_once_each_by_its_seat():
+    with pytest.raises(RuleViolation) as refused:
+        new_setup(["Ann", "ann", "Bo", "B\u200bo"])
+
+    assert [(fault.field, str(fault)) for fault in refused.value.violations] == [
+        (
+            "players.3",
+            "Player 4's name has an invisible character (U+200B); type it again without it.",
+        ),
+        ("players.1", "'Ann' and 'ann' are the same name; give each player a different one."),
+    ]
+
+
+def test_two_seats_each_alike_an_earlier_one_are_each_refused_once():
+    with pytest.raises(RuleViolation) as refused:
+        new_setup(["Ann", "Bo", "ann", "bo"])
+
+    assert [fault.field for fault in refused.value.violations] == ["players.2", "players.3"]

@@ -104,14 +104,16 @@ class SeatingForm(SummarizedForm):
         return position
 
     def attach(self, error: Refusal) -> None:
-        """Show a refusal of the seating next to the name it concerns, else by the dealer's
-        marks or at the form's top."""
-        where = getattr(error, "field", None) or ""
-        if where.startswith("players."):
-            box = self.players[self.row_sent_as(int(where.removeprefix("players.")))]
-            box.errors = [*box.errors, reason(error)]
-        else:
-            attach_error(self, error, {"dealer": "dealer"})
+        """Show each fault of a refusal of the seating next to the name it concerns, else
+        by the dealer's marks or at the form's top."""
+        faults = violations_of(error) if isinstance(error, RuleError) else (error,)
+        for fault in faults:
+            where = getattr(fault, "field", None) or ""
+            if where.startswith("players."):
+                box = self.players[self.row_sent_as(int(where.removeprefix("players.")))]
+                box.errors = [*box.errors, reason(fault)]
+            else:
+                attach_error(self, fault, {"dealer": "dealer"})
 
 
 class NewGameForm(SeatingForm):

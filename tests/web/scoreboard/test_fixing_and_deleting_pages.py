@@ -266,3 +266,12 @@ def test_a_deletion_that_does_not_say_how_the_game_stood_deletes_nothing(client,
 
     assert VERSION_UNSAID in follow_refusal(client, response, game_url)
     assert stored_game(client, game_url) == before
+
+
+def test_a_fix_of_two_bad_names_says_each_by_its_box_at_once(client, game_url):
+    fields = fix_fields(client.get(game_url).text) | {"players-1": "ann", "players-2": "C\u200by"}
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
+
+    assert "&#39;Ann&#39; and &#39;ann&#39; are the same name" in page
+    assert "Player 3&#39;s name has an invisible character (U+200B)" in page

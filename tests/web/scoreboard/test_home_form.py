@@ -207,3 +207,13 @@ def test_boxes_showing_the_picked_presets_values_are_no_change_to_it(client):
 
     assert re.search(r'value="standard" data-values="[^"]*" checked', page)
     assert re.search(r"data-custom-note[^>]*></p>", page)
+
+
+def test_every_bad_name_is_flagged_by_its_box_at_once(client):
+    names = {"players-0": "Ann", "players-1": "ann", "players-2": "Bo", "players-3": "bo"}
+
+    page = follow_refusal(client, client.post("/games", data=names | {"dealer": "0"}), "/")
+
+    summary = re.search(r'<div class="refusal-summary".*?</div>', page, re.S).group(0)
+    assert "&#39;Ann&#39; and &#39;ann&#39; are the same name" in summary
+    assert "&#39;Bo&#39; and &#39;bo&#39; are the same name" in summary
