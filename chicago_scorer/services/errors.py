@@ -10,7 +10,10 @@ class GameNotFound(Refusal):
 
     def __init__(self, game_id: object) -> None:
         super().__init__(
-            sentence("There is no game %(game)s; check the link.", game=cut_short(str(game_id)))
+            sentence(
+                "There is no game %(game)s: it was deleted, or the link is wrong.",
+                game=cut_short(str(game_id)),
+            )
         )
 
 

@@ -140,7 +140,8 @@ def test_a_game_id_of_thousands_of_digits_is_named_cut_short(client):
 
     assert response.status_code == 404
     assert response.get_json() == {
-        "error": f"There is no game {HUGE[:QUOTED_CHARACTERS]}…; check the link."
+        "error": f"There is no game {HUGE[:QUOTED_CHARACTERS]}…: it was deleted, or the link "
+        "is wrong."
     }
 
 

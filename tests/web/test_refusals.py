@@ -71,14 +71,17 @@ def test_an_unknown_game_is_a_page_in_the_readers_language_outside_the_api(clien
     assert response.status_code == 404
     assert response.mimetype == "text/html"
     assert "<h1>Hittades inte</h1>" in response.text
-    assert "Det finns inget parti 404; kontrollera länken." in response.text
+    gone = "Det finns inget parti 404: det har tagits bort, eller så är länken fel."
+    assert gone in response.text
 
 
 def test_an_unknown_game_is_json_in_the_readers_language_on_the_api(client):
     response = client.get("/api/games/404", headers=SWEDISH)
 
     assert response.status_code == 404
-    assert response.get_json() == {"error": "Det finns inget parti 404; kontrollera länken."}
+    assert response.get_json() == {
+        "error": "Det finns inget parti 404: det har tagits bort, eller så är länken fel."
+    }
 
 
 @pytest.mark.parametrize("game_id", [2**31, 2**63])
