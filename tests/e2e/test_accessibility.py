@@ -208,11 +208,17 @@ def test_a_tap_online_is_announced_and_focus_starts_at_the_next_step(new_phone, 
     expect(phone.page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
 
 
-def test_enter_on_a_player_records_nothing_and_says_to_tap_the_hand(new_phone, seed_game):
+def keeping_score_by_keyboard(new_phone, seed_game):
+    """Ann and Bo's game, open on a scorekeeper's device with a keyboard and no touch."""
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(has_touch=False, is_mobile=False)
     phone.open(game.keep_score_path)
     phone.open(game.path)
+    return game, phone
+
+
+def test_enter_on_a_player_records_nothing_and_says_to_tap_the_hand(new_phone, seed_game):
+    game, phone = keeping_score_by_keyboard(new_phone, seed_game)
     bo = phone.page.get_by_role("radio", name="Bo", exact=True)
     bo.focus()
     phone.page.keyboard.press("Space")
@@ -232,10 +238,7 @@ def test_enter_on_a_player_records_nothing_and_says_to_tap_the_hand(new_phone, s
 
 
 def test_enter_before_any_player_is_chosen_says_to_tap_the_player(new_phone, seed_game):
-    game = seed_game(["Ann", "Bo"])
-    phone = new_phone(has_touch=False, is_mobile=False)
-    phone.open(game.keep_score_path)
-    phone.open(game.path)
+    game, phone = keeping_score_by_keyboard(new_phone, seed_game)
     ann = phone.page.get_by_role("radio", name="Ann", exact=True)
     ann.focus()  # as the first Tab does: focused, not chosen
 

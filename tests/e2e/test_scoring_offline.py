@@ -90,13 +90,20 @@ TWELVE_ENTRIES = [
 SCORES_AFTER_TWELVE = {"Ann": 37, "Bo": 6, "Cy": 12}
 
 
-def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
-    new_phone, seed_game, api, wifi
-):
+def keeping_score_off_the_wifi(new_phone, seed_game, wifi) -> tuple[SeededGame, Phone]:
+    """Ann, Bo and Cy's game, its scorekeeper's phone (with the service worker) just
+    off the table's Wi-Fi."""
     game = seed_game(["Ann", "Bo", "Cy"])
     phone = new_phone(base_url=wifi.url)
     open_as_scorekeeper(phone, game)
     go_offline(phone, wifi)
+    return game, phone
+
+
+def test_twelve_entries_made_offline_survive_a_reload_and_are_saved_in_order(
+    new_phone, seed_game, api, wifi
+):
+    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
 
     win(phone, "Ann", "Four of a kind")
     expect_waiting(phone, 1)
@@ -377,10 +384,7 @@ def test_two_tabs_of_one_game_keep_one_queue_and_each_entry_is_saved_once(
 def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tapped(
     new_phone, seed_game, api, wifi
 ):
-    game = seed_game(["Ann", "Bo", "Cy"])
-    phone = new_phone(base_url=wifi.url)
-    open_as_scorekeeper(phone, game)
-    go_offline(phone, wifi)
+    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
     win(phone, "Ann", "Flush")
     phone.page.reload()  # offline: the service worker's copy of the page
     ready_to_queue(phone)
