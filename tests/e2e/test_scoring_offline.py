@@ -264,11 +264,16 @@ def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
     expect(phone.page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
 
 
-def test_enter_on_a_player_offline_keeps_nothing_and_says_to_tap_the_hand(new_phone, seed_game):
-    game = seed_game(["Ann", "Bo"])
+def keyboard_offline(new_phone, seed_game) -> Phone:
+    """Ann and Bo's game on a scorekeeper's device with a keyboard and no touch, offline."""
     phone = new_phone(has_touch=False, is_mobile=False)
-    open_as_scorekeeper(phone, game, with_service_worker=False)
+    open_as_scorekeeper(phone, seed_game(["Ann", "Bo"]), with_service_worker=False)
     phone.page.context.set_offline(True)
+    return phone
+
+
+def test_enter_on_a_player_offline_keeps_nothing_and_says_to_tap_the_hand(new_phone, seed_game):
+    phone = keyboard_offline(new_phone, seed_game)
     ann = phone.page.get_by_role("radio", name="Ann", exact=True)
     ann.check()
 
@@ -284,10 +289,7 @@ def test_enter_on_a_player_offline_keeps_nothing_and_says_to_tap_the_hand(new_ph
 
 
 def test_enter_before_any_player_is_chosen_offline_says_to_tap_the_player(new_phone, seed_game):
-    game = seed_game(["Ann", "Bo"])
-    phone = new_phone(has_touch=False, is_mobile=False)
-    open_as_scorekeeper(phone, game, with_service_worker=False)
-    phone.page.context.set_offline(True)
+    phone = keyboard_offline(new_phone, seed_game)
     ann = phone.page.get_by_role("radio", name="Ann", exact=True)
     ann.focus()
 
