@@ -290,10 +290,17 @@ def test_two_hands_may_not_be_called_by_one_name_or_names_that_look_alike(second
     assert refusal.value.field == f"hands.{second}"
 
 
-def test_a_name_like_an_earlier_hand_is_refused_with_the_other_bad_hands():
+def faults_of_settling(hands: dict[str, str]) -> list[tuple[str, str]]:
+    """Each fault that settling ``hands`` is refused for, all at once: its field, its words."""
     with pytest.raises(RuleViolations) as refusal:
-        settle({"Ann": "As Ks Qs", "Bo": "Qh 8h 7h 4h 2h", "B0": "9h 9d 9c 2s 2d"})
-    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+        settle(hands)
+    return [(problem.field, problem.message) for problem in refusal.value.violations]
+
+
+def test_a_name_like_an_earlier_hand_is_refused_with_the_other_bad_hands():
+    hands = {"Ann": "As Ks Qs", "Bo": "Qh 8h 7h 4h 2h", "B0": "9h 9d 9c 2s 2d"}
+
+    assert faults_of_settling(hands) == [
         ("hands.Ann", "Ann's hand: A hand has 5 cards; 'As Ks Qs' has 3."),
         ("hands.B0", "'Bo' and 'B0' look alike; give each player a name that looks different."),
     ]
@@ -356,18 +363,18 @@ def test_a_refusal_of_several_hands_is_led_by_the_first_problem():
 
 
 def test_a_card_in_two_hands_is_refused_with_the_other_bad_hands():
-    with pytest.raises(RuleViolations) as refusal:
-        settle({"Ann": "Ks Kd Kc 5h 5s", "Bo": "Qs Qd 9h 9s", "Cy": "2d 3d K♠ 6c 7h"})
-    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+    hands = {"Ann": "Ks Kd Kc 5h 5s", "Bo": "Qs Qd 9h 9s", "Cy": "2d 3d K♠ 6c 7h"}
+
+    assert faults_of_settling(hands) == [
         ("hands.Bo", "Bo's hand: A hand has 5 cards; 'Qs Qd 9h 9s' has 4."),
         ("hands.Cy", "Ks is in both Ann's and Cy's hands; a deck has one Ks."),
     ]
 
 
 def test_a_card_a_refused_hand_shows_is_still_said_to_be_in_a_later_hand_too():
-    with pytest.raises(RuleViolations) as refusal:
-        settle({"Ann": "As Ks Qs Js", "Bo": "As 9h 8d 7c 6s", "Cy": "2d 1x Qs 4c 5h"})
-    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+    hands = {"Ann": "As Ks Qs Js", "Bo": "As 9h 8d 7c 6s", "Cy": "2d 1x Qs 4c 5h"}
+
+    assert faults_of_settling(hands) == [
         ("hands.Ann", "Ann's hand: A hand has 5 cards; 'As Ks Qs Js' has 4."),
         ("hands.Bo", "As is in both Ann's and Bo's hands; a deck has one As."),
         (
@@ -380,9 +387,9 @@ def test_a_card_a_refused_hand_shows_is_still_said_to_be_in_a_later_hand_too():
 
 
 def test_cards_taken_from_each_earlier_hand_are_named_in_one_sentence_per_hand():
-    with pytest.raises(RuleViolations) as refusal:
-        settle({"Ann": "Ks Kd Kc 5h 5s", "Bo": "Qs Qd 9h 9s 2c", "Cy": "Kd 5s Qd 6c 7h"})
-    assert [(problem.field, problem.message) for problem in refusal.value.violations] == [
+    hands = {"Ann": "Ks Kd Kc 5h 5s", "Bo": "Qs Qd 9h 9s 2c", "Cy": "Kd 5s Qd 6c 7h"}
+
+    assert faults_of_settling(hands) == [
         ("hands.Cy", "Kd and 5s are in both Ann's and Cy's hands; a deck has one of each."),
         ("hands.Cy", "Qd is in both Bo's and Cy's hands; a deck has one Qd."),
     ]
