@@ -21,7 +21,6 @@ from .events import (
     says_the_same,
 )
 from .game import GameState, ScoredEvent, apply_event, record, replay, start_game
-from .names import normal_name
 from .setup import GameSetup, new_setup, setup_as_stored
 
 
@@ -111,25 +110,8 @@ def fixed_setup(setup: GameSetup, players: object = None, dealer: str | None = N
             ),
             "players",
         )
-    _refuse_a_blank_seat(names)
     fixed = new_setup(names, dealer, setup.rules, kept=setup.players)
     return fixed if dealer is not None else replace(fixed, first_dealer=setup.first_dealer)
-
-
-def _refuse_a_blank_seat(names: object) -> None:
-    """A fix names every seat: a blank name cannot leave its player out, as it may when a
-    game is started, for the game keeps its players."""
-    if not isinstance(names, list | tuple):
-        return
-    for position, name in enumerate(names):
-        if isinstance(name, str) and not normal_name(name):
-            raise RuleViolation(
-                sentence(
-                    "Player %(number)s's name is blank: type a name for every seat.",
-                    number=position + 1,
-                ),
-                f"players.{position}",
-            )
 
 
 def replay_fixed(setup: GameSetup, events: Sequence[Event]) -> GameState:

@@ -41,13 +41,23 @@ class GameSetup:
         )
 
 
-def _checked_name(position: int, raw: object, fault: NameFault) -> str:
+def _checked_name(position: int, raw: object, fault: NameFault, *, fixing: bool) -> str:
+    """A seat's name, checked; ``fixing`` a game's names, a blank one cannot leave its
+    player out, as it may when a game is started, for the game keeps its players."""
     where = f"players.{position}"
     if not isinstance(raw, str):
         raise RuleViolation(
             sentence("Player %(number)s's name must be text.", number=position + 1), where
         )
     name = normal_name(raw)
+    if not name and fixing:
+        raise RuleViolation(
+            sentence(
+                "Player %(number)s's name is blank: type a name for every seat.",
+                number=position + 1,
+            ),
+            where,
+        )
     if not name:
         raise RuleViolation(
             sentence(
@@ -134,7 +144,10 @@ def _built_setup(
     checked: list[str | None] = []
     for seat, raw in enumerate(names):
         try:
-            checked.append(kept[seat] if seat in kept_seats else _checked_name(seat, raw, fault))
+            if seat in kept_seats:
+                checked.append(kept[seat])
+            else:
+                checked.append(_checked_name(seat, raw, fault, fixing=bool(kept)))
         except RuleViolation as refused:
             faults.append(refused)
             checked.append(None)  # compared with no other name
