@@ -242,16 +242,22 @@ def import_whole_file(
 def _parts(listed: ListedGames) -> Iterator[tuple[int, int]]:
     """The positions (from 1) of the first and last game of each part of the file, each
     part within an import's bounds in games and entries (a longer game alone)."""
-    first, entries = 1, 0
-    for position, game in enumerate(listed.games, start=1):
-        length = len(game["events"])  # checked_game has checked every game's shape
-        games = position - first
-        if games and (games == MAX_GAMES_PER_IMPORT or entries + length > MAX_ENTRIES_PER_IMPORT):
-            yield first, position - 1
-            first, entries = position, 0
+    lengths = [len(game["events"]) for game in listed.games]  # checked_game checked them
+    for run in _runs(lengths, MAX_GAMES_PER_IMPORT, MAX_ENTRIES_PER_IMPORT):
+        yield run.start + 1, run.stop
+
+
+def _runs(lengths: Sequence[int], most_games: int, most_entries: int) -> Iterator[range]:
+    """The games whose entries number ``lengths`` cut, in order, into runs of at most
+    ``most_games`` games and ``most_entries`` entries (a longer game alone in its run)."""
+    start, entries = 0, 0
+    for index, length in enumerate(lengths):
+        if index > start and (index - start == most_games or entries + length > most_entries):
+            yield range(start, index)
+            start, entries = index, 0
         entries += length
-    if listed.games:
-        yield first, len(listed.games)
+    if lengths:
+        yield range(start, len(lengths))
 
 
 def _import_games(raw: bytes | str, deadline: float | None) -> ImportResult:
@@ -344,19 +350,9 @@ def _batches(checked: Sequence[CheckedGame]) -> Iterator[tuple[int, list[Checked
     """The file's games in batches of at most ``IMPORT_BATCH_GAMES`` games and
     ``IMPORT_BATCH_ENTRIES`` entries (a longer game alone), with how many games come
     before each."""
-    batch: list[CheckedGame] = []
-    entries = 0
-    done = 0
-    for game in checked:
-        length = len(game.state.history)
-        if batch and (len(batch) == IMPORT_BATCH_GAMES or entries + length > IMPORT_BATCH_ENTRIES):
-            yield done, batch
-            done += len(batch)
-            batch, entries = [], 0
-        batch.append(game)
-        entries += length
-    if batch:
-        yield done, batch
+    lengths = [len(game.state.history) for game in checked]
+    for run in _runs(lengths, IMPORT_BATCH_GAMES, IMPORT_BATCH_ENTRIES):
+        yield run.start, list(checked[run.start : run.stop])
 
 
 def _store_batch(
