@@ -181,7 +181,7 @@ class RuleViolations(RuleViolation):
         return tuple(violation.text for violation in self.violations)
 
 
-def violations_of(fault: RuleError) -> tuple[RuleError, ...]:
+def violations_of(fault: Refusal) -> tuple[Refusal, ...]:
     """Each fault a refusal holds: its own, or every one of several found at once."""
     return fault.violations if isinstance(fault, RuleViolations) else (fault,)
 

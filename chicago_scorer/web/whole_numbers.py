@@ -30,10 +30,10 @@ class WholeNumberField(IntegerField):
         # would also read "6_0" as 60, and "+1", "１" or "١" as 1, where the API refuses them;
         # " 1 " too, which no page sends. A blank box is no number, left to the validators.
         # A file sent under the field's name is no text at all.
-        if valuelist and not (isinstance(valuelist[0], str) and valuelist[0].strip() == ""):
-            if not (isinstance(valuelist[0], str) and is_written_whole_number(valuelist[0])):
-                self.data = None
-                raise ValueError(self.unreadable_message())
+        sent = valuelist[0] if valuelist else ""
+        if not isinstance(sent, str) or (sent.strip() and not is_written_whole_number(sent)):
+            self.data = None
+            raise ValueError(self.unreadable_message())
         try:
             super().process_formdata(valuelist)
         except ValueError:

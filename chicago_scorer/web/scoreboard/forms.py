@@ -106,8 +106,7 @@ class SeatingForm(SummarizedForm):
     def attach(self, error: Refusal) -> None:
         """Show each fault of a refusal of the seating next to the name it concerns, else
         by the dealer's marks or at the form's top."""
-        faults = violations_of(error) if isinstance(error, RuleError) else (error,)
-        for fault in faults:
+        for fault in violations_of(error):
             where = getattr(fault, "field", None) or ""
             if where.startswith("players."):
                 box = self.players[self.row_sent_as(int(where.removeprefix("players.")))]
