@@ -15,6 +15,7 @@ from chicago_scorer.rules import (
     RuleViolation,
     RuleViolations,
     Step,
+    new_setup,
 )
 from chicago_scorer.rules.errors import Refusal, quoted, sentence, violations_of
 from chicago_scorer.rules.showdown import hand_problems
@@ -162,6 +163,15 @@ class NewGameForm(SeatingForm):
         for fault in violations_of(error):
             if not self.rules.form.attach(fault):
                 super().attach(fault)
+
+    def attach_name_faults(self) -> None:
+        """Show the names' faults beside the form's own refusal (a house rule's box it
+        cannot read), so that one answer shows all there is to mend, as the rules' own
+        refusal of names and house rules together does (``new_game_setup``)."""
+        try:
+            new_setup(self.names(), self.dealer_name())
+        except RuleError as error:
+            self.attach(error)
 
 
 # What the step card's page always sends with a tap, said when it is missing or garbled:

@@ -81,6 +81,7 @@ def create_game():
     """Create a game and make this device its scorekeeper."""
     form = NewGameForm()
     if not form.validate_on_submit():
+        form.attach_name_faults()
         return redirect_refused(form, HOME, url_for(".home"))
     try:
         created = games.create_game(form.names(), form.dealer_name(), form.rules.form.settings())

@@ -217,3 +217,17 @@ def test_every_bad_name_is_flagged_by_its_box_at_once(client):
     summary = re.search(r'<div class="refusal-summary".*?</div>', page, re.S).group(0)
     assert "&#39;Ann&#39; and &#39;ann&#39; are the same name" in summary
     assert "&#39;Bo&#39; and &#39;bo&#39; are the same name" in summary
+
+
+def test_bad_names_are_flagged_with_a_box_the_form_cannot_read(client):
+    names = {"players-0": "Ann", "players-1": "ann", "dealer": "0"}
+
+    page = follow_refusal(
+        client,
+        client.post("/games", data=names | {"rules-preset": "custom", "rules-target": "6-0"}),
+        "/",
+    )
+
+    assert "Points to win: use a whole number from 30 to 200." in box(page, "target")
+    summary = re.search(r'<div class="refusal-summary".*?</div>', page, re.S).group(0)
+    assert '<a href="#players-1">&#39;Ann&#39; and &#39;ann&#39; are the same name' in summary
