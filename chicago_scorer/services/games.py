@@ -98,9 +98,11 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
     db.session.add(game)
     db.session.flush()
     version = log_version(0, None, 0, game.created_at)
-    projections.project_new_game(game.id, start_game(setup), version, game.created_at)
+    started = start_game(setup)
+    projections.project_new_game(game.id, started, version, game.created_at)
     db.session.commit()
-    return CreatedGame(_loaded(game), edit_key)
+    loaded = LoadedGame(game.id, as_utc(game.created_at), started, game.edit_key_hash, version)
+    return CreatedGame(loaded, edit_key)
 
 
 def trail_of(game_id: int) -> dict[str, object]:
@@ -294,31 +296,30 @@ def undo_last_event(
     return answer
 
 
-def confirm_edit_key(game_id: int, edit_key: str | None) -> LoadedGame:
+def confirm_edit_key(game_id: int, edit_key: str | None) -> None:
     """Check a hand-over key before a device starts keeping score with it."""
-    return _loaded(_editable_game(game_id, edit_key))
+    writable_stored_game(game_id, edit_key)
 
 
-def rotate_edit_key(
-    game_id: int, edit_key: str | None, rotation: str | None = None
-) -> CreatedGame:
-    """Give the game a new key, so that every other device and old link loses it.
+def rotate_edit_key(game_id: int, edit_key: str | None, rotation: str | None = None) -> str:
+    """Give the game a new key, so that every other device and old link loses it, and
+    answer the new key.
 
     A rotation given a name (``rotation``) makes the same key from the same old key, so
     the same rotation sent again after its answer was lost gives back the key it made,
     rather than refusing the old key and leaving the new one in no phone's hands.
     """
-    game = _game_row(game_id)
+    stored = _found(game_id)
     made = None
     if edit_key is not None and rotation is not None:
         made = key_after_rotation(edit_key, rotation)
-        if edit_key_matches(made, game.edit_key_hash):  # sent again: this rotation is done
-            return CreatedGame(_loaded(game), made)
-    _require_key(edit_key, game.edit_key_hash)
+        if edit_key_matches(made, stored.edit_key_hash):  # sent again: this rotation is done
+            return made
+    _require_key(edit_key, stored.edit_key_hash)
     new_key = made or new_edit_key()
-    game.edit_key_hash = hash_edit_key(new_key)
+    game_log.set_edit_key_hash(game_id, hash_edit_key(new_key))
     db.session.commit()
-    return CreatedGame(_loaded(game), new_key)
+    return new_key
 
 
 def last_played(game_ids: Collection[int]) -> dict[int, datetime]:
@@ -402,41 +403,11 @@ def _require_key(edit_key: str | None, edit_key_hash: str) -> None:
         raise EditKeyWrong()
 
 
-def _editable_game(game_id: int, edit_key: str | None) -> Game:
-    game = _game_row(game_id)
-    _require_key(edit_key, game.edit_key_hash)
-    return game
-
-
-def _game_row(game_id: int) -> Game:
-    game = db.session.get(Game, game_id) if may_be_stored_id(game_id) else None
-    if game is None:
-        raise GameNotFound(game_id)
-    return game
-
-
 def _found(game_id: int) -> game_log.StoredGame:
     stored = game_log.stored_game(game_id) if may_be_stored_id(game_id) else None
     if stored is None:
         raise GameNotFound(game_id)
     return stored
-
-
-def _loaded(game: Game) -> LoadedGame:
-    """The game replayed from its stored log."""
-    log, version = game_log.stored_log_and_version(game.id)
-    names = tuple(player.name for player in game.players)
-    state = game_log.replayed(
-        game_log.stored_setup(names, game.first_dealer_seat, game.rules), log
-    )
-    return LoadedGame(
-        game.id,
-        as_utc(game.created_at),
-        state,
-        game.edit_key_hash,
-        version,
-        **trail_of(game.id),
-    )
 
 
 def _state_to_write_on(

@@ -193,6 +193,11 @@ _SET_FIRST_DEALER = (
     .where(_GAMES.c.id == bindparam("g_id"))
     .values(first_dealer_seat=bindparam("seat"))
 )
+_SET_EDIT_KEY_HASH = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("g_id"))
+    .values(edit_key_hash=bindparam("edit_key_hash"))
+)
 
 
 class StoredGame(NamedTuple):
@@ -583,6 +588,11 @@ def rename_players(game_id: int, seated_names: Sequence[tuple[int, str]]) -> Non
 def set_first_dealer(game_id: int, seat: int) -> None:
     """Change who dealt first (not committed); projections.py writes what follows."""
     run(_SET_FIRST_DEALER, {"g_id": game_id, "seat": seat})
+
+
+def set_edit_key_hash(game_id: int, edit_key_hash: str) -> None:
+    """Give the game a new edit key, by its hash (not committed)."""
+    run(_SET_EDIT_KEY_HASH, {"g_id": game_id, "edit_key_hash": edit_key_hash})
 
 
 def add_changes(game_id: int, changes: Sequence[Change]) -> None:

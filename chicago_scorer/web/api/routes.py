@@ -196,9 +196,9 @@ def undo_last_event(game_id: int):
 def rotate_edit_key(game_id: int):
     """Replace the edit key; every other holder of the old one loses the right to change."""
     _read_unused_body()
-    rotated = games.rotate_edit_key(game_id, bearer_key(), secret_rotation(idempotency_key()))
+    new_key = games.rotate_edit_key(game_id, bearer_key(), secret_rotation(idempotency_key()))
     keep_out_of_caches()
-    return {"edit_key": rotated.edit_key}
+    return {"edit_key": new_key}
 
 
 @api.post("/settle")

@@ -85,12 +85,12 @@ def revoke(game_id: int):
     form = RevokeForm()
     form.validate_on_submit()
     try:
-        rotated = games.rotate_edit_key(
+        new_key = games.rotate_edit_key(
             game_id, edit_key_for(game_id), secret_rotation(form.rotation.data or None)
         )
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
         return back_to_scoreboard(game_id, form)
-    remember_edit_key(game_id, rotated.edit_key)
+    remember_edit_key(game_id, new_key)
     flash(gettext("Other phones no longer keep score, and old hand-over links stop working."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
