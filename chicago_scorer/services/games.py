@@ -419,10 +419,10 @@ def _state_to_write_on(
     the log; else replayed from the log, whose events then get the replay's points (the
     fold and summary are written after the new entry).
     """
-    if stored.derived_data_is_current():
-        position = game_log.resumed_position(setup, stored.fold_position)
-        if position is not None:
-            return position, stored_player_figures(stored.id)
+    # The players' figures are read beside the fold, so both must be of these rules.
+    position = game_log.resumed_fold(stored, setup) if stored.derived_data_is_current() else None
+    if position is not None:
+        return position, stored_player_figures(stored.id)
     log = game_log.stored_log(stored.id)
     state = game_log.replayed(setup, log)
     projections.correct_points(stored.id, log, state)

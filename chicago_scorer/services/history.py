@@ -5,7 +5,7 @@ listing) read each game's stored fold position, which holds where the game stand
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Generic, TypeVar
@@ -174,8 +174,7 @@ def newest_games(limit: int, offset: int = 0) -> tuple[list[ListedGame], int]:
 def _standing(stored: game_log.StoredGame) -> GameState:
     """Where a listed game stands: its stored fold resumed, or its log replayed."""
     setup = stored.setup()
-    if stored.fold_is_current():
-        resumed = game_log.resumed_position(setup, stored.fold_position)
-        if resumed is not None:
-            return resumed
-    return game_log.replayed(setup, game_log.stored_log(stored.id))
+    resumed = game_log.resumed_fold(stored, setup)
+    if resumed is not None:
+        return resumed
+    return replace(game_log.replayed(setup, game_log.stored_log(stored.id)), history=())

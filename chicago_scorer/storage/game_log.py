@@ -411,7 +411,7 @@ def resumed_before(
     version = log_version_of_newest(stored.event_count, newest, stored.rewrites, stored.created_at)
     if newest and version != stored.fold_version:
         return None  # a write between the two reads: the events are ahead of the fold
-    position = resumed_position(setup, stored.fold_position)
+    position = resumed_fold(stored, setup)
     if position is None or position.is_tiebreak:
         return None
     return position
@@ -431,11 +431,15 @@ def resumed_with_history(
     return replace(position, history=entries)
 
 
-def resumed_position(setup: GameSetup, position: object) -> GameState | None:
-    """A stored position resumed, or None if it cannot be read: an old-shaped or broken
-    one is replayed instead, never an error."""
+def resumed_fold(stored: StoredGame, setup: GameSetup) -> GameState | None:
+    """Where the stored fold says the game stands (a state without history), or None
+    when the log must be replayed instead: the fold is of another version of the log or
+    of other rules, or cannot be read (an old-shaped or broken one is never an error).
+    Every read of a game from its fold asks this, and replays on None."""
+    if not stored.fold_is_current():
+        return None
     try:
-        return resume(setup, position)
+        return resume(setup, stored.fold_position)
     except (KeyError, TypeError, ValueError):
         return None
 
