@@ -20,7 +20,7 @@ from chicago_scorer.rules.position import position_of
 from chicago_scorer.rules.statistics import summarize
 from chicago_scorer.storage import game_log, projections
 from chicago_scorer.storage.models import Game, Player, StoredFold, StoredSummary, name_key
-from chicago_scorer.storage.summaries import stored_player_figures
+from chicago_scorer.storage.summaries import stored_summary
 
 REBUILD_BATCH = 200
 
@@ -40,9 +40,6 @@ _STALE = (
         )
     )
     .order_by(Game.id)
-)
-_STORED_SUMMARY = select(_SUMMARIES.c.status, _SUMMARIES.c.rounds, _SUMMARIES.c.updated_at).where(
-    _SUMMARIES.c.game_id == bindparam("game_id")
 )
 _NAME_KEYS = (
     select(_PLAYERS.c.seat, _PLAYERS.c.name, _PLAYERS.c.name_key)
@@ -119,15 +116,12 @@ def _rebuild_game(game_id: int) -> bool:
     log, version = game_log.stored_log_and_version(game_id)
     state = game_log.replayed(stored.setup(), log)
     summary = summarize(state)
-    kept = db.session.execute(_STORED_SUMMARY, {"game_id": game_id}).one()
+    kept = stored_summary(game_id)
 
     fold_disagrees = stored.fold_position is not None and (
         stored.fold_version != version or stored.fold_position != position_of(state)
     )
-    summary_disagrees = (kept.status, kept.rounds) != (
-        summary.status.value,
-        summary.rounds,
-    ) or stored_player_figures(game_id) != summary.players
+    summary_disagrees = kept.summary != summary
     keys_wrong = [player for player in players if player.name_key != name_key(player.name)]
     points_wrong = projections.project_replay(
         game_id, log, state, version, kept.updated_at, fold_is_new=stored.fold_version is None

@@ -1,15 +1,17 @@
 """The stored summary of each game: the figures of its replay, kept beside its log.
 
-Listings and statistics read these columns instead of replaying thousands of games.
-They are written only here, from ``summarize(state)`` (or ``summarize_next`` after one
-more event), by every write in the same transaction as the log, so they always equal the
-replay (tests check that they do). Each is stamped with the rules' revision; one of
-another revision is rebuilt before it is read (projections.py). Each of those writes
-also counts itself on the game's summary row, and the history and player pages are cached
-under the sum of those counts (``listings_key``).
+Listings and statistics read these columns instead of replaying thousands of games;
+this module reads them. projections.py writes them, from ``summarize(state)`` (or
+``summarize_next`` after one more event), by every write in the same transaction as the
+log, so they always equal the replay (tests check that they do). Each is stamped with the
+rules' revision; one of another revision is rebuilt before it is read (rebuild.py). Each
+of those writes also counts itself on the game's summary row, and the history and player
+pages are cached under the sum of those counts (``listings_key``).
 """
 
+from datetime import datetime
 from types import MappingProxyType
+from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, select
 
@@ -17,7 +19,6 @@ from chicago_scorer.rules import Hand, Status
 from chicago_scorer.rules.statistics import GameSummary, PlayerGameStats
 from chicago_scorer.storage.database import read_state_row, run
 from chicago_scorer.storage.models import (
-    Game,
     GameDeletion,
     Player,
     StoredSummary,
@@ -42,6 +43,9 @@ _PLAYER_FIGURES = (
     .order_by(_PLAYERS.c.seat)
 )
 _SUMMARIES = StoredSummary.__table__
+_GAME_FIGURES = select(_SUMMARIES.c.status, _SUMMARIES.c.rounds, _SUMMARIES.c.updated_at).where(
+    _SUMMARIES.c.game_id == bindparam("game_id")
+)
 # Not max(updated_at): a rebuild keeps the times, and on PostgreSQL a write stamped
 # earlier may commit later, leaving the newest time where it was.
 # A deletion lowers both figures, and a new game's first write could make them up again:
@@ -71,24 +75,16 @@ def listings_key() -> tuple[int, int, int]:
     return count, writes, deletions
 
 
-def stored_summary(game: Game) -> GameSummary:
-    """The summary as the database holds it, to compare with the replay."""
-    return GameSummary(
-        status=Status(game.summary.status),
-        rounds=game.summary.rounds,
-        players=tuple(
-            PlayerGameStats(
-                name=player.name,
-                score=player.score,
-                is_winner=player.is_winner,
-                played_tiebreak=player.played_tiebreak,
-                chicago_called=player.chicago_called,
-                chicago_won=player.chicago_won,
-                last_tricks=player.last_tricks,
-                hand_wins=MappingProxyType(
-                    {hand: getattr(player, hand_wins_column(hand)) for hand in Hand}
-                ),
-            )
-            for player in game.players
-        ),
+class KeptSummary(NamedTuple):
+    """A game's stored summary, and when the game last changed (which a rebuild keeps)."""
+
+    summary: GameSummary
+    updated_at: datetime
+
+
+def stored_summary(game_id: int) -> KeptSummary:
+    """The summary of a game as the database holds it, to compare with the replay."""
+    status, rounds, updated_at = run(_GAME_FIGURES, {"game_id": game_id}).one()
+    return KeptSummary(
+        GameSummary(Status(status), rounds, stored_player_figures(game_id)), updated_at
     )
