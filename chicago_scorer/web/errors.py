@@ -252,12 +252,12 @@ def _answer(status: int, message: object, headers: dict[str, str] | None = None)
         body, status = error_json(message, status)
     else:
         body = render_template(
-            "error.html", status=status, message=message, game_id=game_of_this_page(status)
+            "error.html", status=status, message=message, game_id=_game_of_this_page(status)
         )
     return body, status, headers or {}
 
 
-def game_of_this_page(status: int) -> int | None:
+def _game_of_this_page(status: int) -> int | None:
     """The game an error page at a game's address leads back to (an out-of-date settle
     page of the game, say), unless the game is what was not found."""
     game_id = (request.view_args or {}).get("game_id")
@@ -275,9 +275,11 @@ def _answer_or_send_back(status: int, message: object, headers: dict[str, str] |
     return _answer(status, message, headers)
 
 
-def answer_refusal(refusal: Refusal):
-    """A refusal nobody caught: its status, and why in the reader's language."""
-    return _answer(status_of(refusal), reason(refusal), retry_after(refusal))
+def answer_refusal(refusal: Refusal, words: object | None = None):
+    """A refusal nobody caught, or one a view tells in ``words`` of its own: its status,
+    and why in the reader's language."""
+    said = reason(refusal) if words is None else words
+    return _answer(status_of(refusal), said, retry_after(refusal))
 
 
 def answer_http_error(error: HTTPException):

@@ -2,12 +2,12 @@
 
 import secrets
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, url_for
 from wtforms import HiddenField
 
 from chicago_scorer.services import games
 from chicago_scorer.services.games import GameAtTable
-from chicago_scorer.web.errors import game_of_this_page, status_of
+from chicago_scorer.web.errors import answer_refusal
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.platform.security import keep_out_of_caches, secret_rotation
@@ -66,14 +66,7 @@ def keep_score(game_id: int, edit_key: str):
     try:
         games.confirm_edit_key(game_id, edit_key)
     except KEEPER_REFUSALS as error:
-        status = status_of(error)
-        page = render_template(
-            "error.html",
-            status=status,
-            message=LINK_NO_LONGER_WORKS,
-            game_id=game_of_this_page(status),
-        )
-        return page, status
+        return answer_refusal(error, LINK_NO_LONGER_WORKS)
     remember_edit_key(game_id, edit_key)
     flash(gettext("This phone now keeps score for this game."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
