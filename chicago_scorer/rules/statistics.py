@@ -10,7 +10,6 @@ from types import MappingProxyType
 
 from .events import ChicagoCall, HandResult, LastTrick, Outcome
 from .game import GameState, ScoredEvent, Status, apply_event, start_game
-from .names import same_name_key
 from .ruleset import Hand
 from .setup import GameSetup
 
@@ -41,12 +40,6 @@ class GameSummary:
     status: Status
     rounds: int
     players: tuple[PlayerGameStats, ...]
-
-
-def player_key(name: str) -> str:
-    """The form of a name that finds the same player in every game, however it is spelt
-    or cased ("Åsa" composed or not, "ＡＮＮ" and "Ann")."""
-    return same_name_key(name)
 
 
 def best_hand(hand_wins: Mapping[Hand, int]) -> Hand | None:

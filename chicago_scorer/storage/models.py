@@ -8,7 +8,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import MAX_NAME_LENGTH, STANDARD_RULES, Hand
-from chicago_scorer.rules.statistics import player_key
+from chicago_scorer.rules.names import same_name_key
 
 # Case folding can lengthen a name (one character may fold to three), and so can
 # compatibility folding (a ligature to many letters): a longer key is cut and ends with
@@ -35,10 +35,11 @@ def hand_wins_column(hand: Hand) -> str:
 
 
 def name_key(name: str) -> str:
-    """The stored form of ``rules.statistics.player_key``, that finds a player's rows."""
+    """The stored form of ``rules.names.same_name_key``, that finds a player's rows in
+    every game, however the name is spelt or cased."""
     # PostgreSQL cannot compare text holding NUL. No stored name has a control character,
     # so a NUL swapped for another one still finds nobody.
-    key = player_key(name).replace("\x00", "\x01")
+    key = same_name_key(name).replace("\x00", "\x01")
     if len(key) <= NAME_KEY_LENGTH:
         return key
     digest = hashlib.sha256(key.encode()).hexdigest()

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago_scorer.rules import Hand, Status, event_to_dict
+from chicago_scorer.rules.names import same_name_key
 from chicago_scorer.rules.statistics import (
     best_hand,
-    player_key,
     score_progression,
     summarize,
     tiebreak_seats,
@@ -109,8 +109,8 @@ def test_the_score_progression_starts_at_zero_and_follows_every_entry():
 
 
 def test_a_player_is_the_same_whatever_the_case_of_the_name():
-    assert player_key(" ANN ") == player_key("ann") == player_key("Ann")
-    assert player_key("STRASSE") == player_key("straße")
+    assert same_name_key(" ANN ") == same_name_key("ann") == same_name_key("Ann")
+    assert same_name_key("STRASSE") == same_name_key("straße")
 
 
 def test_the_best_hand_is_the_strongest_hand_won_at_least_once():

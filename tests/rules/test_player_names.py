@@ -20,7 +20,6 @@ from chicago_scorer.rules.names import (
 )
 from chicago_scorer.rules.setup import setup_as_stored
 from chicago_scorer.rules.showdown import settle
-from chicago_scorer.rules.statistics import player_key
 
 COMPOSED_ASA = "\u00c5sa"
 DECOMPOSED_ASA = "A\u030asa"
@@ -44,7 +43,7 @@ def test_the_two_spellings_of_asa_are_one_name_in_a_game():
 
 
 def test_the_two_spellings_of_asa_are_one_player_across_games():
-    assert player_key(COMPOSED_ASA) == player_key(DECOMPOSED_ASA)
+    assert same_name_key(COMPOSED_ASA) == same_name_key(DECOMPOSED_ASA)
 
 
 def test_a_seat_is_found_by_either_spelling_of_its_name():
@@ -267,7 +266,7 @@ ENGLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007
 )
 def test_names_that_differ_only_in_their_joiners_are_one_name_and_one_player(first, second):
     assert "are the same name" in refusal_of([first, second]).message
-    assert player_key(first) == player_key(second)
+    assert same_name_key(first) == same_name_key(second)
 
 
 @pytest.mark.parametrize(
@@ -280,7 +279,7 @@ def test_names_that_differ_only_in_their_joiners_are_one_name_and_one_player(fir
 )
 def test_names_that_differ_only_in_a_variation_selector_are_one_name_and_one_player(first, second):
     assert "are the same name" in refusal_of([first, second]).message
-    assert player_key(first) == player_key(second)
+    assert same_name_key(first) == same_name_key(second)
 
 
 def test_a_variation_selector_stored_before_it_was_refused_is_no_name_of_its_own():
@@ -293,7 +292,7 @@ def test_a_variation_selector_stored_before_it_was_refused_is_no_name_of_its_own
 
 def test_flags_that_differ_only_in_their_tags_look_alike_but_are_two_players():
     assert "look alike" in refusal_of([SCOTLAND, ENGLAND]).message
-    assert player_key(SCOTLAND) != player_key(ENGLAND)
+    assert same_name_key(SCOTLAND) != same_name_key(ENGLAND)
 
 
 pictographs = st.sampled_from(
