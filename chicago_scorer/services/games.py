@@ -46,16 +46,15 @@ from chicago_scorer.services.game_answers import (
     UndoneGame,
 )
 from chicago_scorer.services.repeats import entry_sent_before
-from chicago_scorer.storage import game_log, projections
+from chicago_scorer.storage import game_log, new_games, projections
 from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import (
-    Game,
-    Player,
     StoredSummary,
     as_utc,
     may_be_stored_id,
     now_utc,
 )
+from chicago_scorer.storage.new_games import NewGame
 from chicago_scorer.storage.summaries import stored_player_figures
 
 # What a write says it did not do when another device's write to the game came first. A
@@ -88,20 +87,13 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
     """Start a game for 2–4 players in seating order, by standard rules or house rules."""
     setup = new_game_setup(players, dealer, rules)
     edit_key = new_edit_key()
-    game = Game(
-        created_at=now_utc(),
-        first_dealer_seat=setup.first_dealer,
-        edit_key_hash=hash_edit_key(edit_key),
-        rules=setup.rules.settings(),
-    )
-    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(setup.players)]
-    db.session.add(game)
-    db.session.flush()
-    version = log_version(0, None, 0, game.created_at)
     started = start_game(setup)
-    projections.project_new_game(game.id, started, version, game.created_at)
+    created_at = now_utc()
+    edit_key_hash = hash_edit_key(edit_key)
+    [game_id] = new_games.add_games([NewGame(started, created_at, created_at, edit_key_hash)])
     db.session.commit()
-    loaded = LoadedGame(game.id, as_utc(game.created_at), started, game.edit_key_hash, version)
+    version = log_version(0, None, 0, created_at)
+    loaded = LoadedGame(game_id, created_at, started, edit_key_hash, version)
     return CreatedGame(loaded, edit_key)
 
 

@@ -554,18 +554,6 @@ def replace_event(game_id: int, seq: int, payload: dict, at: datetime) -> None:
     run(_REWRITE_EVENT, {"g_id": game_id, "g_seq": seq, "payload": payload})
 
 
-def add_corrections(game_id: int, corrections: Sequence[tuple[int, dict, datetime]]) -> None:
-    """Store earlier versions of entries as they are (an import's), not committed."""
-    if corrections:
-        run(
-            _ADD_CORRECTION,
-            [
-                {"game_id": game_id, "seq": seq, "was": was, "at": at}
-                for seq, was, at in corrections
-            ],
-        )
-
-
 def rewrite_payloads(game_id: int, payloads: Sequence[tuple[int, dict]]) -> None:
     """Store these entries in new words, a rename's, without a trail (not committed)."""
     if payloads:

@@ -61,10 +61,6 @@ def as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
-def _name_key_of_row(context) -> str:
-    return name_key(context.get_current_parameters()["name"])
-
-
 class Game(db.Model):
     """A game's setup: its players in their seats and who dealt first."""
 
@@ -148,7 +144,7 @@ class Player(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(MAX_NAME_LENGTH))
-    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), default=_name_key_of_row)
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
     score: Mapped[int] = mapped_column(default=0)
     is_winner: Mapped[bool] = mapped_column(default=False)
     played_tiebreak: Mapped[bool] = mapped_column(default=False)

@@ -1,5 +1,6 @@
-"""Add whole games at once, as an import or a seed brings them: one statement per table
-for a batch of games, rather than a round trip per game and table."""
+"""Add games, each with its whole log, as a new game (its log empty), an import or a
+seed brings them: one statement per table for a batch of games, rather than a round trip
+per game and table."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +18,6 @@ from chicago_scorer.storage.models import (
     Game,
     GameChange,
     Player,
-    name_key,
 )
 
 _GAMES = Game.__table__
@@ -103,10 +103,7 @@ class GameRows:
                 "rules": state.setup.rules.settings(),
                 "rewrites": 0,
             },
-            [
-                {"seat": seat, "name": name, "name_key": name_key(name)}
-                for seat, name in enumerate(state.players)
-            ],
+            [projections.seat_columns(seat, name) for seat, name in enumerate(state.players)],
             # The file keeps when the game last changed, not when each entry was recorded.
             [
                 {

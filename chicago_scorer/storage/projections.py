@@ -2,14 +2,15 @@
 
 A game's log (its setup and ordered events) is the truth. Beside it the database keeps
 copies of what its replay gives: the fold's position (``game_folds``), the points each
-event moved (``events.points``), and the summary (``game_summaries`` and the figures on
-``players``). Every write stores them here, in the transaction that changes the log
-(but for the points of a game added whole, worked out here and inserted with its
-events), and stamps them with the rules' revision (``rules.revision``). When the rules
-change what a replay gives, the revision moves on, and every copy of another revision
-counts as missing: a write replays instead of resuming, a read replays instead of
-trusting it, and the listings and statistics rebuild such games before they read them
-(rebuild.py).
+event moved (``events.points``), the summary (``game_summaries`` and the figures on
+``players``), and the key each player's name is found by (``players.name_key``). Every
+write stores them here, in the transaction that changes the log (but for the points and
+keys of a game added, worked out here and inserted with its events and players), and
+stamps the fold, the points and the summary with the rules' revision
+(``rules.revision``). When the rules change what a replay gives, the revision moves on,
+and every copy of another revision counts as missing: a write replays instead of
+resuming, a read replays instead of trusting it, and the listings and statistics rebuild
+such games before they read them (rebuild.py).
 """
 
 from collections.abc import Sequence
@@ -79,20 +80,6 @@ def figure_columns(stats: PlayerGameStats) -> dict[str, object]:
         "chicago_won": stats.chicago_won,
         "last_tricks": stats.last_tricks,
     } | {hand_wins_column(hand): stats.hand_wins[hand] for hand in Hand}
-
-
-def project_new_game(game_id: int, state: GameState, version: str, updated_at: datetime) -> None:
-    """Store what a game just added (flushed, with its whole log) derives (not committed)."""
-    session = db.session
-    session.execute(_ADD_FOLD, {"game_id": game_id} | _fold_columns(version, state))
-    summary = summarize(state)
-    session.execute(
-        _ADD_SUMMARY,
-        {"game_id": game_id, "updated_at": updated_at, "write_count": 1}
-        | summary_columns(summary),
-    )
-    _write_figures(game_id, summary.players)
-    _write_points(game_id, list(enumerate(state.history, start=1)))
 
 
 class NewGameCopies(NamedTuple):
@@ -227,6 +214,12 @@ def correct_points(game_id: int, log: Sequence[game_log.LoggedEvent], replayed: 
         for _seq, (logged, scored) in pairs
         if logged.points is not None and logged.points != _entry_points(scored)
     )
+
+
+def seat_columns(seat: int, name: str) -> dict[str, object]:
+    """A new player's row: the seat, the name, and the key the name is found by, inserted
+    with it (new_games.py) as the points of a game added whole are."""
+    return {"seat": seat, "name": name, "name_key": name_key(name)}
 
 
 def write_name_keys(game_id: int, seated_names: Sequence[tuple[int, str]]) -> None:

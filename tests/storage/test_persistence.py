@@ -69,7 +69,7 @@ def test_the_migrations_match_the_models_exactly(db):
 
 
 def test_the_database_refuses_a_player_of_a_game_that_does_not_exist(db):
-    db.session.add(Player(game_id=12345, seat=0, name="Ann"))
+    db.session.add(Player(game_id=12345, seat=0, name="Ann", name_key="ann"))
 
     with pytest.raises(IntegrityError):
         db.session.commit()
