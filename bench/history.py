@@ -23,8 +23,8 @@ import flask_migrate  # noqa: E402
 from sqlalchemy import event, func, select  # noqa: E402
 
 from chicago_scorer import create_app  # noqa: E402
+from chicago_scorer.cli import seed_demo_command  # noqa: E402
 from chicago_scorer.extensions import db  # noqa: E402
-from chicago_scorer.services.demo import seed_demo_command  # noqa: E402
 from chicago_scorer.storage.models import Game, Player  # noqa: E402
 
 

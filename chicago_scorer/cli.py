@@ -1,8 +1,9 @@
 """`flask address`: the address a phone on the same Wi-Fi should open; `flask rebuild`:
 replay every game and rewrite what it derives; `flask backup` and `flask restore`;
-`flask import`: an export of any size."""
+`flask import`: an export of any size; `flask seed-demo`: finished games for a demo."""
 
 import contextlib
+import random
 import socket
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from flask.cli import with_appcontext
 from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.extensions import db
+from chicago_scorer.services.demo import seed_demo_games
 from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, ImportRefused
 from chicago_scorer.services.import_results import ImportResult
 from chicago_scorer.services.transfer import ImportStage, import_whole_file
@@ -43,8 +45,6 @@ def local_addresses() -> list[str]:
 
 def register(app: Flask) -> None:
     """Add the `address`, `rebuild`, `backup`, `restore`, `import` and `seed-demo` commands."""
-    from chicago_scorer.services.demo import seed_demo_command
-
     app.cli.add_command(seed_demo_command)
     app.cli.add_command(rebuild_command)
     app.cli.add_command(backup_command)
@@ -66,6 +66,18 @@ def register(app: Flask) -> None:
         click.echo("On a phone on the same Wi-Fi, open:")
         for found in addresses:
             click.echo(f"    http://{found}:{port}/")
+
+
+@click.command("seed-demo")
+@with_appcontext
+@click.option("--games", "count", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=None, help="Make the same games every time.")
+def seed_demo_command(count: int, seed: int | None) -> None:
+    """Add realistic random finished games, played through the rules, for demos."""
+    rng = random.Random(seed)
+    with click.progressbar(length=count, label="Playing and storing games") as bar:
+        seed_demo_games(count, rng, bar.update)
+    click.echo(f"Added {count} finished demo games.")
 
 
 @click.command("rebuild")

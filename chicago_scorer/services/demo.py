@@ -4,9 +4,6 @@ import random
 from collections.abc import Callable
 from datetime import timedelta
 
-import click
-from flask.cli import with_appcontext
-
 from chicago_scorer.extensions import db
 from chicago_scorer.services.demo_games import random_game, random_seating
 from chicago_scorer.services.edit_keys import hash_edit_key, new_edit_key
@@ -40,15 +37,3 @@ def seed_demo_games(
         db.session.commit()
         db.session.expunge_all()
         on_stored(len(batch))
-
-
-@click.command("seed-demo")
-@with_appcontext
-@click.option("--games", "count", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", type=int, default=None, help="Make the same games every time.")
-def seed_demo_command(count: int, seed: int | None) -> None:
-    """Add realistic random finished games, played through the rules, for demos."""
-    rng = random.Random(seed)
-    with click.progressbar(length=count, label="Playing and storing games") as bar:
-        seed_demo_games(count, rng, bar.update)
-    click.echo(f"Added {count} finished demo games.")
