@@ -1,6 +1,7 @@
-"""A recorded entry in a few words, for the round log, the review and the messages about
-an undo or a correction: with the points it moved when they are known ("Ann +2 · two
-pair"), else what it said ("Ann · two pair")."""
+"""A recorded entry in a few words, for the round log, the review's marks of corrected
+entries and the messages about an undo or a correction: with the points it moved when
+they are known ("Ann +2 · two pair"), else what it said ("Ann · two pair"). The review's
+table says less, its columns naming the step (``history.review.cell_text``)."""
 
 from collections.abc import Mapping
 
