@@ -21,9 +21,10 @@ from werkzeug.wrappers import Response
 from wtforms import Field, FormField
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
-from chicago_scorer.web.history.forms import CHOOSE_A_FILE, ImportForm
 from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
-from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, ShowdownForm
+from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm
+from chicago_scorer.web.settling.forms import ShowdownForm
+from chicago_scorer.web.transfer.forms import CHOOSE_A_FILE, ImportForm
 
 F = TypeVar("F", bound=FlaskForm)
 

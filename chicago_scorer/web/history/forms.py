@@ -1,6 +1,5 @@
-"""Forms for the history, player and import pages."""
+"""Forms for the history and player pages."""
 
-from flask_wtf.file import FileField, FileRequired
 from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import AnyOf, Optional, ValidationError
 
@@ -78,15 +77,3 @@ class HistoryFilterForm(PageForm):
         if self.status_filter() is not StatusFilter.ALL:
             args["status"] = self.status_filter().value
         return args
-
-
-EXPORT_FILE = lazy_gettext("Export file (.json)")
-# Said beside the file box when it is sent empty, and when an import comes back refused:
-# no page can be given back the file it sent.
-CHOOSE_A_FILE = lazy_gettext("Choose a file to import.")
-
-
-class ImportForm(TranslatedForm):
-    """An export file to import."""
-
-    file = FileField(EXPORT_FILE, validators=[FileRequired(CHOOSE_A_FILE)])

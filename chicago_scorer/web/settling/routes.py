@@ -12,9 +12,10 @@ from chicago_scorer.services import games
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
 from chicago_scorer.web.refused_forms import restore_refused, settle_page
-from chicago_scorer.web.scoreboard.forms import EntryForm, ShowdownForm
+from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
 from chicago_scorer.web.scoreboard.view import next_step_card
+from chicago_scorer.web.settling.forms import ShowdownForm
 
 settling = Blueprint("settling", __name__)
 

@@ -12,7 +12,6 @@ from chicago_scorer.services.import_results import ImportResult
 from chicago_scorer.services.transfer import export_game, export_text, import_games
 from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer, exported_games
-from chicago_scorer.web.history.forms import ImportForm
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import (
     allows_large_body,
@@ -24,6 +23,7 @@ from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS,
 from chicago_scorer.web.platform.security import keep_out_of_caches
 from chicago_scorer.web.refused_forms import IMPORT, restore_refused
 from chicago_scorer.web.scoreboard.scorekeeper import KEPT_GAMES, keep_edit_keys, kept_edit_keys
+from chicago_scorer.web.transfer.forms import ImportForm
 from chicago_scorer.web.transfer.game_csv import game_csv
 
 transfer = Blueprint("transfer", __name__)
