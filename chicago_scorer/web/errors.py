@@ -47,6 +47,7 @@ from chicago_scorer.services.errors import (
     PlayerNotFound,
     VersionMismatch,
 )
+from chicago_scorer.web.api.refusals import BodyNotJson, MalformedRequest
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import in_a_list, reason
 from chicago_scorer.web.platform.addresses import wants_json
@@ -70,19 +71,9 @@ from chicago_scorer.web.platform.request_origin import (
 )
 from chicago_scorer.web.refused_forms import send_back
 
-
-class MalformedBody(Refusal):
-    """The request cannot be read: a body not UTF-8, not JSON, or not a JSON object; or a
-    query value or header the API reads that is not of its form."""
-
-
-class BodyNotJson(Refusal):
-    """A body that does not say it is JSON, sent to an address that reads only JSON."""
-
-
 STATUS_OF: dict[type[Refusal], int] = {
     # The request cannot be read.
-    MalformedBody: 400,
+    MalformedRequest: 400,
     FormNotUtf8: 400,
     FormFieldRepeated: 400,
     FormPartsBroken: 400,

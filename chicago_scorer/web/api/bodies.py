@@ -21,7 +21,7 @@ from chicago_scorer.services.json_documents import (
     json_fault,
     read_json,
 )
-from chicago_scorer.web.errors import BodyNotJson, MalformedBody
+from chicago_scorer.web.api.refusals import BodyNotJson, MalformedRequest
 from chicago_scorer.web.platform.limits import has_body
 
 JSON_TYPE = "application/json"
@@ -39,7 +39,7 @@ def json_text() -> str:
     try:
         return document_text(request.get_data(cache=False))
     except UnicodeDecodeError as error:
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence(
                 "The body is not UTF-8 text: byte %(position)s is not valid UTF-8. "
                 "Send the JSON encoded as UTF-8.",
@@ -55,22 +55,22 @@ def json_object(*, like: str) -> dict[str, object]:
     try:
         body = read_json(text or "null")
     except RepeatedName as error:
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence(
                 "The body gives %(name)s twice in one object: send each field once.",
                 name=quoted(error.name),
             )
         ) from error
     except json.JSONDecodeError as error:
-        raise MalformedBody(_body_not_json(error)) from error
+        raise MalformedRequest(_body_not_json(error)) from error
     except BeyondReading as error:
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence(
                 "The body is not JSON this app reads: a number is too long or it nests too deeply."
             )
         ) from error
     if not isinstance(body, dict):
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence("The body must be a JSON object, like %(example)s.", example=like)
         )
     return body

@@ -9,7 +9,7 @@ from flask import request
 from chicago_scorer.rules.errors import sentence
 from chicago_scorer.services.repeats import is_idempotency_key
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
-from chicago_scorer.web.errors import MalformedBody
+from chicago_scorer.web.api.refusals import MalformedRequest
 
 # An ETag as the API sends one, shown to a client whose If-Match is not of that form.
 ETAG_EXAMPLE = '"12-1764444000.123456"'
@@ -37,7 +37,7 @@ def if_match_versions() -> frozenset[str] | None:
         return None
     versions = _strong_entity_tags(value)
     if not versions:
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence(
                 "The If-Match header must be the game's ETag as it was answered, in double "
                 "quotes and without W/ (like %(example)s), several separated by commas, or *.",
@@ -72,7 +72,7 @@ def idempotency_key() -> str | None:
     if key is None:
         return None
     if "," in key:
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence(
                 "Send the Idempotency-Key header once, with a key that holds no comma: "
                 "keys sent in two headers arrive joined by a comma, so a key with one "
@@ -80,7 +80,7 @@ def idempotency_key() -> str | None:
             )
         )
     if not is_idempotency_key(key):
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence(
                 "The Idempotency-Key header must be 1 to %(most)s printable ASCII "
                 "characters (letters, digits, punctuation or spaces), new for each entry.",

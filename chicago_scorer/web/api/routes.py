@@ -14,7 +14,7 @@ from chicago_scorer.web.api.bodies import json_object
 from chicago_scorer.web.api.description import openapi_description
 from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdict_json
 from chicago_scorer.web.api.headers import bearer_key, idempotency_key, if_match_versions
-from chicago_scorer.web.errors import MalformedBody
+from chicago_scorer.web.api.refusals import MalformedRequest
 from chicago_scorer.web.page_cache import cached_body
 from chicago_scorer.web.platform.limits import has_body
 from chicago_scorer.web.platform.rate_limits import CREATING, SETTLING, limited_as
@@ -64,7 +64,7 @@ def _query_int(name: str, default: int, low: int, high: int) -> int:
     # Few enough digits for int() to read at once.
     value = int(raw) if is_written_whole_number(raw) and len(raw) <= 18 else None
     if value is None or not low <= value <= high:
-        raise MalformedBody(
+        raise MalformedRequest(
             sentence(
                 "'%(key)s' must be a whole number from %(low)s to %(high)s.",
                 key=name,
