@@ -181,7 +181,19 @@
       if (playing.indexOf(player) < 0) (choice.closest("label") || choice).remove();
     });
     if (!isHandStep) closeChicago(card, state, playing);
+    var notes = stepNotes(state);
+    if (notes.length) heading.insertAdjacentElement("afterend", statusLine("step-note", notes.join(" ")));
     return card;
+  }
+
+  // What the table must know before the step, under the card's heading as the page says
+  // it (StepCard.notes): who plays a tiebreak round, and who may no longer exchange.
+  function stepNotes(state) {
+    var notes = [];
+    if (state.is_tiebreak) notes.push(fill(kit.words.tiebreak, { names: list(state.tiebreak_players) }));
+    var stopped = Rules.exchangeStopped(state);
+    if (stopped.length) notes.push(counted(kit.words.exchange_stop, page.setup.rules.exchange_stop, { names: list(stopped) }));
+    return notes;
   }
 
   // Chicago only for whom the rules allow it; one line says who else, and why.
@@ -198,8 +210,8 @@
     card.querySelector("form").appendChild(reason).id = "chicago-why";
   }
 
-  function banner(kind, text) {
-    var shown = element("p", "banner " + kind, text);
+  function statusLine(className, text) {
+    var shown = element("p", className, text);
     shown.setAttribute("role", "status");
     return shown;
   }
@@ -226,24 +238,17 @@
     var state = seen.state;
     var area = live();
     drawStrip(state);
-    removeAll(".step-card, main > .form-error, .banner.winner, .banner.tiebreak, .banner.reminder, .rematch, details.undo, .conflict-card");
+    removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card");
     var strip = area.querySelector(".scores.strip");
     var after = strip;
     function place(shown) { after.insertAdjacentElement("afterend", shown); after = shown; }
     if (state.winner !== null) {
-      strip.insertAdjacentElement("beforebegin", banner("winner", counted(kit.words.winner, state.scores[page.setup.players.indexOf(state.winner)], { name: name(state.winner) })));
+      strip.insertAdjacentElement("beforebegin", statusLine("banner winner", counted(kit.words.winner, state.scores[page.setup.players.indexOf(state.winner)], { name: name(state.winner) })));
     }
     if (refusal) {
       place(conflictCard(seen.steps));
     } else if (state.step !== null) {
       place(stepCard(state));
-    }
-    if (state.is_tiebreak && state.winner === null) {
-      place(banner("tiebreak", fill(kit.words.tiebreak, { names: list(state.tiebreak_players) })));
-    }
-    var stopped = Rules.exchangeStopped(state);
-    if (stopped.length && state.step !== null) {
-      place(banner("reminder", counted(kit.words.exchange_stop, page.setup.rules.exchange_stop, { names: list(stopped) })));
     }
     var info = area.querySelector(".round-info");
     if (info) {

@@ -149,7 +149,7 @@ def sample_pages(seed_game) -> list[SamplePage]:
         SamplePage("home", "/", ".seating"),
         SamplePage("scoreboard at a hand step", hand_step.path, ".choice-grid.hands", hand_step),
         SamplePage("scoreboard at the tricks step", tricks_step.path, ".why-not", tricks_step),
-        SamplePage("scoreboard in a tiebreak", tiebreak.path, ".banner.tiebreak", tiebreak),
+        SamplePage("scoreboard in a tiebreak", tiebreak.path, ".step-note", tiebreak),
         SamplePage("scoreboard of a finished game", finished.path, ".banner.winner"),
         SamplePage("settle in a game", f"{hand_step.path}/settle", ".playing-card", hand_step),
         SamplePage("settle an argument", "/settle", ".hand-name-input"),

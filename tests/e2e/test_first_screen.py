@@ -202,7 +202,7 @@ def test_who_may_no_longer_exchange_is_said_in_the_first_screen_after_each_tap(
     phone = keeper(new_phone, SE, language)
     phone.open(game.keep_score_path)
     phone.page.reload()  # as after a tap: no hand-over message above the step
-    reminder = phone.page.locator(".banner.reminder")
+    reminder = phone.step_card.locator(".step-note")
     nobody = phone.page.locator("button[name=outcome][value=none]")
 
     for tap in [None, nobody, nobody]:  # the next round's phase 1, phase 2, the tricks
@@ -212,7 +212,6 @@ def test_who_may_no_longer_exchange_is_said_in_the_first_screen_after_each_tap(
         expect(reminder).to_contain_text(names[0])
         expect(reminder).to_contain_text(names[1])
         assert_first_screen_holds_the_next_step(phone, at=phone.step_heading.inner_text())
-        assert outside(phone, ".banner.reminder") == []
     assert phone.page.locator("button[name=last_trick_deuce]").count() == 4
 
 
@@ -231,10 +230,9 @@ def test_the_tap_that_ties_the_top_lands_on_the_whole_tiebreak_and_what_it_is(
     with phone.page.expect_navigation():
         phone.page.locator("button[name=outcome][value=none]").tap()
 
-    expect(phone.page.locator(".banner.tiebreak")).to_be_visible()
+    expect(phone.step_card.locator(".step-note")).to_contain_text(names[1])
     assert_first_screen_holds_the_next_step(phone, at="the tiebreak's first step")
     assert outside(phone, ".step-card") == []
-    assert outside(phone, ".banner.tiebreak") == []
 
 
 # The longest names a table is likely to type, two of them tied at the top.
@@ -245,13 +243,13 @@ LONG_TIED = ["Bartholomew Fitzgerald-Worthington", "Åsa-Britt Lindqvist Österg
 def test_a_tiebreak_of_two_long_names_is_marked_in_the_first_screen_with_its_whole_step(
     language, new_phone, seed_game
 ):
-    """The line under the card that names who plays may need a scroll (the README says
-    so); what it says is in the first screen all the same: the step's Tiebreak mark, the
-    strip's Sits out, and a button for each player who plays and no other."""
+    """The note that names who plays, the step's Tiebreak mark, the strip's Sits out, and
+    a button for each player who plays and no other, all in the first screen."""
     game = seed_game(LONG_TIED, *to_a_tiebreak(LONG_TIED))
     phone = keeper(new_phone, SE, language)
     phone.open(game.keep_score_path)
 
+    expect(phone.step_card.locator(".step-note")).to_contain_text(LONG_TIED[1])
     assert_first_screen_holds_the_next_step(phone, at="a tiebreak of long names")
     marks = ".step-card h2 .badge, .strip .sits-out .badge.muted"
     expect(phone.page.locator(marks)).to_have_count(2)
@@ -276,9 +274,39 @@ def test_who_plays_the_tiebreak_stays_in_the_first_screen_through_its_round(
         phone.open(game.keep_score_path)
         phone.page.reload()  # as after a tap: no hand-over message above the step
 
-        expect(phone.page.locator(".banner.tiebreak")).to_contain_text(names[1])
+        expect(phone.step_card.locator(".step-note")).to_contain_text(names[1])
         assert_first_screen_holds_the_next_step(phone, at=state)
-        assert outside(phone, ".banner.tiebreak") == [], state
+
+
+# Ordinary names, long enough that four of them share a row of buttons tightly.
+TABLE = ["Christoffer", "Margareta", "Johannes", "Kristina"]
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_tiebreak_past_the_exchange_stop_keeps_its_notes_and_step_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    """Both notes at once (who plays, who may no longer exchange), under every message a
+    tap can bring above or into the card: the hand-over's, a refusal's, an undo's."""
+    game = seed_game(TABLE, *to_a_tiebreak(TABLE), rules=DEUCE)
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)  # lands with the hand-over message above the card
+    notes = phone.step_card.locator(".step-note")
+
+    expect(phone.page.locator(".flash")).to_have_count(1)
+    assert_first_screen_holds_the_next_step(phone, at="the tiebreak, handed over")
+    tap_refused(phone, phone.step_card.locator("button[name=hand]").first)  # nobody chosen
+    said = notes.inner_text()  # who plays, and who may no longer exchange: the two tied
+    assert [said.count(name) for name in TABLE] == [2, 2, 0, 0], said
+    with phone.page.expect_navigation():
+        phone.tap_after_a_look(phone.page.locator("button[name=outcome][value=none]"))
+    assert_first_screen_holds_the_next_step(phone, at="the tiebreak's phase 2")
+    phone.page.locator("details.undo > summary").tap()
+    with phone.page.expect_navigation():
+        phone.page.locator("details.undo button.danger").tap()
+    expect(phone.page.locator(".flash")).to_have_count(1)
+    assert_first_screen_holds_the_next_step(phone, at="the tiebreak's phase 1, undone")
+    expect(notes).to_contain_text(TABLE[1])
 
 
 # Refusals ---------------------------------------------------------------------------

@@ -131,7 +131,7 @@ def test_a_tie_at_the_top_goes_to_a_tiebreak_round_and_then_to_the_winner(scorek
     )
 
     page = scorekeeper.page
-    expect(page.locator(".banner.tiebreak")).to_have_text(
+    expect(scorekeeper.step_card.locator(".step-note")).to_have_text(
         "Tiebreak: only Ann and Bo play this round."
     )
     expect(page.locator(".score-card.sits-out")).to_contain_text("Cy")

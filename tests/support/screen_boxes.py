@@ -41,6 +41,8 @@ def needed_for_the_next_tap(phone: Phone, *, whole_step: bool) -> dict[str, str]
         "scores": ".scores .score",
         "step heading": "#next-step",
     }
+    if phone.page.locator(".step-note").count():  # who plays a tiebreak, who may not exchange
+        needed["the step's notes"] = ".step-note"
     if phone.page.locator("input[name=winner]").count():
         needed["player choices"] = ".tile"
         if whole_step:

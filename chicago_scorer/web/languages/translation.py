@@ -63,6 +63,12 @@ def gettext(string: str, **variables: object) -> str:
     return translated % variables if variables else translated
 
 
+def pgettext(context: str, string: str, **variables: object) -> str:
+    """``gettext`` of a ``string`` that translates otherwise in this ``context``."""
+    translated = response_language().catalog.upgettext(context, string)
+    return translated % variables if variables else translated
+
+
 def ngettext(singular: str, plural: str, num: int, /, **variables: object) -> str:
     """The singular or plural form for ``num``, translated, with ``num`` and ``variables``;
     a ``num`` among them is the number as written, in the reader's digits."""

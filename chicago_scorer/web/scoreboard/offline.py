@@ -25,7 +25,7 @@ from chicago_scorer.services import games
 from chicago_scorer.services.game_answers import GameAtTable
 from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS
 from chicago_scorer.web.languages.locales import format_number, language_code
-from chicago_scorer.web.languages.translation import gettext, response_language
+from chicago_scorer.web.languages.translation import gettext, pgettext, response_language
 from chicago_scorer.web.languages.wording import hand_words, in_a_list
 from chicago_scorer.web.platform.static_files import asset_version
 from chicago_scorer.web.scoreboard.forms import CHOOSE_THE_HAND, CHOOSE_THE_WINNER, EntryForm
@@ -115,7 +115,9 @@ def kit_words(state: GameState) -> dict[str, object]:
         "round_info": slotted_gettext(
             "Round %(number)s · %(dealer)s deals, %(leader)s leads", "number", "dealer", "leader"
         ),
-        "tiebreak_badge": gettext("Tiebreak"),
+        # Translators: a badge beside a round's heading ("Tiebreak Round 2"): a word for a
+        # tiebreak round would say "round" twice there.
+        "tiebreak_badge": pgettext("badge beside a round's heading", "Tiebreak"),
         "deals": gettext("Deals"),
         "leads": gettext("Leads"),
         "sits_out": gettext("Sits out"),

@@ -12,6 +12,7 @@ from chicago_scorer.rules import (
     ScoredEvent,
     Status,
     Step,
+    players_past_exchange_stop,
 )
 from chicago_scorer.rules import chicago_refusal as rules_chicago_refusal
 from chicago_scorer.rules import chicago_shut_out as rules_chicago_shut_out
@@ -21,8 +22,9 @@ from chicago_scorer.web.corrected_marks import corrected_mark
 from chicago_scorer.web.entry_words import entry_words
 from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS
 from chicago_scorer.web.languages.locales import format_number
-from chicago_scorer.web.languages.translation import gettext
-from chicago_scorer.web.languages.wording import translate
+from chicago_scorer.web.languages.translation import gettext, ngettext
+from chicago_scorer.web.languages.wording import in_a_list, translate
+from chicago_scorer.web.player_names import isolated_name_text
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ class StepCard:
     correcting: int | None = None
     # At the tricks, who may not call Chicago yet and why, in one sentence.
     chicago_shut_out: str | None = None
+    # What the table must know before the step's exchange and deal (``step_notes``).
+    notes: tuple[str, ...] = ()
 
     @property
     def anyone_may_call_chicago(self) -> bool:
@@ -125,6 +129,30 @@ def chicago_shut_out(state: GameState) -> str | None:
     return _translated(rules_chicago_shut_out(state))
 
 
+def step_notes(state: GameState) -> tuple[str, ...]:
+    """What the table must know before the next step's exchange and deal: who plays a
+    tiebreak round, and who may no longer exchange. Said under the card's heading, so
+    that it is in the first screen with the step whatever message comes before it."""
+    notes = []
+    if state.is_tiebreak:
+        playing = in_a_list(isolated_name_text(name) for name in state.tiebreak_players)
+        # Translators: in the step card of a tiebreak round, an extra round for the
+        # players who share the top score; keep it short.
+        notes.append(gettext("Tiebreak: only %(names)s play this round.", names=playing))
+    if stopped := players_past_exchange_stop(state):
+        stop = state.setup.rules.exchange_stop
+        notes.append(
+            ngettext(
+                "No more exchanges for %(names)s: %(num)s point or more.",
+                "No more exchanges for %(names)s: %(num)s points or more.",
+                stop,
+                num=format_number(stop),
+                names=in_a_list(isolated_name_text(name) for name in stopped),
+            )
+        )
+    return tuple(notes)
+
+
 def next_step_card(state: GameState) -> StepCard:
     """The card for the step the game expects next.
 
@@ -140,6 +168,7 @@ def next_step_card(state: GameState) -> StepCard:
         chicago_choices(state),
         {"round": str(state.round), "step": str(state.next_step), "tap": secrets.token_hex(16)},
         chicago_shut_out=chicago_shut_out(state),
+        notes=step_notes(state),
     )
 
 
