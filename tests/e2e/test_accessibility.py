@@ -153,6 +153,34 @@ def test_every_entry_the_review_offers_to_correct_is_a_44_px_target(new_phone, s
     assert too_small == []
 
 
+def test_a_player_s_name_on_the_players_page_and_the_way_to_earlier_rounds_are_44_px_targets(
+    new_phone, seed_game
+):
+    rounds = [
+        entry
+        for number in range(1, 5)
+        for entry in (
+            no_hand(number, "phase1"),
+            no_hand(number, "phase2"),
+            last_trick_to(number, "Cy"),
+            no_hand(number, "phase3"),
+        )
+    ]
+    game = seed_game(["Bo", "Cy"], *rounds)
+    phone = new_phone()
+    phone.open(game.keep_score_path)
+    earlier = phone.page.locator(".log .review-link a").bounding_box()
+    phone.open("/players")
+    names = phone.page.locator(".stats-table th[scope=row] a")
+    expect(names.first).to_be_visible()
+    boxes = [names.nth(row).bounding_box() for row in range(names.count())]
+
+    assert earlier["height"] >= SMALLEST_TAP_TARGET_PX
+    assert boxes and all(
+        min(box["width"], box["height"]) >= SMALLEST_TAP_TARGET_PX for box in boxes
+    ), boxes
+
+
 # Each text's colour against the background drawn under it, and the opacity it is drawn
 # with (its own and its ancestors'), which fades the text towards whatever is behind.
 TEXT_CONTRASTS = """(selector) => {
