@@ -206,6 +206,30 @@ def test_undoing_a_waiting_entry_takes_it_off_the_phone_and_sends_nothing_for_it
     assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
 
 
+def test_the_chart_and_round_log_stand_aside_while_entries_wait_and_return_up_to_date(
+    new_phone, seed_game
+):
+    game = seed_game(["Ann", "Bo"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    chart = phone.page.locator(".chart-card .score-chart")
+    log = phone.page.locator(".card.log")
+    expect(chart).to_be_visible()
+    phone.page.context.set_offline(True)
+
+    win(phone, "Bo", "Two pair")
+
+    phone.expect_scores({"Ann": 5, "Bo": 2})
+    expect(chart).to_be_hidden()  # it says Bo 0
+    expect(log).to_be_hidden()
+    phone.page.context.set_offline(False)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    expect(log).to_contain_text("Bo +2 · two pair")
+    bo = chart.locator(".chart-legend li").nth(1)
+    expect(bo).to_contain_text("Bo")
+    expect(bo.locator("strong")).to_have_text("2")
+
+
 def test_a_waiting_entry_already_on_its_way_is_not_undone_behind_the_servers_back(
     new_phone, seed_game, api
 ):
