@@ -280,3 +280,16 @@ def test_a_refusal_on_the_tallest_correction_card_leaves_save_in_the_first_scree
     assert_in_the_first_screen(phone, AFTER_A_REFUSAL[f"{screen['width']}x{screen['height']}"])
     expect(lost).to_be_checked()
     assert entries_of(game) == before
+
+
+def test_save_and_cancel_stand_clear_of_the_choices_above_them(new_phone, seed_game):
+    game = seed_game(["Ann", "Björn", "Cy"], hand_win(1, "phase1", "Ann", "two_pair"))
+    phone = keeper_of(game, new_phone)
+    open_entry(phone, "Ann +2 · two pair")
+
+    actions = phone.page.locator(".correction-actions")
+    shadow = actions.evaluate("(row) => getComputedStyle(row).boxShadow")
+    spread = float(re.findall(r"(-?[\d.]+)px", shadow)[-1])  # its fourth length
+    above = phone.step_card.locator(".choice-grid.pair").first.bounding_box()
+    gap = actions.bounding_box()["y"] - (above["y"] + above["height"])
+    assert spread > 0 and gap >= spread, (gap, shadow)
