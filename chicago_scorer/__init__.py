@@ -80,7 +80,7 @@ def register_url_converters(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from chicago_scorer.web.api.history import api_history
+    from chicago_scorer.web.api.all_games import api_all_games
     from chicago_scorer.web.api.routes import api
     from chicago_scorer.web.history.players import players
     from chicago_scorer.web.history.routes import history
@@ -102,9 +102,9 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(players)
     app.register_blueprint(transfer)
     app.register_blueprint(api)
-    app.register_blueprint(api_history)
+    app.register_blueprint(api_all_games)
     csrf.exempt(api)
-    csrf.exempt(api_history)
+    csrf.exempt(api_all_games)
 
 
 def register_static_files(app: Flask) -> None:

@@ -1,4 +1,5 @@
-"""The JSON API for statistics, export and import: one service call per request."""
+"""The JSON API over all games: a player's statistics, the export of every game, and an
+import of games; one service call per request."""
 
 from flask import Blueprint
 
@@ -15,11 +16,11 @@ from chicago_scorer.web.platform.limits import allows_large_body, import_deadlin
 from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
 
-api_history = Blueprint("api_history", __name__, url_prefix="/api")
+api_all_games = Blueprint("api_all_games", __name__, url_prefix="/api")
 
 
 # Written as the player's page is (history/player_addresses.py), "/" and all.
-@api_history.get("/players/<player:name>/stats", merge_slashes=False)
+@api_all_games.get("/players/<player:name>/stats", merge_slashes=False)
 def player_stats(name: str):
     """A player's totals over every game they sat in, matched whatever the case."""
     stats = player_statistics(name)
@@ -34,14 +35,14 @@ def player_stats(name: str):
     }
 
 
-@api_history.get("/export")
+@api_all_games.get("/export")
 @limited_as(EXPORTING, methods=READS)
 def export():
     """Every game, as ``{"format": "chicago-scorer/2", "games": [...]}``."""
     return export_answer(exported_games())
 
 
-@api_history.post("/import")
+@api_all_games.post("/import")
 @allows_large_body
 @same_origin_only
 @limited_as(IMPORTING)
