@@ -38,7 +38,7 @@ def name_field(form_name: str) -> StringField:
     return StringField(lazy_gettext("Name"), name=form_name, validators=[Optional()])
 
 
-def rows_of(form: FlaskForm, attribute: str) -> list[Field]:
+def seat_fields(form: FlaskForm, attribute: str) -> list[Field]:
     """A form's per-seat fields, ``attribute_0`` to ``attribute_3``, in seat order."""
     return [form[f"{attribute}_{row}"] for row in range(MAX_PLAYERS)]
 
@@ -67,7 +67,7 @@ class SeatingForm(SummarizedForm):
     @property
     def players(self) -> list[Field]:
         """The name boxes in seating order."""
-        return rows_of(self, "player")
+        return seat_fields(self, "player")
 
     def dealer_row(self) -> int | None:
         """The row marked as first dealer, if the mark is a real row."""

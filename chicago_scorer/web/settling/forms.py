@@ -10,7 +10,7 @@ from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.scoreboard.forms import SummarizedForm, name_field, rows_of
+from chicago_scorer.web.scoreboard.forms import SummarizedForm, name_field, seat_fields
 
 
 class ShowdownForm(SummarizedForm):
@@ -24,12 +24,12 @@ class ShowdownForm(SummarizedForm):
     @property
     def names(self) -> list[Field]:
         """The name boxes, for the standalone settler."""
-        return rows_of(self, "name")
+        return seat_fields(self, "name")
 
     @property
     def hands(self) -> list[Field]:
         """The cards boxes, one per seat."""
-        return rows_of(self, "hand")
+        return seat_fields(self, "hand")
 
     def places(self) -> list[tuple[str, Field]]:
         """Each box with its id, in page order: a row's name, then its cards."""
