@@ -74,7 +74,7 @@ from chicago_scorer.services.import_file import (
     read_import,
 )
 from chicago_scorer.services.import_results import GameAlreadyHere, ImportedGame, ImportResult
-from chicago_scorer.services.import_trail import NO_TRAIL, Trail
+from chicago_scorer.services.import_trail import NO_TRAIL
 from chicago_scorer.services.long_tasks import (
     note_an_export_ended,
     one_long_task_at_a_time,
@@ -400,14 +400,11 @@ def _new_game(checked: CheckedGame, edit_key_hash: str) -> NewGame:
 
 
 def add_replayed_game(
-    state: GameState,
-    created_at: datetime,
-    updated_at: datetime,
-    edit_key_hash: str,
-    trail: Trail = NO_TRAIL,
+    state: GameState, created_at: datetime, updated_at: datetime, edit_key_hash: str
 ) -> int:
-    """Add a game with its whole log, its trail and its summary (not committed); its id."""
+    """Add a game played through the rules (a demo's, a benchmark's), with its whole log
+    and no trail, as an import adds one (not committed); its id."""
     (game_id,) = add_games(
-        [_new_game(CheckedGame(state, created_at, updated_at, trail), edit_key_hash)]
+        [_new_game(CheckedGame(state, created_at, updated_at, NO_TRAIL), edit_key_hash)]
     )
     return game_id
