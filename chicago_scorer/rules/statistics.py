@@ -159,6 +159,18 @@ def score_progression(state: GameState) -> tuple[tuple[int, ...], ...]:
     return progression_from((0,) * len(state.players), state.setup, state.history)
 
 
+def scores_before(
+    end: Sequence[int], setup: GameSetup, entries: Iterable[ScoredEvent]
+) -> tuple[int, ...]:
+    """The scores before ``entries``, which ended at the scores ``end``, in seating order:
+    each entry's points are what it moved, floor and all, so taking them back is exact."""
+    scores = list(end)
+    for scored in entries:
+        for name, change in scored.points.items():
+            scores[setup.seat_of(name)] -= change
+    return tuple(scores)
+
+
 def progression_from(
     start: Sequence[int], setup: GameSetup, entries: Iterable[ScoredEvent]
 ) -> tuple[tuple[int, ...], ...]:

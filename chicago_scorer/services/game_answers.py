@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from chicago_scorer.rules import GameState, ScoredEvent, event_to_dict
+from chicago_scorer.rules.statistics import scores_before
 from chicago_scorer.services.edit_keys import edit_key_matches
 from chicago_scorer.storage.game_log import Change, Correction
 
@@ -121,11 +122,7 @@ class GameAtTable(_KeptByKey):
     @property
     def scores_before_newest(self) -> tuple[int, ...]:
         """The scores before the oldest of the newest entries, in seating order."""
-        scores = list(self.position.scores)
-        for scored in self.newest:
-            for name, change in scored.points.items():
-                scores[self.position.setup.seat_of(name)] -= change
-        return tuple(scores)
+        return scores_before(self.position.scores, self.position.setup, self.newest)
 
 
 @dataclass(frozen=True)

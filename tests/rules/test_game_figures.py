@@ -11,6 +11,7 @@ from chicago_scorer.rules.names import same_name_key
 from chicago_scorer.rules.statistics import (
     best_hand,
     score_progression,
+    scores_before,
     summarize,
     tiebreak_seats,
 )
@@ -155,3 +156,15 @@ def test_the_figures_equal_a_direct_count_over_random_legal_games(rng: random.Ra
             assert figures.played_tiebreak
         if figures.played_tiebreak:
             assert state.is_tiebreak
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(min_value=0, max_value=150))
+def test_taking_back_the_newest_entries_gives_the_scores_before_them(rng: random.Random, limit):
+    players = rng.sample(["Ann", "Bo", "Cy", "Dee"], rng.randint(2, 4))
+    state = random_game(rng, players, max_events=limit, levelling=0.5)
+    progression = score_progression(state)  # the floor at 0 included: a lost Chicago at 3
+    kept = rng.randint(0, len(state.history))
+
+    newest = state.history[len(state.history) - kept :]
+    assert scores_before(state.scores, state.setup, newest) == progression[-1 - kept]
