@@ -97,9 +97,9 @@ def rebuild_command(if_stale: bool) -> None:
             done = rebuild.rebuild_all_games(lambda games, _total: bar.update(games - bar.pos))
     else:
         done = rebuild.rebuild_all_games(
-            lambda games, total: click.echo(f"Rebuilt {games} of {total} games")
+            lambda games, total: click.echo(f"Rebuilt {games} of {_games(total)}")
         )
-    click.echo(f"Rebuilt {done.games} games; {done.disagreed} disagreed with what was stored.")
+    click.echo(f"Rebuilt {_games(done.games)}; {done.disagreed} disagreed with what was stored.")
 
 
 @click.command("backup")
@@ -112,7 +112,7 @@ def backup_command(path: Path) -> None:
         done = backup.back_up(current_app.config["SQLALCHEMY_DATABASE_URI"], path)
     except backup.BackupRefused as refusal:
         raise click.ClickException(str(refusal)) from None
-    click.echo(f"Backed up {done.games} games (schema {done.revision}) to {done.path}.")
+    click.echo(f"Backed up {_games(done.games)} (schema {done.revision}) to {done.path}.")
 
 
 @click.command("restore")
@@ -128,11 +128,11 @@ def restore_command(path: Path) -> None:
         )
     except backup.BackupRefused as refusal:
         raise click.ClickException(str(refusal)) from None
-    click.echo(f"Restored {done.games} games from {path}.")
+    click.echo(f"Restored {_games(done.games)} from {path}.")
     if done.revision_was != done.revision:
         click.echo(f"Its schema {done.revision_was} was brought up to {done.revision}.")
     if done.rebuilt:
-        click.echo(f"Rebuilt {done.rebuilt} games for this version's rules.")
+        click.echo(f"Rebuilt {_games(done.rebuilt)} for this version's rules.")
     if done.replaced_kept_at is not None:
         click.echo(f"The database it replaced is kept at {done.replaced_kept_at}.")
     click.echo(
@@ -196,7 +196,7 @@ IMPORT_STAGES = {ImportStage.CHECKED: "Checking games", ImportStage.STORED: "Sto
 
 def _stored_lines(stage: ImportStage, games: int, total: int) -> None:
     if stage is ImportStage.STORED:
-        click.echo(f"Stored {games} of {total} games", err=True)
+        click.echo(f"Stored {games} of {_games(total)}", err=True)
 
 
 class _ImportBars:

@@ -43,6 +43,7 @@ _PLAYER_FIGURES = (
     .order_by(_PLAYERS.c.seat)
 )
 _SUMMARIES = StoredSummary.__table__
+_STATUSES = frozenset(status.value for status in Status)
 _GAME_FIGURES = select(_SUMMARIES.c.status, _SUMMARIES.c.rounds, _SUMMARIES.c.updated_at).where(
     _SUMMARIES.c.game_id == bindparam("game_id")
 )
@@ -76,15 +77,18 @@ def listings_key() -> tuple[int, int, int]:
 
 
 class KeptSummary(NamedTuple):
-    """A game's stored summary, and when the game last changed (which a rebuild keeps)."""
+    """A game's stored summary, None if it cannot be read (a status no release wrote),
+    and when the game last changed (which a rebuild keeps)."""
 
-    summary: GameSummary
+    summary: GameSummary | None
     updated_at: datetime
 
 
 def stored_summary(game_id: int) -> KeptSummary:
     """The summary of a game as the database holds it, to compare with the replay."""
     status, rounds, updated_at = run(_GAME_FIGURES, {"game_id": game_id}).one()
+    if status not in _STATUSES:
+        return KeptSummary(None, updated_at)
     return KeptSummary(
         GameSummary(Status(status), rounds, stored_player_figures(game_id)), updated_at
     )

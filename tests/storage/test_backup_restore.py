@@ -183,7 +183,7 @@ def test_a_backup_from_an_older_version_is_brought_up_to_date_as_it_is_restored(
 
     assert result.exit_code == 0, result.output
     assert f"Its schema 0008_composed_names was brought up to {schema_head()}." in result.output
-    assert "Rebuilt 1 games for this version's rules." in result.output
+    assert "Rebuilt 1 game for this version's rules." in result.output
     client = restored.test_client()
     game = client.get("/api/games/4").get_json()
     expected = replay(GameSetup(("Ann", "Bo", "Cy"), 0), [read_event(e) for e in ROUND])

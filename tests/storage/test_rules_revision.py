@@ -13,7 +13,7 @@ from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import Hand, RuleSet, revision
 from chicago_scorer.services.transfer import export_game, import_games
 from chicago_scorer.storage import rebuild
-from chicago_scorer.storage.models import Event, StoredFold
+from chicago_scorer.storage.models import Event, StoredFold, StoredSummary
 from support.api_client import create_api_game
 from support.game_lists import listed_players
 from support.random_writes import random_writes
@@ -117,6 +117,22 @@ def test_rebuild_rewrites_every_copy_and_says_how_many_games_disagreed(
     assert stored_points(app, game.id) == [{"Ann": 9}]
     with app.app_context():
         assert rebuild.stale_game_ids() == []
+
+
+def test_rebuild_mends_a_stored_summary_it_cannot_read(app, client, runner):
+    game = ann_wins_a_flush(client)
+    with app.app_context():
+        database.session.execute(
+            update(StoredSummary).where(StoredSummary.game_id == game.id).values(status="playing")
+        )
+        database.session.commit()
+
+    rebuilt = runner.invoke(args=["rebuild"])
+
+    assert rebuilt.exit_code == 0, rebuilt.output
+    assert rebuilt.output.endswith("Rebuilt 1 game; 1 disagreed with what was stored.\n")
+    with app.app_context():
+        assert database.session.get(StoredSummary, game.id).status == "in_progress"
 
 
 def test_an_unreadable_stored_position_is_replayed_not_a_500(app, client):

@@ -156,7 +156,7 @@ def test_games_stored_before_the_summaries_are_summarized_by_the_rebuild(empty_d
         )
         assert expected.status is Status.TIEBREAK
         assert stale == 0 and rebuilt.exit_code == 0, rebuilt.output
-        assert "Rebuilt 1 games; 1 disagreed with what was stored." in rebuilt.output
+        assert "Rebuilt 1 game; 1 disagreed with what was stored." in rebuilt.output
         assert {
             "status": summary.status,
             "rounds": summary.rounds,
