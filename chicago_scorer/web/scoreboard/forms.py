@@ -2,7 +2,7 @@
 
 from flask_wtf import FlaskForm
 from wtforms import Field, FormField, HiddenField, StringField
-from wtforms.validators import InputRequired, Optional, ValidationError
+from wtforms.validators import InputRequired, ValidationError
 from wtforms.widgets import HiddenInput
 
 from chicago_scorer.rules import (
@@ -19,6 +19,7 @@ from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.scoreboard.house_rules_form import BOXES, HouseRulesForm
+from chicago_scorer.web.summarized_forms import SummarizedForm, name_field, seat_fields
 from chicago_scorer.web.whole_numbers import AtLeast, WholeNumberField
 
 
@@ -30,34 +31,6 @@ def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> Non
         getattr(form, field_name).errors = [*getattr(form, field_name).errors, message]
     else:
         form.form_errors.append(message)
-
-
-def name_field(form_name: str) -> StringField:
-    """A player's name box, sent as ``form_name``. The rules judge the name, as they do one
-    sent to the API: its length once it is trimmed and composed, among the rest."""
-    return StringField(lazy_gettext("Name"), name=form_name, validators=[Optional()])
-
-
-def seat_fields(form: FlaskForm, attribute: str) -> list[Field]:
-    """A form's per-seat fields, ``attribute_0`` to ``attribute_3``, in seat order."""
-    return [form[f"{attribute}_{row}"] for row in range(MAX_PLAYERS)]
-
-
-class SummarizedForm(TranslatedForm):
-    """A long form whose refusals are also listed at its top, each a link to its box
-    (``refusal_summary`` in templates/_macros/forms.html): its ``places`` say where."""
-
-    def places(self) -> list[tuple[str, Field]]:
-        """Each field with the id of the box it is next to, in page order: here each
-        field is its own box, in the order the form declares them. A form whose fields
-        stand elsewhere, or in another order, says so."""
-        return [(field.id, field) for field in self]
-
-    def refusals(self) -> list[tuple[str, str]]:
-        """Each field's refusal with the id of the box it is next to, in page order."""
-        return [
-            (place, str(message)) for place, field in self.places() for message in field.errors
-        ]
 
 
 class SeatingForm(SummarizedForm):

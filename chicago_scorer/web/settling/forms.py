@@ -10,7 +10,7 @@ from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
-from chicago_scorer.web.scoreboard.forms import SummarizedForm, name_field, seat_fields
+from chicago_scorer.web.summarized_forms import SummarizedForm, name_field, seat_fields
 
 
 class ShowdownForm(SummarizedForm):

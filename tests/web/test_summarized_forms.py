@@ -3,7 +3,7 @@
 from wtforms import StringField
 from wtforms.validators import InputRequired
 
-from chicago_scorer.web.scoreboard.forms import SummarizedForm
+from chicago_scorer.web.summarized_forms import SummarizedForm
 
 
 class TwoBoxes(SummarizedForm):
