@@ -10,7 +10,7 @@ dealer is checked the same way: the whole log, named anew, replayed from the fix
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .errors import Message, OutOfTurn, RuleError, RuleViolation, counted, quoted, sentence
+from .errors import OutOfTurn, RuleError, RuleViolation, counted, quoted, sentence
 from .events import (
     STEP_WORDS,
     ChicagoCall,
@@ -92,28 +92,7 @@ def correct_in_place(
         raise NothingToCorrect(
             sentence("Entry %(number)s already says that; nothing was changed.", number=number)
         )
-    return _apply_later_entries(state, events[number:], first_number=number + 1, correcting=True)
-
-
-def _no_place(count: int, ended: GameState, correcting: bool) -> Message:
-    """Why the entries after a game's new end have no place; for a correction, with the
-    way to make it: those entries undone first."""
-    ending = ended.history[-1].event.round
-    if correcting:
-        return counted(
-            "The game would end after round %(round)s; %(count)s later entry would have no "
-            "place: undo it first, then correct this one.",
-            "The game would end after round %(round)s; %(count)s later entries would have no "
-            "place: undo them first, then correct this one.",
-            count,
-            round=ending,
-        )
-    return counted(
-        "The game would end after round %(round)s; %(count)s later entry would have no place.",
-        "The game would end after round %(round)s; %(count)s later entries would have no place.",
-        count,
-        round=ending,
-    )
+    return _apply_later_entries(state, events[number:], first_number=number + 1)
 
 
 def fixed_setup(setup: GameSetup, players: object = None, dealer: str | None = None) -> GameSetup:
@@ -234,15 +213,22 @@ def renamed(event: Event, names: Mapping[str, str]) -> Event:
     return event
 
 
-def _apply_later_entries(
-    state: GameState, later: Sequence[Event], first_number: int, *, correcting: bool = False
-) -> GameState:
-    """The entries after a corrected one (``correcting``), or after a fixed setup, applied
-    in turn; refused at the first that no longer holds, or has no place in a game that now
-    ends before it."""
+def _apply_later_entries(state: GameState, later: Sequence[Event], first_number: int) -> GameState:
+    """The entries after a corrected one, or after a fixed setup, applied in turn; refused
+    at the first that no longer holds, or that has no place in a game that now ends before
+    it, with the way to make the change: those entries undone first."""
     for offset, event in enumerate(later):
         if state.next_step is None:
-            raise CorrectionBreaksTheLog(_no_place(len(later) - offset, state, correcting))
+            raise CorrectionBreaksTheLog(
+                counted(
+                    "The game would end after round %(round)s; %(count)s later entry would "
+                    "have no place: undo it first.",
+                    "The game would end after round %(round)s; %(count)s later entries would "
+                    "have no place: undo them first.",
+                    len(later) - offset,
+                    round=state.history[-1].event.round,
+                )
+            )
         try:
             state = apply_event(state, event)
         except RuleError as refusal:

@@ -103,8 +103,7 @@ def test_a_correction_that_ends_the_game_earlier_says_how_many_entries_would_hav
         correct_entry(state.setup, log_of(state), pair, entry(state, pair, win("Ann", "two_pair")))
 
     assert str(refused.value) == (
-        "The game would end after round 11; 2 later entries would have no place: undo them "
-        "first, then correct this one."
+        "The game would end after round 11; 2 later entries would have no place: undo them first."
     )
 
 
@@ -161,8 +160,7 @@ def test_a_correction_that_removes_a_tiebreak_leaves_its_entries_no_place():
         )
 
     assert str(refused.value) == (
-        "The game would end after round 21; 1 later entry would have no place: undo it first, "
-        "then correct this one."
+        "The game would end after round 21; 1 later entry would have no place: undo it first."
     )
 
 
