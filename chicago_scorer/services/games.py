@@ -301,17 +301,28 @@ def rotate_edit_key(game_id: int, edit_key: str | None, rotation: str | None = N
     the same rotation sent again after its answer was lost gives back the key it made,
     rather than refusing the old key and leaving the new one in no phone's hands.
     """
-    stored = _found(game_id)
     made = None
     if edit_key is not None and rotation is not None:
         made = key_after_rotation(edit_key, rotation)
-        if edit_key_matches(made, stored.edit_key_hash):  # sent again: this rotation is done
-            return made
+    stored = _found(game_id)
+    if _made_already(made, stored):  # sent again: this rotation is done
+        return made
     _require_key(edit_key, stored.edit_key_hash)
     new_key = made or new_edit_key()
-    game_log.set_edit_key_hash(game_id, hash_edit_key(new_key))
-    db.session.commit()
-    return new_key
+    if game_log.replace_edit_key_hash(game_id, stored.edit_key_hash, hash_edit_key(new_key)):
+        db.session.commit()
+        return new_key
+    # Since it was read, the game was deleted or its key rotated by another device (or by
+    # this very rotation, sent twice at once): answered as if it came a moment later.
+    db.session.rollback()
+    stored = _found(game_id)
+    if _made_already(made, stored):
+        return made
+    raise EditKeyWrong()
+
+
+def _made_already(made: str | None, stored: game_log.StoredGame) -> bool:
+    return made is not None and edit_key_matches(made, stored.edit_key_hash)
 
 
 def last_played(game_ids: Collection[int]) -> dict[int, datetime]:

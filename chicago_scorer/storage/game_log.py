@@ -193,10 +193,10 @@ _SET_FIRST_DEALER = (
     .where(_GAMES.c.id == bindparam("g_id"))
     .values(first_dealer_seat=bindparam("seat"))
 )
-_SET_EDIT_KEY_HASH = (
+_REPLACE_EDIT_KEY_HASH = (
     update(_GAMES)
-    .where(_GAMES.c.id == bindparam("g_id"))
-    .values(edit_key_hash=bindparam("edit_key_hash"))
+    .where(_GAMES.c.id == bindparam("g_id"), _GAMES.c.edit_key_hash == bindparam("old_hash"))
+    .values(edit_key_hash=bindparam("new_hash"))
 )
 
 
@@ -582,9 +582,13 @@ def set_first_dealer(game_id: int, seat: int) -> None:
     run(_SET_FIRST_DEALER, {"g_id": game_id, "seat": seat})
 
 
-def set_edit_key_hash(game_id: int, edit_key_hash: str) -> None:
-    """Give the game a new edit key, by its hash (not committed)."""
-    run(_SET_EDIT_KEY_HASH, {"g_id": game_id, "edit_key_hash": edit_key_hash})
+def replace_edit_key_hash(game_id: int, old_hash: str, new_hash: str) -> bool:
+    """Give the game a new edit key, by its hash, only if its key is still the one read
+    (``old_hash``) and the game is still there (not committed)."""
+    replaced = run(
+        _REPLACE_EDIT_KEY_HASH, {"g_id": game_id, "old_hash": old_hash, "new_hash": new_hash}
+    )
+    return replaced.rowcount == 1
 
 
 def add_changes(game_id: int, changes: Sequence[Change]) -> None:

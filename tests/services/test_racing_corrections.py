@@ -17,12 +17,9 @@ from sqlalchemy import event, text
 from sqlalchemy.orm import Session
 
 from chicago_scorer.extensions import db
-from chicago_scorer.storage import game_log
 from support.api_client import ApiGame, create_api_game
 from support.databases import server_url
-
-# Far longer than a request takes on a loaded machine; a test that waits this long fails.
-WAIT_AT_MOST_SECONDS = 30.0
+from support.races import WAIT_AT_MOST_SECONDS, in_a_thread, one_reads_then_the_other_commits
 
 TWO_PAIR = {"round": 1, "step": "phase1", "outcome": "win", "winner": "Ann", "hand": "two_pair"}
 CORRECTION = TWO_PAIR | {"winner": "Bo"}
@@ -62,42 +59,6 @@ def recording(game: ApiGame):
         return client.post(f"{game.url}/events", json=NEXT_ENTRY, headers=game.auth())
 
     return send
-
-
-def in_a_thread(app, name: str, send, answers: dict) -> threading.Thread:
-    def run() -> None:
-        try:
-            answers[name] = send(app.test_client())
-        except Exception as error:  # reported by the assertions on the answers
-            answers[name] = error
-
-    thread = threading.Thread(target=run, name=name)
-    thread.start()
-    return thread
-
-
-def one_reads_then_the_other_commits(app, monkeypatch, reader, writer) -> tuple:
-    """``reader``'s request reads the game and stops before its compare-and-set; then
-    ``writer``'s request is made whole; then ``reader``'s goes on. Both answers."""
-    reached, resume = threading.Event(), threading.Event()
-    claim = game_log.claim_event_count
-
-    def claim_after_the_other(*args, **kwargs):
-        if threading.current_thread().name == "reader":
-            reached.set()
-            resume.wait(WAIT_AT_MOST_SECONDS)
-        return claim(*args, **kwargs)
-
-    monkeypatch.setattr(game_log, "claim_event_count", claim_after_the_other)
-    answers: dict = {}
-    thread = in_a_thread(app, "reader", reader, answers)
-    try:
-        assert reached.wait(WAIT_AT_MOST_SECONDS), "the reader never got to its write"
-        answers["writer"] = writer(app.test_client())
-    finally:
-        resume.set()
-        thread.join(WAIT_AT_MOST_SECONDS)
-    return answers["reader"], answers["writer"]
 
 
 def assert_only_the_winner_is_stored(game: ApiGame, winner, loser, refused_with: int) -> None:
