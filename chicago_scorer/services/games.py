@@ -16,6 +16,7 @@ from chicago_scorer.rules import (
     OutOfTurn,
     event_to_dict,
     new_game_setup,
+    read_event,
     record,
     start_game,
 )
@@ -190,19 +191,25 @@ def record_event(
     edit_key: str | None,
     entry: Mapping[str, object],
     idempotency_key: str | None = None,
+    expected_version: ExpectedVersion = None,
 ) -> RecordedEntry | RepeatedEntry:
-    """Check one entry against the rules and append it to the game's log; an entry sent
+    """Check one entry against the rules and append it to the game's log, if the game is
+    still at ``expected_version`` (the API's If-Match) when one is given; an entry sent
     again with the ``idempotency_key`` it was recorded with is found, not recorded twice
-    (see repeats.py)."""
+    (see repeats.py), though the game has moved on from the version it was sent against."""
     stored = writable_stored_game(game_id, edit_key)
+    if idempotency_key is not None:
+        repeated = entry_sent_before(stored, idempotency_key, entry)
+        if repeated is not None:
+            return repeated
+    if expected_version is not None:
+        read_event(entry)  # a malformed entry is refused as such, whatever the version
+        require_version(stored, expected_version)
     if idempotency_key is None:
-        return _append_entry(stored, entry)
-    repeated = entry_sent_before(stored, idempotency_key, entry)
-    if repeated is not None:
-        return repeated
+        return _append_entry(stored, entry, expected_version=expected_version)
     try:
-        return _append_entry(stored, entry, idempotency_key)
-    except OutOfTurn:
+        return _append_entry(stored, entry, idempotency_key, expected_version)
+    except (OutOfTurn, VersionMismatch):
         # A request with the same key may have recorded it first, between our reads and
         # our compare-and-set: then its entry is the answer, as to any repeat.
         db.session.rollback()
@@ -213,7 +220,10 @@ def record_event(
 
 
 def _append_entry(
-    stored: game_log.StoredGame, entry: Mapping[str, object], idempotency_key: str | None = None
+    stored: game_log.StoredGame,
+    entry: Mapping[str, object],
+    idempotency_key: str | None = None,
+    expected_version: ExpectedVersion = None,
 ) -> RecordedEntry:
     game_id, count = stored.id, stored.event_count
     state, figures = _state_to_write_on(stored, stored.setup())
@@ -221,7 +231,7 @@ def _append_entry(
     if count >= MAX_ENTRIES_PER_GAME:  # the entry's own faults, and a finished game, first
         raise GameFull(MAX_ENTRIES_PER_GAME)
     scored = state.history[-1]
-    beaten = OutOfTurn(ENTRY_BEATEN)
+    beaten = refusal_if_beaten(ENTRY_BEATEN, expected_version)
     claim_event_count_or_refuse(game_id, count, count + 1, stored.rewrites, beaten)
     recorded_at = now_utc()
     payload = event_to_dict(scored.event)
@@ -293,9 +303,15 @@ def confirm_edit_key(game_id: int, edit_key: str | None) -> None:
     writable_stored_game(game_id, edit_key)
 
 
-def rotate_edit_key(game_id: int, edit_key: str | None, rotation: str | None = None) -> str:
+def rotate_edit_key(
+    game_id: int,
+    edit_key: str | None,
+    rotation: str | None = None,
+    expected_version: ExpectedVersion = None,
+) -> str:
     """Give the game a new key, so that every other device and old link loses it, and
-    answer the new key.
+    answer the new key; only while the game is at ``expected_version`` (the API's
+    If-Match), when one is given.
 
     A rotation given a name (``rotation``) makes the same key from the same old key, so
     the same rotation sent again after its answer was lost gives back the key it made,
@@ -308,6 +324,7 @@ def rotate_edit_key(game_id: int, edit_key: str | None, rotation: str | None = N
     if _made_already(made, stored):  # sent again: this rotation is done
         return made
     _require_key(edit_key, stored.edit_key_hash)
+    require_version(stored, expected_version)
     new_key = made or new_edit_key()
     if game_log.replace_edit_key_hash(game_id, stored.edit_key_hash, hash_edit_key(new_key)):
         db.session.commit()

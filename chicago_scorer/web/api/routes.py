@@ -167,12 +167,16 @@ def _json_answer(body: bytes, status: int = 200, headers: dict | None = None) ->
 
 @api.post("/games/<int:game_id>/events")
 def record_event(game_id: int):
-    """Record the next step; needs the game's edit key. Sent again with the same
-    ``Idempotency-Key``, the entry is not recorded twice: the answer is the game (200)."""
+    """Record the next step, if the game is still at the version ``If-Match`` names;
+    needs the game's edit key. Sent again with the same ``Idempotency-Key``, the entry is
+    not recorded twice: the answer is the game (200)."""
     body = json_object(like=ENTRY_BODY)
-    answer = games.record_event(game_id, bearer_key(), body, idempotency_key())
+    answer = games.record_event(
+        game_id, bearer_key(), body, idempotency_key(), if_match_versions()
+    )
     status = 200 if isinstance(answer, RepeatedEntry) else 201
-    return _json_answer(game_body(games.load_logged_game(game_id)), status)
+    game = games.load_logged_game(game_id)
+    return _json_answer(game_body(game), status, _etag(game.log_version))
 
 
 @api.put("/games/<int:game_id>/events/<int:number>")
@@ -194,9 +198,12 @@ def undo_last_event(game_id: int):
 
 @api.post("/games/<int:game_id>/edit-key")
 def rotate_edit_key(game_id: int):
-    """Replace the edit key; every other holder of the old one loses the right to change."""
+    """Replace the edit key, if the game is still at the version ``If-Match`` names; every
+    other holder of the old one loses the right to change."""
     _read_unused_body()
-    new_key = games.rotate_edit_key(game_id, bearer_key(), secret_rotation(idempotency_key()))
+    new_key = games.rotate_edit_key(
+        game_id, bearer_key(), secret_rotation(idempotency_key()), if_match_versions()
+    )
     keep_out_of_caches()
     return {"edit_key": new_key}
 
