@@ -176,12 +176,10 @@ _NO_SESSION_TOKEN = "The CSRF session token is missing."
 def sent_no_session(error: CSRFError) -> bool:
     """Whether a form of this site's was refused for coming without any session cookie:
     cookies are off (or were cleared), so no refusal could wait in one across a redirect
-    either. A form another site posts comes without the cookie too, by the browser's rule
-    (SameSite), and is only out of date."""
+    either. (A form another site posts comes without the cookie too, by the browser's
+    rule, SameSite, but is refused as another site's before this is asked.)"""
     sent_no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
-    return (
-        error.description == _NO_SESSION_TOKEN and sent_no_cookie and not sent_from_another_site()
-    )
+    return error.description == _NO_SESSION_TOKEN and sent_no_cookie
 
 
 def expired_form_message(error: CSRFError) -> str:
@@ -282,6 +280,10 @@ def answer_http_error(error: HTTPException):
         seconds = seconds_to_wait()
         return _answer_or_send_back(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
+        # Another site's page could not read the token: nothing of this app's was out of
+        # date, and the words for that would have the visitor send the forged form again.
+        if sent_from_another_site():
+            return answer_refusal(CrossSiteRequest())
         # A phone that keeps no cookies could not carry the message across a redirect.
         if sent_no_session(error) or request.endpoint in EXPIRED_ANSWERED_IN_PLACE:
             return _answer(400, expired_form_message(error))

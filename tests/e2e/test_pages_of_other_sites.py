@@ -117,11 +117,12 @@ def test_a_form_another_site_posts_to_the_new_game_address_creates_nothing(
     with phone.page.expect_navigation():
         phone.page.evaluate("document.getElementById('new-game').submit()")
 
-    # Another site cannot read the form's CSRF token, and the browser sends no session
-    # cookie with its post: the app refuses it and says the page was out of date.
+    # Another site cannot read the form's CSRF token, and the browser says where the post
+    # came from: the app refuses it as another site's, not as a page of its own out of date.
     expect(
-        phone.page.get_by_text("This page was out of date, so no game was started")
+        phone.page.get_by_text("This request came from a page of another site, so nothing")
     ).to_be_visible()
+    expect(phone.page.get_by_text("out of date")).to_have_count(0)
     assert api.get("/api/games?limit=1").json()["total"] == before
 
 

@@ -1,6 +1,6 @@
 """Where a request comes from, as the browser tells: a page of this site, or of another.
 Asked by the guard of the addresses that need no key (security.py), and by the refusal of
-a form that came without its session (web/errors.py); and whether a request's answer may
+a form without its token (web/errors.py); and whether a request's answer may
 set the session cookie at all (security.py, web/errors.py). Also which names this server
 answers to, so that a page elsewhere cannot pass for this site by pointing its own name
 at this machine."""
@@ -16,6 +16,14 @@ from chicago_scorer.rules.errors import Refusal, quoted, sentence
 
 class CrossSiteRequest(Refusal):
     """A browser sent this request from a page of another site."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "This request came from a page of another site, so nothing was done. "
+                "Open Chicago Scorer itself to do this."
+            )
+        )
 
 
 def sent_from_another_site() -> bool:

@@ -10,7 +10,6 @@ from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from chicago_scorer.rules.errors import sentence
 from chicago_scorer.web.platform.request_origin import (
     SAFE_METHODS,
     CrossSiteRequest,
@@ -118,12 +117,7 @@ def _refuse_cross_site_writes() -> None:
     view = current_app.view_functions.get(request.endpoint or "")
     if getattr(view, "same_origin_only", False) and request.method not in SAFE_METHODS:
         if sent_from_another_site():
-            raise CrossSiteRequest(
-                sentence(
-                    "This request came from a page of another site, so nothing was done. "
-                    "Open Chicago Scorer itself to do this."
-                )
-            )
+            raise CrossSiteRequest()
 
 
 def register(app: Flask) -> None:

@@ -571,15 +571,16 @@ def test_a_form_from_a_phone_that_keeps_no_cookies_says_to_allow_them(csrf_clien
     assert csrf_client.get("/api/games").get_json()["total"] == 0
 
 
-def test_a_form_another_site_posts_without_the_cookie_is_only_out_of_date(csrf_client):
-    # The browser keeps the session cookie from another site's post (SameSite), whether
-    # or not this phone keeps cookies: that is no reason to tell it to allow them.
+def test_a_form_another_site_posts_is_refused_as_another_sites_not_as_out_of_date(csrf_client):
+    # Nothing of this app's was out of date, so "tap Start game again" would have the
+    # visitor send the forged form again; nor does the browser keep cookies from it.
     form = {"players-0": "Mallory", "players-1": "Eve", "dealer": "0"}
 
     response = csrf_client.post("/games", data=form, headers={"Sec-Fetch-Site": "cross-site"})
 
-    assert response.status_code == 400
-    assert "This page was out of date, so no game was started." in response.text
+    assert response.status_code == 403
+    assert "This request came from a page of another site, so nothing was done." in response.text
+    assert "out of date" not in response.text
     assert "allow cookies" not in response.text
     assert csrf_client.get("/api/games").get_json()["total"] == 0
 
