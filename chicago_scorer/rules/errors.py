@@ -77,6 +77,11 @@ def cut_short(written: str) -> str:
     return written
 
 
+class Digits(str):
+    """A number that names something, such as a game: a message writes it in the reader's
+    digits but, as its address does, without a thousands separator."""
+
+
 def is_number(value: object) -> bool:
     """Whether a message's value is a whole number, which each language writes its way."""
     return isinstance(value, int) and not isinstance(value, bool)

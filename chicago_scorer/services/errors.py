@@ -1,7 +1,7 @@
 """The refusals of the use cases, beside the rules' own (``rules.errors``): each
 carries a message a person can act on, and ``web.errors`` gives each its HTTP status."""
 
-from chicago_scorer.rules.errors import Refusal, counted, cut_short, quoted, sentence
+from chicago_scorer.rules.errors import Digits, Refusal, counted, cut_short, quoted, sentence
 from chicago_scorer.services.import_results import ImportResult
 
 
@@ -12,7 +12,7 @@ class GameNotFound(Refusal):
         super().__init__(
             sentence(
                 "There is no game %(game)s: it was deleted, or the link is wrong.",
-                game=cut_short(str(game_id)),
+                game=Digits(cut_short(str(game_id))),
             )
         )
 

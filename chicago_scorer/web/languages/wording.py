@@ -4,10 +4,17 @@ from collections.abc import Iterable
 
 from babel.lists import format_list
 
-from chicago_scorer.rules.errors import Message, Refusal, cut_short, is_number, names_in_words
+from chicago_scorer.rules.errors import (
+    Digits,
+    Message,
+    Refusal,
+    cut_short,
+    is_number,
+    names_in_words,
+)
 from chicago_scorer.rules.hand_words import CATEGORY_WORDS
 from chicago_scorer.rules.ranking import Category
-from chicago_scorer.web.languages.locales import SOURCE_LANGUAGE, format_number
+from chicago_scorer.web.languages.locales import SOURCE_LANGUAGE, format_number, in_native_digits
 from chicago_scorer.web.languages.translation import gettext, ngettext, response_language
 from chicago_scorer.web.player_names import isolated_name_text
 
@@ -29,6 +36,8 @@ def _written(value: object) -> str:
         return in_a_list(_written(item) for item in value)
     if is_number(value):
         return cut_short(format_number(value))
+    if isinstance(value, Digits):
+        return in_native_digits(value, response_language().locale)
     # Mostly a player's name: kept from turning the sentence around it (player_names.py).
     return isolated_name_text(str(value))
 

@@ -389,6 +389,14 @@ def test_nepali_pages_write_numbers_in_devanagari_digits(client, finished_game):
     assert scores == [digits("ne", 52), digits("ne", 0)]
 
 
+@pytest.mark.parametrize("address", ["/api/games/817777", "/games/817777"])
+def test_a_nepali_refusal_names_a_game_in_devanagari_digits_without_separators(client, address):
+    refused = client.get(address, headers={"Accept-Language": "ne"})
+
+    assert refused.status_code == 404
+    assert "खेल ८१७७७७ छैन" in refused.text  # the links keep the address's own digits
+
+
 def test_swedish_pages_use_the_games_own_words(client, game_at_the_tricks):
     page = client.get(game_at_the_tricks, headers={"Accept-Language": "sv"}).text
 
