@@ -29,6 +29,7 @@ from chicago_scorer.services.games import MAX_ENTRIES_PER_GAME
 from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
 from chicago_scorer.services.json_documents import (
     BeyondReading,
+    NotAJsonNumber,
     RepeatedName,
     json_fault,
     read_json,
@@ -123,6 +124,14 @@ def read_export(raw: bytes | str) -> ListedGames:
             sentence(
                 "The file gives %(name)s twice in one object: give each field once.",
                 name=quoted(error.name),
+            )
+        ) from None
+    except NotAJsonNumber as error:
+        raise MalformedImport(
+            sentence(
+                "The file holds %(written)s, which JSON has no number for: import the file "
+                "as it was exported.",
+                written=error.written,
             )
         ) from None
     return ListedGames(_format_of(document) == EXPORT_FORMAT, _listed_games(document))

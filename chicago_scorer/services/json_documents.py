@@ -8,7 +8,8 @@ out; here both read its bytes as UTF-8 alone (``document_text``).
 Python's parser keeps the last of two members of one object that share a name, which
 RFC 8259 leaves to each reader. A body that sends ``"winner"`` twice would record one of
 the two without a word, and another reader of the same bytes (a proxy, a log viewer, the
-sender's own checks) might take the other. So a name given twice in an object is refused.
+sender's own checks) might take the other. So a name given twice in an object is refused,
+and so are ``NaN`` and ``Infinity``, which the parser reads as numbers and JSON has not.
 
 The parser's own words for a document that is not JSON are English, and name what it
 expected in its terms ("Expecting ',' delimiter"); a refusal says where the document
@@ -81,6 +82,20 @@ def _object_of(members: list[tuple[str, object]]) -> dict[str, object]:
     return found
 
 
+class NotAJsonNumber(ValueError):
+    """The document writes ``NaN``, ``Infinity`` or ``-Infinity``, which Python's parser
+    reads as numbers though JSON has none of them (RFC 8259): another reader of the same
+    bytes would refuse them."""
+
+    def __init__(self, written: str) -> None:
+        super().__init__(f"{written} is not a JSON number")
+        self.written = written
+
+
+def _no_constant(written: str) -> object:
+    raise NotAJsonNumber(written)
+
+
 class BeyondReading(ValueError):
     """A number longer, or a nesting deeper, than Python's parser reads (its limit on an
     integer's digits, its recursion limit): JSON, but not JSON this app reads. The
@@ -108,14 +123,15 @@ def document_text(raw: bytes) -> str:
 
 def read_json(document: str | bytes) -> object:
     """The document read as ``json.loads`` reads text, bytes read as ``document_text``,
-    refusing a name given twice in one object (``RepeatedName``). Every refusal is a
-    ``ValueError``: the parser's own (``json.JSONDecodeError``, or ``UnicodeDecodeError``
-    for bytes), ``RepeatedName``, or ``BeyondReading``."""
+    refusing a name given twice in one object (``RepeatedName``) and the numbers JSON
+    does not have (``NotAJsonNumber``). Every refusal is a ``ValueError``: the parser's
+    own (``json.JSONDecodeError``, or ``UnicodeDecodeError`` for bytes), ``RepeatedName``,
+    ``NotAJsonNumber``, or ``BeyondReading``."""
     try:
         if isinstance(document, bytes):
             document = document_text(document)
-        return json.loads(document, object_pairs_hook=_object_of)
-    except (json.JSONDecodeError, UnicodeDecodeError, RepeatedName):
+        return json.loads(document, object_pairs_hook=_object_of, parse_constant=_no_constant)
+    except (json.JSONDecodeError, UnicodeDecodeError, RepeatedName, NotAJsonNumber):
         raise
     except (ValueError, RecursionError) as error:
         raise BeyondReading() from error

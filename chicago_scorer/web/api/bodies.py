@@ -16,6 +16,7 @@ from flask import request
 from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.services.json_documents import (
     BeyondReading,
+    NotAJsonNumber,
     RepeatedName,
     document_text,
     json_fault,
@@ -59,6 +60,13 @@ def json_object(*, like: str) -> dict[str, object]:
             sentence(
                 "The body gives %(name)s twice in one object: send each field once.",
                 name=quoted(error.name),
+            )
+        ) from error
+    except NotAJsonNumber as error:
+        raise MalformedRequest(
+            sentence(
+                "The body holds %(written)s, which JSON has no number for: send a number.",
+                written=error.written,
             )
         ) from error
     except json.JSONDecodeError as error:

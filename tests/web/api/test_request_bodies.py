@@ -361,6 +361,27 @@ def test_the_last_of_two_winners_is_not_recorded_silently(client, game):
     assert client.get(game.url).get_json()["events"] == []
 
 
+@pytest.mark.parametrize("written", ["NaN", "Infinity", "-Infinity"])
+def test_a_number_json_does_not_have_is_refused_with_400_at_every_address(client, game, written):
+    # Python's parser reads these as numbers; JSON has none of them (RFC 8259).
+    game.record(NO_HAND)
+    before = listed(client)
+
+    for method, path, body, headers in json_addresses(game):
+        members = json.loads(body)
+        name = next(iter(members))
+        sent = json.dumps(members | {name: "?"}).replace('"?"', written).encode()
+
+        response = getattr(client, method)(path, data=sent, content_type=JSON, headers=headers)
+
+        assert response.status_code == 400, (path, response.get_json())
+        what = "file" if path == "/api/import" else "body"  # an import reads a file
+        assert response.get_json()["error"].startswith(
+            f"The {what} holds {written}, which JSON has no number for: "
+        )
+    assert listed(client) == before
+
+
 # Each of the parser's common complaints: a body it makes it of, where, and what a
 # refusal says is wrong there.
 JSON_MISTAKES = {

@@ -415,6 +415,11 @@ REFUSED = [
         400,
         "The file gives 'format' twice in one object: give each field once.",
     ),
+    (
+        document(VALID | {"target": 0}).replace(b'"target": 0', b'"target": NaN'),
+        400,
+        "The file holds NaN, which JSON has no number for: import the file as it was exported.",
+    ),
     (b"[]", 400, "not a Chicago Scorer export"),
     (json.dumps({"format": "chicago-scorer/3", "games": []}).encode(), 400, "Unknown format"),
     (json.dumps({"games": [VALID]}).encode(), 400, "not a Chicago Scorer export"),
