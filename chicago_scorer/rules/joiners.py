@@ -24,8 +24,22 @@ EMOJI_PRESENTATION = "\ufe0f"
 _KEYCAP = "\u20e3"
 _KEYS = frozenset("#*0123456789")
 _SKIN_TONES = range(0x1F3FB, 0x1F400)
-# A region's flag: a black flag, the region's code in tag letters, and a cancel tag.
-_FLAG_TAGS = re.compile("\U0001f3f4([\U000e0020-\U000e007e]+\U000e007f)")
+# A region's flag: a black flag, the region's code in tag letters, and a cancel tag. Only
+# the regions that Unicode lists a flag emoji for (its RGI sequences), which phones draw
+# as their flags: after any other code, as after a made-up one, a phone draws a black flag
+# alone, and the tags would tell apart names that look the same.
+_FLAGGED_REGIONS = ("gbeng", "gbsct", "gbwls")  # England, Scotland, Wales
+
+
+def _in_tag_letters(code: str) -> str:
+    return "".join(chr(0xE0000 + ord(letter)) for letter in code)
+
+
+_FLAG_TAGS = re.compile(
+    "\U0001f3f4((?:"
+    + "|".join(_in_tag_letters(region) for region in _FLAGGED_REGIONS)
+    + ")\U000e007f)"
+)
 # The canonical combining class of a virama, the mark that joins Indic consonants.
 _VIRAMA = 9
 _ARABIC_BLOCKS = (
@@ -43,8 +57,8 @@ def joiners_in_use(text: str) -> frozenset[int]:
 
     - a zero-width joiner between two emoji, which draws them as one (👩 and 🦰 as 👩‍🦰,
       🏳️ and 🌈 as 🏳️‍🌈), as Unicode's emoji ZWJ sequences (UTS #51) have it;
-    - the tag letters that name a region after a black flag, closed by a cancel tag
-      (🏴󠁧󠁢󠁳󠁣󠁴󠁿, Scotland's flag);
+    - the tag letters that name England, Scotland or Wales after a black flag, closed by
+      a cancel tag (🏴󠁧󠁢󠁳󠁣󠁴󠁿, Scotland's flag): the only regions whose flags phones draw;
     - a zero-width joiner or non-joiner after a virama, which chooses how Indic letters
       join (Sinhala ශ්‍රී), as internationalised domain names allow them (RFC 5892);
     - a zero-width non-joiner between two Arabic-script letters, which keeps them apart

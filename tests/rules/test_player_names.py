@@ -207,6 +207,12 @@ def test_a_variation_selector_that_selects_nothing_is_refused_naming_it(name, co
 
 ZWJ, ZWNJ = "\u200d", "\u200c"
 SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
+
+
+def in_tags(code: str) -> str:
+    """A region's code in Unicode's tag letters, as a flag after a black flag spells it."""
+    return "".join(chr(0xE0000 + ord(letter)) for letter in code)
 
 
 @pytest.mark.parametrize(
@@ -218,6 +224,7 @@ SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e00
         f"\U0001f3c3{ZWJ}\u2640\ufe0f",  # woman running
         f"\U0001f468{ZWJ}\U0001f469{ZWJ}\U0001f467",  # family: three emoji, two joiners
         f"Bo {SCOTLAND}",  # a region's flag, spelt in tag letters after a black flag
+        f"{WALES} Cy",
         f"\u0dc1\u0dca{ZWJ}\u0dbb\u0dd3",  # Sinhala "Sri": a joiner after the virama
         f"\u0915\u094d{ZWNJ}\u0937",  # Devanagari: a non-joiner after the virama
         f"\u0639\u0644\u06cc{ZWNJ}\u0631\u0636\u0627",  # Persian "Alireza", kept apart
@@ -242,6 +249,12 @@ def test_a_joiner_that_an_emoji_or_a_script_is_written_with_is_accepted(name):
         ("Ann\U000e0067\U000e007f", "U+E0067"),  # tag letters after no black flag
         ("\U0001f3f4\U000e0067\U000e0062", "U+E0067"),  # a flag's tags left open
         ("\U0001f3f4\U000e007f", "U+E007F"),  # a cancel tag that cancels nothing
+        # Tags after a black flag that name no region with a flag of its own: a phone
+        # draws the black flag alone, so "🏴" could be told from "🏴" by hidden tags.
+        (f"\U0001f3f4{in_tags('usca')}\U000e007f", "U+E0075"),  # California: no emoji
+        (f"\U0001f3f4{in_tags('0')}\U000e007f", "U+E0030"),
+        (f"\U0001f3f4{in_tags('a' * 38)}\U000e007f", "U+E0061"),
+        (f"\U0001f3f4{in_tags('gbsctx')}\U000e007f", "U+E0067"),  # Scotland's, and more
     ],
 )
 def test_a_joiner_or_tag_that_joins_nothing_is_refused_naming_it(name, code):
