@@ -486,6 +486,29 @@ def test_a_refused_hand_on_the_settle_picker_is_said_in_the_first_screen(
     expect(boxes.nth(3)).to_have_value("2c 3d 4h 5s")
 
 
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+def test_every_hand_refused_on_the_settle_picker_is_said_above_who_wins(
+    viewport, language, new_phone, seed_game
+):
+    phone = on_the_picker(new_phone, seed_game(NAMES[4]), viewport, language)
+    boxes = phone.page.locator("[data-hand-input]")
+    for box, cards in enumerate(["As Ks Qs Js", "As 9d 9c 2s 2d", "Xx Yy Zz Ww Vv", "2c 3d 4h"]):
+        boxes.nth(box).fill(cards)  # a card short, the ace again, no cards, two short
+
+    with phone.page.expect_navigation():
+        phone.page.locator(WHO_WINS).tap()
+
+    expect(phone.page.locator(".refusal-summary li")).to_have_count(4)
+    _, refusals_bottom = top_and_bottom(phone, ".refusal-summary")
+    who_wins_top, _ = top_and_bottom(phone, WHO_WINS)
+    assert refusals_bottom <= who_wins_top  # the sticky button covers none of them
+    if viewport == SE:
+        assert outside(phone, ".refusal-summary") == []
+    else:  # four refusals, long names among them: the first ones, and a scroll to the rest
+        assert outside(phone, ".refusal-summary li:first-child") == []
+
+
 @pytest.mark.parametrize("gap_ms", [0, 30])
 def test_a_double_tap_records_the_step_once_and_blames_nobody(gap_ms, new_phone, seed_game):
     game = seed_game(NAMES[4])
