@@ -7,7 +7,8 @@
 // - screen on: keep the scorekeeper's screen on, with a toggle: the Wake Lock API, or a
 //   tiny looping video where that API is missing;
 // - local times: rewrite the server's UTC times in the phone's own time zone;
-// - folded sections say whether they are open (aria-expanded on their summary);
+// - folded sections say whether they are open (aria-expanded on their summary), and one
+//   opened by a tap scrolls into sight;
 // - house rules: picking a preset shows its values, changing one makes them Custom, and
 //   each box says at once what the server would refuse in it.
 (function () {
@@ -360,10 +361,28 @@
     });
   }
 
+  // A folded section opened by a tap shows what it holds: "Delete this game…", the last
+  // card of the scoreboard, opened below the screen's edge with its "Yes" out of sight.
+  // The page scrolls just enough, and never so far that the line tapped leaves the screen.
+  var REVEAL_MARGIN_PX = 8;
+
+  function revealOpened(details, summary) {
+    if (!details.open) return;
+    var below = details.getBoundingClientRect().bottom + REVEAL_MARGIN_PX - window.innerHeight;
+    var roomAbove = summary.getBoundingClientRect().top - REVEAL_MARGIN_PX;
+    if (below > 0 && roomAbove > 0) window.scrollBy(0, Math.min(below, roomAbove));
+  }
+
   // "toggle" does not bubble, but it can be caught on its way down.
   function followDisclosures() {
     document.addEventListener("toggle", disclosureStates, true);
     disclosureStates();
+    document.addEventListener("click", function (event) {
+      var summary = event.target.closest ? event.target.closest("details > summary") : null;
+      if (!summary) return;
+      // After the tap's own work, which opens the section.
+      window.requestAnimationFrame(function () { revealOpened(summary.parentNode, summary); });
+    });
   }
 
   // A form is sent once. A second tap while its answer is on the way (a double tap, a

@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from chicago_scorer.web.languages.locales import languages_in
@@ -683,3 +684,41 @@ def test_switching_language_after_a_refusal_shows_the_game_in_that_language(new_
     expect(phone.page.locator("html")).to_have_attribute("lang", "sv")
     expect(phone.step_heading).to_be_visible()
     assert entries_of(game) == []
+
+
+IN_SIGHT = """(selector) => {
+    const box = document.querySelector(selector).getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+@pytest.mark.parametrize(
+    ("summary", "last_control"),
+    [
+        (".delete-game > summary", ".delete-game button[type=submit]"),
+        (".undo > summary", ".undo button[type=submit]"),
+        (".revoke > summary", ".revoke button[type=submit]"),
+    ],
+    ids=["delete", "undo", "revoke"],
+)
+def test_a_folded_section_opened_by_a_tap_shows_its_last_button(
+    summary, last_control, viewport, language, new_phone, seed_game
+):
+    names = NAMES[4]
+    game = seed_game(names, hand_win(1, "phase1", names[0], "flush"))
+    phone = keeper(new_phone, viewport, language)
+    phone.open(game.keep_score_path)
+    if summary.startswith(".revoke"):
+        phone.page.locator(".share > summary").tap()
+
+    phone.page.locator(summary).tap()
+
+    expect(phone.page.locator(last_control)).to_be_visible()
+    try:  # the page scrolls once the tap has opened the section
+        phone.page.wait_for_function(IN_SIGHT, arg=last_control, timeout=2000)
+    except PlaywrightTimeoutError:
+        pass  # said below
+    assert outside(phone, last_control) == []
+    assert outside(phone, summary) == []  # and the line tapped stays in sight
