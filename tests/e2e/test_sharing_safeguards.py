@@ -63,3 +63,29 @@ def test_revoking_other_devices_needs_a_second_tap(new_phone, seed_game):
     another_phone = new_phone()
     another_phone.open(old_link)
     expect(another_phone.page.get_by_text("This hand-over link no longer works")).to_be_visible()
+
+
+# Where a summary's marker (its ::before) stands, beside the summary's first line of text.
+MARKER_AND_TITLE = """(summary) => {
+  const marker = getComputedStyle(summary, "::before");
+  const title = summary.querySelector("span").getBoundingClientRect();
+  return {
+    markerWidth: parseFloat(marker.width) + parseFloat(marker.marginInlineEnd),
+    titleLeft: title.left - summary.getBoundingClientRect().left,
+    titleTop: title.top - summary.getBoundingClientRect().top,
+  };
+}"""
+
+
+def test_the_handover_s_marker_stands_beside_its_title_as_every_summary_s_does(
+    new_phone, seed_game
+):
+    game = seed_game(PLAYERS)
+    phone = new_phone()
+    phone.open(game.keep_score_path)
+    share = phone.open_sharing()
+
+    placed = share.locator(".handover > summary").evaluate(MARKER_AND_TITLE)
+
+    assert placed["titleLeft"] > placed["markerWidth"] - 0.5  # not on a row of its own
+    assert placed["titleTop"] < 2
