@@ -484,16 +484,21 @@
       return String(value).replace(/[0-9]/g, function (digit) { return digits[Number(digit)]; });
     }
 
+    function outOfRange(input, value) {
+      return !Number.isInteger(value) || value < Number(input.dataset.low) || value > Number(input.dataset.high);
+    }
+
     function problem(input) {
       var name = input.getAttribute("data-setting");
       if (input.type === "checkbox") return "";
       var value = number(name);
       if (value === null) return "";
-      if (!Number.isInteger(value) || value < Number(input.dataset.low) || value > Number(input.dataset.high)) {
-        return input.dataset.textRange;
-      }
+      if (outOfRange(input, value)) return input.dataset.textRange;
+      // Compared with the target only once the target itself holds: a target typed half
+      // way ("1" on the way to "100") is the target box's fault, not this one's.
       var target = number("target");
-      if (input.dataset.textBelowTarget && Number.isInteger(target) && value >= target) {
+      var targetHolds = target !== null && !outOfRange(box("target"), target);
+      if (input.dataset.textBelowTarget && targetHolds && value >= target) {
         return input.dataset.textBelowTarget.replace("%(target)s", written(target));
       }
       if (input.dataset.textChooseOne && box("chicago_failure_to_zero").checked &&

@@ -77,6 +77,22 @@ def test_a_chicago_minimum_at_the_target_is_refused_at_once_and_cleared_when_fix
     expect(minimum).to_be_hidden()
 
 
+def test_a_target_out_of_range_is_its_own_fault_not_the_chicago_minimum_s(scorekeeper):
+    page = scorekeeper.page
+    open_house_rules(scorekeeper)
+
+    page.get_by_label("Points to win", exact=True).fill("10")
+
+    expect(setting(page, "Points to win").locator(".live-check")).to_have_text(
+        "Points to win: use a whole number from 30 to 200."
+    )
+    # 15 to call Chicago is right under any target the box takes: nothing to change here.
+    expect(setting(page, "Points needed to call Chicago").locator(".live-check")).to_be_empty()
+    expect(page.get_by_label("Points needed to call Chicago", exact=True)).not_to_have_attribute(
+        "aria-invalid", "true"
+    )
+
+
 def test_a_refused_start_shows_its_first_refusal_in_the_first_screen(new_phone):
     phone = new_phone(viewport=ONE_SCREEN, screen=ONE_SCREEN)
     page = phone.page
