@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from .corrections import named_player, renamed
 from .errors import RuleError
 from .events import Event, event_to_dict, read_event, says_the_same
+from .names import same_name_key
 from .setup import GameSetup
 
 
@@ -23,21 +24,44 @@ def entry_as_logged(setup: GameSetup, data: Mapping[str, object]) -> dict[str, o
 
 
 def is_same_entry(
-    setup: GameSetup, data: Mapping[str, object], recorded: Iterable[Mapping[str, object]]
+    setup: GameSetup,
+    data: Mapping[str, object],
+    recorded: Iterable[Mapping[str, object]],
+    former_names: Mapping[str, str] | None = None,
 ) -> bool:
-    """Whether ``data`` is the entry recorded in one of these forms (as the log keeps it)."""
-    sent = _read_in_game(setup, data)
+    """Whether ``data`` is the entry recorded in one of these forms (as the log keeps it).
+
+    ``former_names`` gives the names that fixes have since replaced, each with the name
+    its seat has now: an entry sent before a fix names its player the old way, and a fix
+    renames the log, so "Bjorn" sent again after the fix to "Björn" is still that entry.
+    """
+    sent = _read_in_game(setup, data, former_names or {})
     return sent is not None and any(says_the_same(sent, read_event(logged)) for logged in recorded)
 
 
-def _read_in_game(setup: GameSetup, data: Mapping[str, object]) -> Event | None:
+def _read_in_game(
+    setup: GameSetup, data: Mapping[str, object], former_names: Mapping[str, str] | None = None
+) -> Event | None:
     """The entry, its player named as the game spells the name; None if it cannot be read
     as an entry of this game."""
     try:
         event = read_event(data)
         name = named_player(event)
         if name is not None:
-            event = renamed(event, {name: setup.players[setup.seat_of(name)]})
+            event = renamed(event, {name: _named_now(setup, name, former_names or {})})
     except RuleError:
         return None
     return event
+
+
+def _named_now(setup: GameSetup, name: str, former_names: Mapping[str, str]) -> str:
+    """The game's name now for the player ``name`` names, however spelt or cased: one of
+    its players, or else a name a fix replaced, by the name that replaced it."""
+    try:
+        return setup.players[setup.seat_of(name)]
+    except RuleError:
+        wanted = same_name_key(name)
+        for former, now in former_names.items():
+            if same_name_key(former) == wanted:
+                return setup.players[setup.seat_of(now)]
+        raise

@@ -6,7 +6,8 @@ game's log holds an entry with that key, and it is the same entry (as the rules 
 ``rules.repeats``), nothing is recorded and the answer is the game as it stands; an
 entry sent with a key already used for another entry is refused. The entry is compared
 with what it says now and with what it said before each correction, so a retry of an
-entry that was corrected meanwhile is still that entry.
+entry that was corrected meanwhile is still that entry; and a player it names by a name
+fixed meanwhile is that name's player.
 
 A key is kept with its entry's row in the log: a correction keeps it, a rebuild of the
 projections never touches it, and an undo removes it with the entry, so that the same
@@ -38,6 +39,24 @@ def entry_sent_before(
     keyed = game_log.entry_with_key(stored.id, idempotency_key)
     if keyed is None:
         return None
-    if not is_same_entry(stored.setup(), entry, keyed.versions):
+    setup = stored.setup()
+    if not (
+        is_same_entry(setup, entry, keyed.versions)
+        or is_same_entry(setup, entry, keyed.versions, _former_names(stored.id))
+    ):
         raise IdempotencyKeyReused(keyed.number)
     return RepeatedEntry(stored.id, keyed.number)
+
+
+def _former_names(game_id: int) -> dict[str, str]:
+    """Each name a fix has replaced in the game, with the name its seat has now (a name
+    fixed twice leads to the last): read only for an entry not found by today's names."""
+    now_of: dict[str, str] = {}
+    for change in game_log.changes_of(game_id):
+        if change.what != "name":
+            continue
+        for former, now in now_of.items():
+            if now == change.was:
+                now_of[former] = change.now
+        now_of[change.was] = change.now
+    return now_of

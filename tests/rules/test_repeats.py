@@ -75,3 +75,14 @@ def test_an_entry_is_the_same_as_any_of_the_forms_it_was_recorded_in():
 
     assert is_same_entry(SETUP, ROYAL, [corrected, LOGGED])
     assert not is_same_entry(SETUP, ROYAL, [corrected])
+
+
+def test_a_name_a_fix_replaced_names_the_player_who_has_the_seat_now():
+    renamed_setup = GameSetup(("Annika", "Bo"))
+    logged = entry_as_logged(renamed_setup, ROYAL | {"winner": "Annika"})
+    former_names = {"Ann": "Annika"}
+
+    assert not is_same_entry(renamed_setup, ROYAL, [logged])
+    assert is_same_entry(renamed_setup, ROYAL, [logged], former_names)
+    assert is_same_entry(renamed_setup, ROYAL | {"winner": "ANN"}, [logged], former_names)
+    assert not is_same_entry(renamed_setup, ROYAL | {"winner": "Bo"}, [logged], former_names)

@@ -160,6 +160,24 @@ def test_a_corrected_entry_keeps_its_key_and_is_still_found_by_what_it_first_sai
     assert len(events_of(game)) == 1
 
 
+def test_an_entry_sent_again_after_its_player_was_renamed_is_still_that_entry(client, game):
+    # The phone sent "Ann", lost the answer, and sends again once another phone (or the
+    # scorekeeper on another page) has fixed the name: the log says "Anna" now.
+    game.post(FLUSH, idempotency_key=KEY)
+    fix = {"players": ["Anna", "Bo"]}
+    assert client.patch(game.url, json=fix, headers=game.auth()).status_code == 200
+    fix = {"players": ["Annika", "Bo"]}  # and fixed once more
+    assert client.patch(game.url, json=fix, headers=game.auth()).status_code == 200
+
+    again = game.post(FLUSH, idempotency_key=KEY)
+    as_renamed = game.post(FLUSH | {"winner": "annika"}, idempotency_key=KEY)
+    another = game.post(FLUSH | {"winner": "Bo"}, idempotency_key=KEY)
+
+    assert (again.status_code, as_renamed.status_code) == (200, 200), again.get_json()
+    assert another.status_code == 422
+    assert [event["winner"] for event in events_of(game)] == ["Annika"]
+
+
 def test_the_key_outlives_a_restart_and_a_rebuild_of_the_projections(make_app, game):
     game.post(FLUSH, idempotency_key=KEY)
     restarted = make_app()
