@@ -74,9 +74,11 @@ def register_languages(app: Flask) -> None:
 
 
 def register_url_converters(app: Flask) -> None:
-    from chicago_scorer.web.history.player_addresses import register
+    from chicago_scorer.web.history import player_addresses
+    from chicago_scorer.web.platform import number_addresses
 
-    register(app)
+    player_addresses.register(app)
+    number_addresses.register(app)
 
 
 def register_blueprints(app: Flask) -> None:

@@ -1,0 +1,45 @@
+"""A game's number in an address is written one way, as the app's links write it: other
+digits, or a leading zero, are no address of the app's."""
+
+import pytest
+
+from support.api_client import create_api_game
+
+
+def other_digits(number: int, zero: str) -> str:
+    """``number`` in the digits that start at ``zero``: Arabic-Indic, fullwidth, ..."""
+    return "".join(chr(ord(zero) + int(digit)) for digit in str(number))
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        lambda number: other_digits(number, "\u0660"),  # Arabic-Indic
+        lambda number: other_digits(number, "\uff10"),  # fullwidth
+        lambda number: other_digits(number, "\u0966"),  # Devanagari
+        lambda number: f"0{number}",
+    ],
+    ids=["arabic-indic", "fullwidth", "devanagari", "leading zero"],
+)
+@pytest.mark.parametrize("address", ["/api/games/{}", "/games/{}", "/games/{}/review"])
+def test_a_game_is_at_its_number_as_the_app_writes_it_and_nowhere_else(client, address, written):
+    game = create_api_game(client, ["Ann", "Bo"])
+
+    assert client.get(address.format(game.id)).status_code == 200
+    assert client.get(address.format(written(game.id))).status_code == 404
+
+
+def test_an_entry_is_corrected_only_at_its_number_as_the_app_writes_it(client):
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.win(1, "phase1", "Ann", "flush")
+    before = game.state()
+
+    arabic_indic_one = other_digits(1, "\u0660")
+    corrected = client.put(
+        f"{game.url}/events/{arabic_indic_one}",
+        json={"round": 1, "step": "phase1", "outcome": "tie"},
+        headers=game.auth(),
+    )
+
+    assert corrected.status_code == 404
+    assert game.state() == before
