@@ -134,6 +134,39 @@ def test_start_game_is_in_the_first_screen_once_the_names_are_typed(count, langu
     assert outside(phone, START) == []
 
 
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+def test_a_refused_start_leaves_start_game_in_the_first_screen_below_its_refusals(
+    viewport, language, new_phone
+):
+    phone = keeper(new_phone, viewport, language)
+    phone.open("/")
+    for row, name in enumerate(["Ann", "ann", "Bo", "B0"]):  # one name twice, two alike
+        phone.page.locator(f"[name=players-{row}]").fill(name)
+
+    with phone.page.expect_navigation():
+        phone.page.locator(START).tap()
+
+    expect(phone.page.locator(".refusal-summary li")).to_have_count(2)
+    assert outside(phone, START) == []
+    _, refusals_bottom = top_and_bottom(phone, ".refusal-summary")
+    start_top, _ = top_and_bottom(phone, START)
+    assert refusals_bottom <= start_top  # it stands over none of them
+    if viewport == SE:
+        assert outside(phone, ".refusal-summary") == []
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_320_by_568_phone_opens_the_start_page_with_start_game_in_the_first_screen(
+    language, new_phone
+):
+    phone = keeper(new_phone, SMALL, language)
+    phone.open("/")
+
+    assert outside(phone, "[name=players-0]") == []
+    assert outside(phone, START) == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("count", [2, 3, 4], ids=lambda count: f"{count} players")
 def test_every_step_fits_the_first_screen_of_a_375_by_667_phone(
