@@ -146,17 +146,20 @@ def checked_game(listed: ListedGames, position: int) -> CheckedGame:
 
 def _file_not_json(error: json.JSONDecodeError) -> Message:
     """Where the file stops being JSON and, when the parser's complaint has words here,
-    what is wrong there. The API says the same of a request body in sentences of its
-    own, so that each language words each as it needs."""
+    what is wrong there, and what to do: most often it is another file than an export,
+    chosen by mistake. The API says the same of a request body in sentences of its own,
+    so that each language words each as it needs."""
     fault = json_fault(error)
     if fault is None:
         return sentence(
-            "The file is not valid JSON at line %(line)s, column %(column)s.",
+            "The file is not valid JSON at line %(line)s, column %(column)s. Import the file "
+            "as it was exported.",
             line=error.lineno,
             column=error.colno,
         )
     return sentence(
-        "The file is not valid JSON at line %(line)s, column %(column)s: %(fault)s.",
+        "The file is not valid JSON at line %(line)s, column %(column)s: %(fault)s. Import "
+        "the file as it was exported.",
         line=error.lineno,
         column=error.colno,
         fault=fault,

@@ -352,7 +352,10 @@ def test_a_file_that_is_not_json_is_refused_in_the_language_and_its_digits_where
         headers=headers,
     )
 
-    template = "The file is not valid JSON at line %(line)s, column %(column)s: %(fault)s."
+    template = (
+        "The file is not valid JSON at line %(line)s, column %(column)s: %(fault)s. Import "
+        "the file as it was exported."
+    )
     fault = "a value was expected"
     refusal = translation(
         "ne",

@@ -361,6 +361,16 @@ def test_the_same_instants_written_with_another_offset_are_the_same_game(client)
     assert [game["id"] for game in response.get_json()["already_here"]] == [1]
 
 
+def test_a_file_of_games_all_already_here_says_no_game_was_imported(app, client):
+    upload(app.test_client(), document(VALID))
+
+    page = upload(client, document(VALID)).text
+
+    assert "No game was imported" in page
+    assert "Imported 0 games" not in page
+    assert "1 game was already here" in page
+
+
 def test_the_page_says_which_games_were_already_here_and_keeps_no_key_for_them(app, client):
     other_device = app.test_client()
     upload(other_device, document(VALID))
@@ -408,7 +418,8 @@ REFUSED = [
     (
         b"{not json",
         400,
-        "The file is not valid JSON at line 1, column 2: a name in double quotes was expected.",
+        "The file is not valid JSON at line 1, column 2: a name in double quotes was expected. "
+        "Import the file as it was exported.",
     ),
     (
         b'{"format": "chicago-scorer/1", "games": [], "format": "chicago-scorer/2"}',
@@ -494,7 +505,8 @@ REFUSED = [
     (
         b'{"format": "chicago-scorer/1",\n "games": [}',
         400,
-        "The file is not valid JSON at line 2, column 12: a value was expected.",
+        "The file is not valid JSON at line 2, column 12: a value was expected. Import the file "
+        "as it was exported.",
     ),
     # JSON past what Python's parser reads: said so, not in the parser's words, which ask
     # for sys.set_int_max_str_digits() or speak of its recursion depth.
