@@ -100,7 +100,8 @@ def _refuse_names_not_served() -> None:
             "This app does not answer to the name %(name)s, so nothing was done. Open it "
             "by the address it showed when it started, such as http://192.168.1.20:5000/; "
             "whoever runs it can add the name to ALLOWED_HOSTS.",
-            name=quoted(request.host),
+            # As sent: werkzeug's ``request.host`` is blank for a Host it finds malformed.
+            name=quoted(request.headers.get("Host", "")),
         )
     )
 

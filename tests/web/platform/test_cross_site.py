@@ -188,6 +188,16 @@ def test_a_host_that_names_nothing_is_refused(client):
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize(
+    "host", ["x_y.local", "127.0.0.1:99999", "[::1", "pi.local, evil.example"]
+)
+def test_a_malformed_host_is_refused_naming_it_as_it_was_sent(client, host):
+    response = client.get("/api/games", headers={"Host": host})
+
+    assert response.status_code == 400
+    assert f"This app does not answer to the name '{host}'" in response.get_json()["error"]
+
+
 def test_behind_a_trusted_proxy_the_proxy_chooses_the_names(make_app):
     client = make_app(TRUSTED_PROXIES=1).test_client()
 
