@@ -326,16 +326,23 @@ def rotate_edit_key(
     _require_key(edit_key, stored.edit_key_hash)
     require_version(stored, expected_version)
     new_key = made or new_edit_key()
-    if game_log.replace_edit_key_hash(game_id, stored.edit_key_hash, hash_edit_key(new_key)):
+    # Asked against a version, the key changes only while the log is still at it.
+    at_log = (stored.event_count, stored.rewrites) if expected_version is not None else None
+    if game_log.replace_edit_key_hash(
+        game_id, stored.edit_key_hash, hash_edit_key(new_key), at_log=at_log
+    ):
         db.session.commit()
         return new_key
-    # Since it was read, the game was deleted or its key rotated by another device (or by
-    # this very rotation, sent twice at once): answered as if it came a moment later.
+    # Since it was read, the game was deleted, its key rotated by another device (or by
+    # this very rotation, sent twice at once), or its log changed under an If-Match:
+    # answered as if it came a moment later.
     db.session.rollback()
-    stored = _found(game_id)
-    if _made_already(made, stored):
+    now = _found(game_id)
+    if _made_already(made, now):
         return made
-    raise EditKeyWrong()
+    if now.edit_key_hash != stored.edit_key_hash:
+        raise EditKeyWrong()
+    raise VersionMismatch()
 
 
 def _made_already(made: str | None, stored: game_log.StoredGame) -> bool:

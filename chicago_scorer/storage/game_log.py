@@ -198,6 +198,9 @@ _REPLACE_EDIT_KEY_HASH = (
     .where(_GAMES.c.id == bindparam("g_id"), _GAMES.c.edit_key_hash == bindparam("old_hash"))
     .values(edit_key_hash=bindparam("new_hash"))
 )
+_REPLACE_EDIT_KEY_HASH_AT_LOG = _REPLACE_EDIT_KEY_HASH.where(
+    _GAMES.c.event_count == bindparam("at_count"), _GAMES.c.rewrites == bindparam("at_rewrites")
+)
 
 
 class StoredGame(NamedTuple):
@@ -582,13 +585,18 @@ def set_first_dealer(game_id: int, seat: int) -> None:
     run(_SET_FIRST_DEALER, {"g_id": game_id, "seat": seat})
 
 
-def replace_edit_key_hash(game_id: int, old_hash: str, new_hash: str) -> bool:
+def replace_edit_key_hash(
+    game_id: int, old_hash: str, new_hash: str, *, at_log: tuple[int, int] | None = None
+) -> bool:
     """Give the game a new edit key, by its hash, only if its key is still the one read
-    (``old_hash``) and the game is still there (not committed)."""
-    replaced = run(
-        _REPLACE_EDIT_KEY_HASH, {"g_id": game_id, "old_hash": old_hash, "new_hash": new_hash}
-    )
-    return replaced.rowcount == 1
+    (``old_hash``), the game is still there, and, given ``at_log`` (its event count and
+    rewrites as read), its log has not changed since (not committed)."""
+    values = {"g_id": game_id, "old_hash": old_hash, "new_hash": new_hash}
+    if at_log is None:
+        return run(_REPLACE_EDIT_KEY_HASH, values).rowcount == 1
+    count, rewrites = at_log
+    at = {"at_count": count, "at_rewrites": rewrites}
+    return run(_REPLACE_EDIT_KEY_HASH_AT_LOG, values | at).rowcount == 1
 
 
 def add_changes(game_id: int, changes: Sequence[Change]) -> None:

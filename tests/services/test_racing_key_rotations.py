@@ -36,7 +36,23 @@ def deleting(game: ApiGame):
 
 
 def opens_the_game(game: ApiGame, key: str) -> bool:
-    return type(game)(game.client, game.id, key).post(TIE).status_code == 201
+    return game.post(TIE, key=key).status_code == 201
+
+
+def rotating_at(game: ApiGame, version: str):
+    """A phone's rotation of the key it holds, asked against the game at ``version``."""
+
+    def send(client):
+        return client.post(f"{game.url}/edit-key", headers=game.auth() | {"If-Match": version})
+
+    return send
+
+
+def recording(game: ApiGame):
+    def send(client):
+        return client.post(f"{game.url}/events", json=TIE, headers=game.auth())
+
+    return send
 
 
 def race(app, monkeypatch, reader, writer):
@@ -79,3 +95,24 @@ def test_one_rotation_sent_twice_at_once_gives_both_sends_the_key_it_made(app, g
     new_key = sent.get_json()["edit_key"]
     assert again.get_json()["edit_key"] == new_key != game.edit_key
     assert opens_the_game(game, new_key)
+
+
+def test_a_rotation_asked_against_a_version_an_entry_overtook_is_refused_with_412(
+    app, game, monkeypatch
+):
+    version = game.client.get(game.url).headers["ETag"]
+
+    rotation, entry = race(app, monkeypatch, rotating_at(game, version), recording(game))
+
+    assert entry.status_code == 201, entry.get_json()
+    assert rotation.status_code == 412, rotation.get_json()
+    assert "edit_key" not in rotation.get_json()
+    assert game.post({"round": 1, "step": "phase2", "outcome": "tie"}).status_code == 201
+
+
+def test_a_rotation_without_if_match_is_not_stopped_by_an_entry_meanwhile(app, game, monkeypatch):
+    rotation, entry = race(app, monkeypatch, rotating(game, "rotation-1"), recording(game))
+
+    assert (entry.status_code, rotation.status_code) == (201, 200), rotation.get_json()
+    phase_2 = {"round": 1, "step": "phase2", "outcome": "tie"}
+    assert game.post(phase_2, key=rotation.get_json()["edit_key"]).status_code == 201
