@@ -7,12 +7,11 @@ cards are a hand whatever order they are typed in. The order of the fields, the 
 between them and the spelling of a name do not make another entry.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from .corrections import named_player, renamed
 from .errors import RuleError
 from .events import Event, event_to_dict, read_event, says_the_same
-from .names import same_name_key
 from .setup import GameSetup
 
 
@@ -27,41 +26,35 @@ def is_same_entry(
     setup: GameSetup,
     data: Mapping[str, object],
     recorded: Iterable[Mapping[str, object]],
-    former_names: Mapping[str, str] | None = None,
+    earlier_seatings: Iterable[Sequence[str]] = (),
 ) -> bool:
     """Whether ``data`` is the entry recorded in one of these forms (as the log keeps it).
 
-    ``former_names`` gives the names that fixes have since replaced, each with the name
-    its seat has now: an entry sent before a fix names its player the old way, and a fix
-    renames the log, so "Bjorn" sent again after the fix to "Björn" is still that entry.
+    ``earlier_seatings`` gives the players' names, seat by seat, as the game had them
+    before each fix of names: an entry sent before a fix names its player the old way, and
+    the fix renamed the log, so "Bjorn" sent again after the fix to "Björn" is still that
+    entry, and so is "Ann" after a fix that swapped Ann's and Bo's seats.
     """
-    sent = _read_in_game(setup, data, former_names or {})
-    return sent is not None and any(says_the_same(sent, read_event(logged)) for logged in recorded)
+    logged = [read_event(entry) for entry in recorded]
+    for seating in (setup.players, *earlier_seatings):
+        sent = _read_in_game(setup, data, seating)
+        if sent is not None and any(says_the_same(sent, event) for event in logged):
+            return True
+    return False
 
 
 def _read_in_game(
-    setup: GameSetup, data: Mapping[str, object], former_names: Mapping[str, str] | None = None
+    setup: GameSetup, data: Mapping[str, object], seating: Sequence[str] | None = None
 ) -> Event | None:
-    """The entry, its player named as the game spells the name; None if it cannot be read
-    as an entry of this game."""
+    """The entry, its player named as the game spells the name now, the player found by
+    their seat in ``seating`` (the game's names now, unless another is given); None if it
+    cannot be read as an entry of this game."""
     try:
         event = read_event(data)
         name = named_player(event)
         if name is not None:
-            event = renamed(event, {name: _named_now(setup, name, former_names or {})})
+            seated = setup if seating is None else GameSetup(tuple(seating))
+            event = renamed(event, {name: setup.players[seated.seat_of(name)]})
     except RuleError:
         return None
     return event
-
-
-def _named_now(setup: GameSetup, name: str, former_names: Mapping[str, str]) -> str:
-    """The game's name now for the player ``name`` names, however spelt or cased: one of
-    its players, or else a name a fix replaced, by the name that replaced it."""
-    try:
-        return setup.players[setup.seat_of(name)]
-    except RuleError:
-        wanted = same_name_key(name)
-        for former, now in former_names.items():
-            if same_name_key(former) == wanted:
-                return setup.players[setup.seat_of(now)]
-        raise

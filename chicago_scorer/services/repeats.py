@@ -42,21 +42,23 @@ def entry_sent_before(
     setup = stored.setup()
     if not (
         is_same_entry(setup, entry, keyed.versions)
-        or is_same_entry(setup, entry, keyed.versions, _former_names(stored.id))
+        or is_same_entry(setup, entry, keyed.versions, _earlier_seatings(stored))
     ):
         raise IdempotencyKeyReused(keyed.number)
     return RepeatedEntry(stored.id, keyed.number)
 
 
-def _former_names(game_id: int) -> dict[str, str]:
-    """Each name a fix has replaced in the game, with the name its seat has now (a name
-    fixed twice leads to the last): read only for an entry not found by today's names."""
-    now_of: dict[str, str] = {}
-    for change in game_log.changes_of(game_id):
-        if change.what != "name":
-            continue
-        for former, now in now_of.items():
-            if now == change.was:
-                now_of[former] = change.now
-        now_of[change.was] = change.now
-    return now_of
+def _earlier_seatings(stored: game_log.StoredGame) -> list[tuple[str, ...]]:
+    """The players' names, seat by seat, before each fix of names, the latest fix first:
+    read only for an entry not found by today's names. A fix's renames are undone
+    together (it may swap two seats' names), from the names the game has now."""
+    fixes: dict[object, dict[str, str]] = {}  # by when each fix was made, in order
+    for change in game_log.changes_of(stored.id):
+        if change.what == "name":
+            fixes.setdefault(change.at, {})[change.now] = change.was
+    seatings = []
+    seating = stored.names
+    for was_of in reversed(fixes.values()):
+        seating = tuple(was_of.get(name, name) for name in seating)
+        seatings.append(seating)
+    return seatings

@@ -77,12 +77,14 @@ def test_an_entry_is_the_same_as_any_of_the_forms_it_was_recorded_in():
     assert not is_same_entry(SETUP, ROYAL, [corrected])
 
 
-def test_a_name_a_fix_replaced_names_the_player_who_has_the_seat_now():
-    renamed_setup = GameSetup(("Annika", "Bo"))
-    logged = entry_as_logged(renamed_setup, ROYAL | {"winner": "Annika"})
-    former_names = {"Ann": "Annika"}
+def test_a_name_is_read_by_the_seat_it_had_in_an_earlier_seating():
+    swapped = GameSetup(("Bo", "Ann"))  # a fix swapped the seats' names
+    logged = entry_as_logged(swapped, ROYAL | {"winner": "Bo"})  # the first seat won
+    before_the_fix = [("Ann", "Bo")]
 
-    assert not is_same_entry(renamed_setup, ROYAL, [logged])
-    assert is_same_entry(renamed_setup, ROYAL, [logged], former_names)
-    assert is_same_entry(renamed_setup, ROYAL | {"winner": "ANN"}, [logged], former_names)
-    assert not is_same_entry(renamed_setup, ROYAL | {"winner": "Bo"}, [logged], former_names)
+    assert not is_same_entry(swapped, ROYAL, [logged])  # Ann sits in the second seat now
+    assert is_same_entry(swapped, ROYAL, [logged], before_the_fix)
+    assert is_same_entry(swapped, ROYAL | {"winner": "ANN"}, [logged], before_the_fix)
+    assert not is_same_entry(
+        swapped, ROYAL | {"cards": "Ah Kh Qh Jh 10h"}, [logged], before_the_fix
+    )

@@ -178,6 +178,30 @@ def test_an_entry_sent_again_after_its_player_was_renamed_is_still_that_entry(cl
     assert [event["winner"] for event in events_of(game)] == ["Annika"]
 
 
+@pytest.mark.parametrize(
+    "fixes",
+    [
+        [["Bo", "Ann"]],  # the seats' names swapped, as when the seating was typed wrong
+        [["Anna", "Bo"], ["Bo", "Anna"]],  # renamed, then swapped
+        [["Cy", "Bo"], ["Cy", "Ann"]],  # Ann's name given to the other seat later
+    ],
+    ids=["swapped", "renamed then swapped", "a former name given to another seat"],
+)
+def test_an_entry_sent_again_is_found_by_the_seat_its_name_had_when_it_was_sent(
+    client, game, fixes
+):
+    game.post(FLUSH, idempotency_key=KEY)  # Ann, in the first seat, wins
+    for players in fixes:
+        fixed = client.patch(game.url, json={"players": players}, headers=game.auth())
+        assert fixed.status_code == 200, fixed.get_json()
+    first_seat_now = fixes[-1][0]
+
+    again = game.post(FLUSH, idempotency_key=KEY)
+
+    assert again.status_code == 200, again.get_json()
+    assert [event["winner"] for event in events_of(game)] == [first_seat_now]
+
+
 def test_the_key_outlives_a_restart_and_a_rebuild_of_the_projections(make_app, game):
     game.post(FLUSH, idempotency_key=KEY)
     restarted = make_app()
