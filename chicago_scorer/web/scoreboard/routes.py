@@ -14,6 +14,7 @@ from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.page_cache import cached_page
+from chicago_scorer.web.platform.number_addresses import written_number
 from chicago_scorer.web.platform.rate_limits import CREATING, limited_as
 from chicago_scorer.web.refused_forms import (
     HOME,
@@ -68,7 +69,7 @@ def home():
     if refused is not None:
         refused.rules.form.show_as_played()
         return _render_home(refused)
-    rematch = request.args.get("rematch", type=int)
+    rematch = written_number(request.args.get("rematch"))
     if rematch is not None:
         setup = games.load_game_at_table(rematch).position.setup
         return _render_home(NewGameForm.rematch_of(setup))

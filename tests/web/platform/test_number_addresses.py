@@ -43,3 +43,15 @@ def test_an_entry_is_corrected_only_at_its_number_as_the_app_writes_it(client):
 
     assert corrected.status_code == 404
     assert game.state() == before
+
+
+@pytest.mark.parametrize(
+    "written",
+    [lambda number: other_digits(number, "\u0660"), lambda number: f"0{number}"],
+    ids=["arabic-indic", "leading zero"],
+)
+def test_a_rematch_is_filled_in_only_from_the_games_number_as_the_app_writes_it(client, written):
+    game = create_api_game(client, ["Ann", "Björn"])
+
+    assert 'value="Björn"' in client.get(f"/?rematch={game.id}").text
+    assert 'value="Björn"' not in client.get(f"/?rematch={written(game.id)}").text
