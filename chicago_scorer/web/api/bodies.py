@@ -65,7 +65,8 @@ def json_object(*, like: str) -> dict[str, object]:
     except NotAJsonNumber as error:
         raise MalformedRequest(
             sentence(
-                "The body holds %(written)s, which JSON has no number for: send a number.",
+                "The body holds %(written)s, which is not JSON: send each value as JSON "
+                "writes it.",
                 written=error.written,
             )
         ) from error
