@@ -8,28 +8,29 @@ and a link no page wrote still opened it. Here each number has one address; any 
 is no address of the app's (404).
 """
 
-import re
-
 from flask import Flask
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, ValidationError
 
-# In a group of its own, so that werkzeug's signed form ("-?" before it) signs it whole.
-WRITTEN_NUMBER = r"(?:0|[1-9][0-9]*)"
-_WRITTEN_NUMBER = re.compile(WRITTEN_NUMBER)
-
-
-class WrittenNumberConverter(IntegerConverter):
-    """``<int:…>``, read only as the app writes it."""
-
-    regex = WRITTEN_NUMBER
+from chicago_scorer.web.whole_numbers import is_written_whole_number
 
 
 def written_number(text: str | None) -> int | None:
-    """A number in a query (``?rematch=6``) read as a path's is: None unless the app
-    could have written it."""
-    if text is None or not _WRITTEN_NUMBER.fullmatch(text):
+    """The number ``text`` writes, if the app could have written it: a whole number as
+    pages and the API write one, and without a leading zero; else None."""
+    if text is None or not is_written_whole_number(text):
+        return None
+    if len(text) > 1 and text.startswith("0"):
         return None
     return int(text)
+
+
+class WrittenNumberConverter(IntegerConverter):
+    """``<int:…>``, read only as the app writes it (``written_number``)."""
+
+    def to_python(self, value: str) -> int:
+        if written_number(value) is None:
+            raise ValidationError()
+        return super().to_python(value)
 
 
 def register(app: Flask) -> None:
