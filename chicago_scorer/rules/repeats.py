@@ -8,6 +8,7 @@ between them and the spelling of a name do not make another entry.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 
 from .corrections import named_player, renamed
 from .errors import RuleError
@@ -36,7 +37,8 @@ def is_same_entry(
     entry, and so is "Ann" after a fix that swapped Ann's and Bo's seats.
     """
     logged = [read_event(entry) for entry in recorded]
-    for seating in (setup.players, *earlier_seatings):
+    # The earlier seatings are looked at only if the names now do not find the entry.
+    for seating in chain((setup.players,), earlier_seatings):
         sent = _read_in_game(setup, data, seating)
         if sent is not None and any(says_the_same(sent, event) for event in logged):
             return True

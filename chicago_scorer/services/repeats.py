@@ -16,7 +16,7 @@ in another game names another entry), and they are not exported: they belong to 
 conversation between a phone and this server, not to the game.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from chicago_scorer.rules.repeats import is_same_entry
 from chicago_scorer.services.errors import IdempotencyKeyReused
@@ -39,26 +39,20 @@ def entry_sent_before(
     keyed = game_log.entry_with_key(stored.id, idempotency_key)
     if keyed is None:
         return None
-    setup = stored.setup()
-    if not (
-        is_same_entry(setup, entry, keyed.versions)
-        or is_same_entry(setup, entry, keyed.versions, _earlier_seatings(stored))
-    ):
+    if not is_same_entry(stored.setup(), entry, keyed.versions, _earlier_seatings(stored)):
         raise IdempotencyKeyReused(keyed.number)
     return RepeatedEntry(stored.id, keyed.number)
 
 
-def _earlier_seatings(stored: game_log.StoredGame) -> list[tuple[str, ...]]:
-    """The players' names, seat by seat, before each fix of names, the latest fix first:
-    read only for an entry not found by today's names. A fix's renames are undone
-    together (it may swap two seats' names), from the names the game has now."""
+def _earlier_seatings(stored: game_log.StoredGame) -> Iterator[tuple[str, ...]]:
+    """The players' names, seat by seat, before each fix of names, the latest fix first;
+    the trail is read only once one is asked for. A fix's renames are undone together
+    (it may swap two seats' names), from the names the game has now."""
     fixes: dict[object, dict[str, str]] = {}  # by when each fix was made, in order
     for change in game_log.changes_of(stored.id):
         if change.what == "name":
             fixes.setdefault(change.at, {})[change.now] = change.was
-    seatings = []
     seating = stored.names
     for was_of in reversed(fixes.values()):
         seating = tuple(was_of.get(name, name) for name in seating)
-        seatings.append(seating)
-    return seatings
+        yield seating
