@@ -154,8 +154,7 @@ def delete_game(
 
 
 def _claim_rewrite(stored: StoredGame, beaten: Refusal) -> None:
-    count = stored.event_count
-    claim_event_count_or_refuse(stored.id, count, count, stored.rewrites, beaten, rewriting=True)
+    claim_event_count_or_refuse(stored, stored.event_count, beaten, rewriting=True)
 
 
 def _stored_rewrite(

@@ -232,7 +232,7 @@ def _append_entry(
         raise GameFull(MAX_ENTRIES_PER_GAME)
     scored = state.history[-1]
     beaten = refusal_if_beaten(ENTRY_BEATEN, expected_version)
-    claim_event_count_or_refuse(game_id, count, count + 1, stored.rewrites, beaten)
+    claim_event_count_or_refuse(stored, count + 1, beaten)
     recorded_at = now_utc()
     payload = event_to_dict(scored.event)
     game_log.add_event(game_id, count + 1, payload, recorded_at, idempotency_key)
@@ -279,7 +279,7 @@ def undo_last_event(
     state = game_log.replayed(stored.setup(), log)
     removed = record(state, newest.payload).history[-1]
     beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, expected_count)
-    claim_event_count_or_refuse(game_id, count, count - 1, stored.rewrites, beaten, rewriting=True)
+    claim_event_count_or_refuse(stored, count - 1, beaten, rewriting=True)
     game_log.drop_event(game_id, count)
     version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
     projections.project_replay(  # points of other rules are replaced too
@@ -398,18 +398,15 @@ def refusal_if_beaten(words: Message, *expected: object) -> Refusal:
 
 
 def claim_event_count_or_refuse(
-    game_id: int,
-    current: int,
-    new: int,
-    rewrites: int,
-    beaten: Refusal,
-    *,
-    rewriting: bool = False,
+    stored: game_log.StoredGame, new: int, beaten: Refusal, *, rewriting: bool = False
 ) -> None:
-    """Move the event count only if no other device changed the log since we read it;
-    else roll back and refuse the write with ``beaten`` (see game_log.claim_event_count)."""
-    if not game_log.claim_event_count(game_id, current, new, rewrites, rewriting=rewriting):
+    """Move the event count only if no other device changed the game since we read it
+    (see game_log.claim_event_count); else roll back and refuse the write as it would be
+    refused a moment later: the game gone, or its key replaced, or else with ``beaten``."""
+    if not game_log.claim_event_count(stored, new, rewriting=rewriting):
         db.session.rollback()
+        if _found(stored.id).edit_key_hash != stored.edit_key_hash:
+            raise EditKeyWrong()
         raise beaten
 
 

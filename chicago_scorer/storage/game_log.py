@@ -153,6 +153,7 @@ _CLAIM = (
         _GAMES.c.id == bindparam("g_id"),
         _GAMES.c.event_count == bindparam("current"),
         _GAMES.c.rewrites == bindparam("rewrites"),
+        _GAMES.c.edit_key_hash == bindparam("key_hash"),
     )
     .values(event_count=bindparam("new"), rewrites=bindparam("new_rewrites"))
 )
@@ -447,20 +448,21 @@ def resumed_fold(stored: StoredGame, setup: GameSetup) -> GameState | None:
         return None
 
 
-def claim_event_count(
-    game_id: int, current: int, new: int, rewrites: int, *, rewriting: bool = False
-) -> bool:
-    """Move the event count only if no other device changed the log since it was read (the
-    count and the rewrites are still ``current`` and ``rewrites``); a write that changes
-    the log other than by appending (``rewriting``) counts itself among the rewrites."""
+def claim_event_count(stored: StoredGame, new: int, *, rewriting: bool = False) -> bool:
+    """Move the event count to ``new`` only if no other device changed the game since it
+    was read as ``stored``: its count, its rewrites and its edit key are still those read,
+    so that a write whose key another phone replaced meanwhile is not made. A write that
+    changes the log other than by appending (``rewriting``) counts itself among the
+    rewrites."""
     claimed = run(
         _CLAIM,
         {
-            "g_id": game_id,
-            "current": current,
+            "g_id": stored.id,
+            "current": stored.event_count,
             "new": new,
-            "rewrites": rewrites,
-            "new_rewrites": rewrites + 1 if rewriting else rewrites,
+            "rewrites": stored.rewrites,
+            "new_rewrites": stored.rewrites + 1 if rewriting else stored.rewrites,
+            "key_hash": stored.edit_key_hash,
         },
     )
     return claimed.rowcount == 1

@@ -1,8 +1,9 @@
-"""A rotation of a game's edit key that another phone's write overtakes: answered as it
-would be a moment later, never with a key that opens nothing.
+"""A rotation of a game's edit key raced by another phone's write, either way round:
+each is answered as it would be a moment later, never with a key that opens nothing, and
+no write is made with a key that no longer opens the game.
 
-As in test_racing_corrections.py, one phone's rotation reads the game and stops before
-it replaces the key, while the other phone's request is made and committed whole.
+As in test_racing_corrections.py, one phone's request reads the game and stops before its
+compare-and-set, while the other phone's request is made and committed whole.
 """
 
 import pytest
@@ -116,3 +117,29 @@ def test_a_rotation_without_if_match_is_not_stopped_by_an_entry_meanwhile(app, g
     assert (entry.status_code, rotation.status_code) == (201, 200), rotation.get_json()
     phase_2 = {"round": 1, "step": "phase2", "outcome": "tie"}
     assert game.post(phase_2, key=rotation.get_json()["edit_key"]).status_code == 201
+
+
+def test_a_deletion_overtaken_by_a_rotation_of_its_key_is_refused_and_the_game_kept(
+    app, game, monkeypatch
+):
+    deletion, rotation = one_reads_then_the_other_commits(
+        app, monkeypatch, deleting(game), rotating(game, "rotation-1")
+    )
+
+    assert rotation.status_code == 200, rotation.get_json()
+    assert deletion.status_code == 403, deletion.get_json()
+    assert "does not open this game" in deletion.get_json()["error"]
+    assert game.client.get(game.url).status_code == 200
+    assert opens_the_game(game, rotation.get_json()["edit_key"])
+
+
+def test_an_entry_overtaken_by_a_rotation_of_its_key_is_refused_and_not_recorded(
+    app, game, monkeypatch
+):
+    entry, rotation = one_reads_then_the_other_commits(
+        app, monkeypatch, recording(game), rotating(game, "rotation-1")
+    )
+
+    assert rotation.status_code == 200, rotation.get_json()
+    assert entry.status_code == 403, entry.get_json()
+    assert game.client.get(game.url).get_json()["events"] == []
