@@ -171,12 +171,18 @@ def import_command(path: typing.BinaryIO) -> None:
     except ImportRefused as refusal:
         raise click.ClickException(str(refusal)) from None
     _list_imported(result)
-    here = len(result.already_here)
-    click.echo(
-        f"Imported {_games(len(result.imported))}; "
-        f"{_games(here)} {'was' if here == 1 else 'were'} already here.",
-        err=True,
-    )
+    click.echo(_what_was_imported(len(result.imported), len(result.already_here)), err=True)
+
+
+def _what_was_imported(imported: int, here: int) -> str:
+    already_here = f"{_games(here)} {'was' if here == 1 else 'were'} already here"
+    if not imported:
+        if not here:
+            return "No game was imported: the file holds none."
+        return f"No game was imported: the file's {already_here}."
+    if not here:
+        return f"Imported {_games(imported)}."
+    return f"Imported {_games(imported)}; {already_here}."
 
 
 def _games(count: int) -> str:

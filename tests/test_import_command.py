@@ -52,7 +52,7 @@ def test_a_file_the_api_refuses_as_too_large_is_imported_whole(
 
     assert refused.status_code == 413
     assert result.exit_code == 0, result.output
-    assert result.stderr.endswith("Imported 5 games; 0 games were already here.\n")
+    assert result.stderr.endswith("Imported 5 games.\n")
     assert "Stored 2 of 5 games\nStored 4 of 5 games\nStored 5 of 5 games\n" in result.stderr
     added = added_games(result.stdout)
     assert [fields[2:] for fields in added] == [
@@ -80,8 +80,19 @@ def test_run_again_it_adds_nothing_twice(small_bounds, export_file, runner, clie
 
     assert again.exit_code == 0
     assert again.stdout == ""
-    assert again.stderr.endswith("Imported 0 games; 5 games were already here.\n")
+    assert again.stderr.endswith("No game was imported: the file's 5 games were already here.\n")
     assert len(client.get("/api/export").get_json()["games"]) == GAMES_IN_THE_FILE
+
+
+def test_an_export_of_no_games_imports_none_and_says_so(tmp_path, runner, client):
+    path = tmp_path / "empty.json"
+    path.write_bytes(client.get("/api/export").data)
+
+    result = runner.invoke(args=["import", str(path)])
+
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert result.stderr.endswith("No game was imported: the file holds none.\n")
 
 
 def test_a_game_that_breaks_a_rule_anywhere_in_the_file_stores_none(
