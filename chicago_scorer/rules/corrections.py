@@ -235,7 +235,7 @@ def _apply_later_entries(state: GameState, later: Sequence[Event], first_number:
             raise CorrectionBreaksTheLog(
                 sentence(
                     "Entry %(number)s (round %(round)s %(step)s) would no longer be legal: "
-                    "%(reason)s",
+                    "%(reason)s Correct or undo that entry first.",
                     number=first_number + offset,
                     round=event.round,
                     step=STEP_WORDS[event.step],

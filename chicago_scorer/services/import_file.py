@@ -208,7 +208,8 @@ def _format_of(document: object) -> str:
     if document["format"] not in FORMATS_READ:
         raise MalformedImport(
             sentence(
-                "Unknown format %(format)s: this version reads %(known)s.",
+                "Unknown format %(format)s: this version reads %(known)s. Import the file "
+                "with the version of Chicago Scorer that exported it, or a newer one.",
                 format=quoted(document["format"]),
                 known=tuple(quoted(known) for known in FORMATS_READ),
             )

@@ -78,7 +78,7 @@ def test_a_correction_that_leaves_a_chicago_caller_below_15_is_refused_and_names
 
     assert str(refused.value) == (
         "Entry 3 (round 1 Tricks) would no longer be legal: "
-        "Bo needs 15 points to call Chicago and has 9."
+        "Bo needs 15 points to call Chicago and has 9. Correct or undo that entry first."
     )
 
 

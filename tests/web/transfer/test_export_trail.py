@@ -366,5 +366,6 @@ def test_an_unknown_format_names_the_formats_this_version_reads(client):
     assert response.status_code == 400
     assert response.get_json()["error"] == (
         "Unknown format 'chicago-scorer/3': this version reads 'chicago-scorer/2' and "
-        "'chicago-scorer/1'."
+        "'chicago-scorer/1'. Import the file with the version of Chicago Scorer that exported "
+        "it, or a newer one."
     )
