@@ -3,7 +3,7 @@ the next step to record or a recorded entry open to correct, and the game's fixe
 
 from flask import flash, render_template, url_for
 
-from chicago_scorer.rules import Hand, Status, event_to_dict, players_past_exchange_stop
+from chicago_scorer.rules import Hand, Status, event_to_dict
 from chicago_scorer.services import games
 from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
 from chicago_scorer.web.entry_words import entry_words
@@ -24,6 +24,7 @@ from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_
 from chicago_scorer.web.scoreboard.sharing import share_context
 from chicago_scorer.web.scoreboard.view import (
     correction_card,
+    exchange_stop_note,
     next_step_card,
     player_rows,
     round_log,
@@ -104,7 +105,7 @@ def render_scoreboard(
         "hands": list(Hand),
         "hand_points": state.setup.rules.hand_points,
         "rule_differences": rule_differences(state.setup.rules),
-        "exchange_stopped": players_past_exchange_stop(state),
+        "exchange_stop_note": exchange_stop_note(state),
         "deuce_points": state.setup.rules.deuce_last_trick_points,
         "last_entry": last_entry,
         "last_entry_text": (

@@ -139,18 +139,26 @@ def step_notes(state: GameState) -> tuple[str, ...]:
         # Translators: in the step card of a tiebreak round, an extra round for the
         # players who share the top score; keep it short.
         notes.append(gettext("Tiebreak: only %(names)s play this round.", names=playing))
-    if stopped := players_past_exchange_stop(state):
-        stop = state.setup.rules.exchange_stop
-        notes.append(
-            ngettext(
-                "No more exchanges for %(names)s: %(num)s point or more.",
-                "No more exchanges for %(names)s: %(num)s points or more.",
-                stop,
-                num=format_number(stop),
-                names=in_a_list(isolated_name_text(name) for name in stopped),
-            )
-        )
+    if stopped := exchange_stop_note(state):
+        notes.append(stopped)
     return tuple(notes)
+
+
+def exchange_stop_note(state: GameState) -> str | None:
+    """Who may no longer exchange cards, if anyone: said in the scorekeeper's step card,
+    and under the scores to those watching."""
+    stopped = players_past_exchange_stop(state)
+    if not stopped:
+        return None
+    stop = state.setup.rules.exchange_stop
+    # Translators: players at or above this score may no longer exchange cards.
+    return ngettext(
+        "No more exchanges for %(names)s: %(num)s point or more.",
+        "No more exchanges for %(names)s: %(num)s points or more.",
+        stop,
+        num=format_number(stop),
+        names=in_a_list(isolated_name_text(name) for name in stopped),
+    )
 
 
 def next_step_card(state: GameState) -> StepCard:

@@ -242,6 +242,22 @@ def test_the_scorekeeper_is_reminded_who_may_no_longer_exchange(client):
     assert "No more exchanges for Bo: 5 points or more." in page
 
 
+def test_those_watching_are_reminded_who_may_no_longer_exchange_too(app, client):
+    game_url = start_game(client, preset="custom", exchange_stop="5").headers["Location"]
+    client.post(
+        f"{game_url}/entries",
+        data={"round": "1", "step": "phase1", "winner": "Bo", "hand": "flush"},
+    )
+
+    page = app.test_client().get(game_url).text
+
+    assert "step-card" not in page  # a watcher's page
+    assert (
+        '<p class="banner reminder" role="status">No more exchanges for Bo: 5 points or more.'
+        in page
+    )
+
+
 def test_the_deuce_button_records_a_last_trick_taken_with_a_2(client):
     game_url = start_game(client, preset="deuce_trick").headers["Location"]
     for step in ("phase1", "phase2"):
