@@ -3,7 +3,7 @@ it, a game as the API shows it, an entry just recorded, a game just undone, corr
 created, and an entry opened to be corrected."""
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -11,6 +11,13 @@ from chicago_scorer.rules import GameState, ScoredEvent, event_to_dict
 from chicago_scorer.rules.statistics import scores_before
 from chicago_scorer.services.edit_keys import edit_key_matches
 from chicago_scorer.storage.game_log import Change, Correction
+
+
+def event_texts(history: Iterable[ScoredEvent]) -> Iterator[tuple[str, str]]:
+    """Each scored event's JSON form and the points it moved, as JSON text: a replay's
+    events as the API writes them out."""
+    for scored in history:
+        yield json.dumps(event_to_dict(scored.event)), json.dumps(dict(scored.points))
 
 
 class _KeptByKey:
@@ -43,7 +50,7 @@ class LoadedGame(_KeptByKey):
 
     @property
     def event_count(self) -> int:
-        """How many events are recorded; the page sends it back to guard undo."""
+        """How many events are recorded."""
         return len(self.state.history)
 
     @property
@@ -53,8 +60,7 @@ class LoadedGame(_KeptByKey):
 
     def event_texts(self) -> Iterator[tuple[str, str]]:
         """Each event's JSON form and the points it moved, as JSON text."""
-        for scored in self.state.history:
-            yield json.dumps(event_to_dict(scored.event)), json.dumps(dict(scored.points))
+        return event_texts(self.state.history)
 
 
 @dataclass(frozen=True)

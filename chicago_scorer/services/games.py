@@ -1,6 +1,5 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
-import json
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -45,6 +44,7 @@ from chicago_scorer.services.game_answers import (
     RecordedEntry,
     RepeatedEntry,
     UndoneGame,
+    event_texts,
 )
 from chicago_scorer.services.repeats import entry_sent_before
 from chicago_scorer.storage import game_log, new_games, projections
@@ -141,10 +141,7 @@ def load_logged_game(game_id: int) -> LoggedGame:
     else:
         state = game_log.replayed(setup, [game_log.decoded(logged) for logged in log])
         position = replace(state, history=())
-        events = tuple(
-            (json.dumps(event_to_dict(scored.event)), json.dumps(dict(scored.points)))
-            for scored in state.history
-        )
+        events = tuple(event_texts(state.history))
     return LoggedGame(
         stored.id,
         as_utc(stored.created_at),
