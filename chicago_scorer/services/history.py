@@ -1,7 +1,10 @@
-"""Every game, a page at a time: read from the stored copies of replays, never by replaying.
+"""Every game, a page at a time, read from the stored copies of replays.
 
 The history reads the stored summaries; the newest games (the home page and the API's
-listing) read each game's stored fold position, which holds where the game stands.
+listing) read each game's stored fold position, which holds where the game stands. A
+copy of other rules is never shown: the copies are rebuilt before a page is read
+(``rebuild_stale_before_reading``), and a listed game whose fold is not its log's is
+replayed.
 """
 
 from collections.abc import Sequence
