@@ -167,7 +167,7 @@ def recent_score_chart(game: GameAtTable) -> ScoreChart:
     position = game.position
     progression = progression_from(game.scores_before_newest, position.setup, game.newest)
     chart = _chart(position, game.newest, progression, compact=True)
-    return replace(chart, entries_before=game.event_count - len(game.newest))
+    return replace(chart, entries_before=game.first_number - 1)
 
 
 def _chart(
