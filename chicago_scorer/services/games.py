@@ -250,23 +250,24 @@ def _append_entry(
 def undo_last_event(
     game_id: int,
     edit_key: str | None,
-    expected_count: int | None = None,
     expected_version: ExpectedVersion = None,
     shown_version: str | None = None,
 ) -> UndoneGame:
     """Remove the newest event; undoing the winning entry reopens the game.
 
-    ``expected_count`` (the scoreboard's) or ``expected_version`` (the API's If-Match)
-    names the game the undo was asked against, so a repeated tap undoes one entry, not two.
-    The scoreboard's ``shown_version`` tells that second tap from a change by another
-    phone: if the game is the page's less its newest entry, that entry is already undone.
+    ``shown_version`` (the version of the game the scoreboard's page showed) or
+    ``expected_version`` (the API's If-Match) names the game the undo was asked against,
+    so that a repeated tap undoes one entry, not two, and no undo removes an entry its
+    page never showed: one another phone recorded after undoing the page's newest, say.
+    The scoreboard's also tells that second tap from a change by another phone: if the
+    game is the page's less its newest entry, that entry is already undone.
     The entry's Idempotency-Key goes with it: the same entry sent again is recorded again.
     """
     stored = writable_stored_game(game_id, edit_key)
     require_version(stored, expected_version)
     count = stored.event_count
-    if expected_count is not None and expected_count != count:
-        shown = game_log.count_and_rewrites_of(shown_version or "")
+    if shown_version is not None and shown_version != stored.version():
+        shown = game_log.count_and_rewrites_of(shown_version)
         if shown is not None and (count, stored.rewrites) == (shown[0] - 1, shown[1] + 1):
             raise AlreadyUndone()
         raise VersionMismatch()
@@ -275,7 +276,7 @@ def undo_last_event(
     *log, newest = game_log.stored_log(game_id, with_times=True)
     state = game_log.replayed(stored.setup(), log)
     removed = record(state, newest.payload).history[-1]
-    beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, expected_count)
+    beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, shown_version)
     claim_event_count_or_refuse(stored, count - 1, beaten, rewriting=True)
     game_log.drop_event(game_id, count)
     version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)

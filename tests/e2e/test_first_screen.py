@@ -672,7 +672,9 @@ def test_an_undo_that_names_no_entry_is_refused_in_the_first_screen(new_phone, s
     phone = keeper(new_phone, SE, "en")
     phone.open(game.keep_score_path)
     phone.page.get_by_text("Undo last entry", exact=True).tap()
-    phone.page.evaluate("document.querySelector('[name=event_count]').remove()")
+    phone.page.evaluate(
+        "document.querySelector('form[action$=\"/undo\"] [name=version]').remove()"
+    )
     with phone.page.expect_navigation():
         phone.page.get_by_role("button", name="Yes, undo it").tap()
 

@@ -284,14 +284,10 @@ UNDO_UNSAID = lazy_gettext(
 
 
 class UndoForm(TranslatedForm):
-    """Undo the newest entry, guarded by how many entries the page showed: an undo without
-    that count could remove an entry the page never showed (a second tap would)."""
+    """Undo the newest entry, guarded by the game's version as the page showed it: an
+    undo without it could remove an entry the page never showed (a second tap would, or
+    a tap after another phone undid the page's newest entry and recorded another). It
+    also tells the same undo sent again from another phone's change
+    (games.undo_last_event)."""
 
-    event_count = WholeNumberField(
-        widget=HiddenInput(),
-        validators=[InputRequired(UNDO_UNSAID)],
-        unreadable=UNDO_UNSAID,
-    )
-    # The game's version as the page showed it: tells the same undo sent again from
-    # another phone's change (games.undo_last_event).
-    version = HiddenField()
+    version = HiddenField(validators=[InputRequired(UNDO_UNSAID)])

@@ -140,14 +140,11 @@ def undo(game_id: int):
     """Undo the newest entry, if it is still the one the page showed, and say what went."""
     form = UndoForm()
     if not form.validate_on_submit():
-        form.form_errors.extend(form.event_count.errors)  # the page shows no hidden field
+        form.form_errors.extend(form.version.errors)  # the page shows no hidden field
         return back_to_scoreboard(game_id, form, keep_answers=False)
     try:
         undone = games.undo_last_event(
-            game_id,
-            edit_key_for(game_id),
-            form.event_count.data,
-            shown_version=form.version.data or None,
+            game_id, edit_key_for(game_id), shown_version=form.version.data
         )
     except AlreadyUndone as error:
         form.form_errors.append(reason(error))
