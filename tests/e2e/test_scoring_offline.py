@@ -497,6 +497,34 @@ def test_applying_the_waiting_entries_as_corrections_gives_this_phones_game(conf
     assert api_scores(api, game) == {"Ann": 5, "Bo": 1, "Cy": 0}
 
 
+def test_a_waiting_entry_another_phone_recorded_alike_is_passed_over_and_the_rest_sent(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Flush")
+    win(phone, "Bo", "One pair")
+    expect_waiting(phone, 2)
+    game.record(hand_win(1, "phase1", "Ann", "flush"))  # the other phone, alike
+    phone.page.context.set_offline(False)
+    card = phone.page.locator(".conflict-card")
+    expect(card).to_contain_text("Not saved: the server refused an entry waiting on this phone.")
+
+    card.get_by_role("button", name="Apply them as corrections").tap()
+
+    expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
+    expect(queue_status(phone)).to_be_hidden()
+    phone.expect_scores({"Ann": 5, "Bo": 1, "Cy": 0})
+    events = api_events(api, game)
+    assert [(event["step"], event["winner"]) for event in events] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+    ]
+    assert "corrections" not in events[0]
+
+
 def test_waiting_entries_are_applied_as_corrections_behind_a_proxy_that_weakens_etags(
     conflict, api
 ):

@@ -5,6 +5,7 @@ from collections.abc import Callable, Collection
 from flask import Blueprint, Response, current_app, request, url_for
 
 from chicago_scorer.rules import RuleViolation
+from chicago_scorer.rules.corrections import NothingToCorrect
 from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.services import corrections, games
 from chicago_scorer.services.game_answers import RepeatedEntry
@@ -181,9 +182,15 @@ def record_event(game_id: int):
 
 @api.put("/games/<int:game_id>/events/<int:number>")
 def correct_entry(game_id: int, number: int):
-    """Replace entry ``number`` (from 1), if every later entry still holds; needs the key."""
+    """Replace entry ``number`` (from 1), if every later entry still holds; needs the key.
+    A correction the entry already says is answered with the game as it is, nothing
+    added to its trail: a PUT sent again (its answer lost, or a waiting entry another
+    phone had already recorded alike) is no error."""
     body = json_object(like=ENTRY_BODY)
-    game = corrections.correct_entry(game_id, bearer_key(), number, body, if_match_versions())
+    try:
+        game = corrections.correct_entry(game_id, bearer_key(), number, body, if_match_versions())
+    except NothingToCorrect:
+        game = games.load_logged_game(game_id)
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
 

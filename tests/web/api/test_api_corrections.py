@@ -94,10 +94,33 @@ def test_a_correction_for_another_round_or_step_is_409(game):
     assert response.status_code == 409
 
 
-def test_a_correction_that_changes_nothing_is_409(game):
+def test_a_correction_the_entry_already_says_is_answered_with_the_game_as_it_is(game):
     before = game.state()
-    response = put(game, 1, TWO_PAIR_ANN)
-    assert response.status_code == 409
+
+    response = put(game, 1, TWO_PAIR_ANN | {"winner": " ann "})
+
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json() == before
+    assert response.headers["ETag"] == etag_of(game)
+    assert game.state() == before  # no correction in its trail
+
+
+def test_a_correction_sent_again_after_its_answer_was_lost_is_no_error(game):
+    saved = put(game, 1, TWO_PAIR_BO)
+
+    again = put(game, 1, TWO_PAIR_BO)
+
+    assert (saved.status_code, again.status_code) == (200, 200)
+    assert again.get_json() == saved.get_json()
+    assert [c["was"] for c in again.get_json()["events"][0]["corrections"]] == [TWO_PAIR_ANN]
+
+
+def test_a_correction_the_entry_already_says_still_needs_the_key(game):
+    before = game.state()
+
+    response = put(game, 1, TWO_PAIR_ANN, Authorization="Bearer not-the-key")
+
+    assert response.status_code == 403
     assert game.state() == before
 
 
