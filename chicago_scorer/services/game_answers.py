@@ -10,6 +10,7 @@ from datetime import datetime
 from chicago_scorer.rules import GameState, ScoredEvent, event_to_dict
 from chicago_scorer.rules.statistics import scores_before
 from chicago_scorer.services.edit_keys import edit_key_matches
+from chicago_scorer.services.seatings import in_todays_names
 from chicago_scorer.storage.game_log import Change, Correction
 
 
@@ -52,6 +53,11 @@ class LoadedGame(_KeptByKey):
     def event_count(self) -> int:
         """How many events are recorded."""
         return len(self.state.history)
+
+    def corrections_in_todays_names(self) -> Mapping[int, tuple[Correction, ...]]:
+        """The trail's earlier versions of entries, each naming its player as the game
+        names that seat now, as a corrected entry's mark says them."""
+        return in_todays_names(self.corrections, self.changes, self.state.players)
 
     @property
     def standing(self) -> GameState:
@@ -108,7 +114,8 @@ class GameAtTable(_KeptByKey):
     as a state without history. ``newest`` holds the newest entries, at most
     ``games.RECENT_ENTRIES``, oldest first; the whole log is ``games.load_game``'s.
     ``corrections`` holds the trail of those of them that were corrected: each one's
-    earlier versions, oldest first, by its number.
+    earlier versions, oldest first, by its number, each naming its player as the game
+    names that seat now (``seatings.in_todays_names``).
     """
 
     id: int

@@ -47,6 +47,7 @@ from chicago_scorer.services.game_answers import (
     event_texts,
 )
 from chicago_scorer.services.repeats import entry_sent_before
+from chicago_scorer.services.seatings import in_todays_names
 from chicago_scorer.storage import game_log, new_games, projections
 from chicago_scorer.storage.game_log import log_version
 from chicago_scorer.storage.models import (
@@ -171,6 +172,8 @@ def load_game_at_table(game_id: int) -> GameAtTable:
         count = len(log)
     created_at = as_utc(stored.created_at)
     corrections = game_log.corrections_of(game_id, first_seq=count - len(entries) + 1)
+    if corrections:  # the trail's fixes of names are read only for a corrected entry's mark
+        corrections = in_todays_names(corrections, game_log.changes_of(game_id), stored.names)
     return GameAtTable(
         stored.id,
         created_at,

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from chicago_scorer.rules.repeats import is_same_entry
 from chicago_scorer.services.errors import IdempotencyKeyReused
 from chicago_scorer.services.game_answers import RepeatedEntry
+from chicago_scorer.services.seatings import earlier_seatings
 from chicago_scorer.storage import game_log
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 
@@ -46,13 +47,6 @@ def entry_sent_before(
 
 def _earlier_seatings(stored: game_log.StoredGame) -> Iterator[tuple[str, ...]]:
     """The players' names, seat by seat, before each fix of names, the latest fix first;
-    the trail is read only once one is asked for. A fix's renames are undone together
-    (it may swap two seats' names), from the names the game has now."""
-    fixes: dict[object, dict[str, str]] = {}  # by when each fix was made, in order
-    for change in game_log.changes_of(stored.id):
-        if change.what == "name":
-            fixes.setdefault(change.at, {})[change.now] = change.was
-    seating = stored.names
-    for was_of in reversed(fixes.values()):
-        seating = tuple(was_of.get(name, name) for name in seating)
+    the trail is read only once one is asked for."""
+    for _, seating in earlier_seatings(stored.names, game_log.changes_of(stored.id)):
         yield seating

@@ -38,7 +38,7 @@ def review(game_id: int):
     an entry from its table to correct it."""
     game = games.load_game(game_id)
     state = game.state
-    rounds = round_table(state, game.corrections)
+    rounds = round_table(state, game.corrections_in_todays_names())
     return render_template(
         "review.html",
         game=game,
