@@ -21,7 +21,8 @@ from chicago_scorer.rules.corrections import (
     replay_fixed,
 )
 from chicago_scorer.rules.errors import Refusal, sentence
-from chicago_scorer.services.errors import NothingToChange
+from chicago_scorer.rules.repeats import is_same_entry
+from chicago_scorer.services.errors import AlreadyCorrected, NothingToChange, VersionMismatch
 from chicago_scorer.services.game_answers import CorrectedGame, EntryAtTable, LoadedGame
 from chicago_scorer.services.games import (
     ExpectedVersion,
@@ -70,7 +71,12 @@ def correct_entry(
     with, so that sending it again is still found (services/repeats.py)."""
     stored = writable_stored_game(game_id, edit_key)
     read_event(entry)  # a malformed entry is refused as such, whatever the version
-    require_version(stored, expected_version)
+    try:
+        require_version(stored, expected_version)
+    except VersionMismatch:
+        if _corrected_to_it_since(stored, expected_version, number, entry):
+            raise AlreadyCorrected() from None
+        raise
     setup = stored.setup()
     log = game_log.stored_log(game_id, with_times=True)
     events = [read_event(logged.payload) for logged in log]
@@ -83,6 +89,21 @@ def correct_entry(
     game_log.replace_event(game_id, number, payload, at)
     log[number - 1] = log[number - 1]._replace(payload=payload)
     return _stored_rewrite(stored, log, state, at, beaten, CorrectedGame, replaced=place.scored)
+
+
+def _corrected_to_it_since(
+    stored: StoredGame, expected_version: ExpectedVersion, number: int, entry: Mapping
+) -> bool:
+    """Whether the game is the one the correction was asked against but for one rewrite,
+    and entry ``number`` now says what ``entry`` does: this correction, sent again."""
+    versions = {expected_version} if isinstance(expected_version, str) else expected_version
+    asked = {game_log.count_and_rewrites_of(version) for version in versions or ()}
+    if (stored.event_count, stored.rewrites - 1) not in asked:
+        return False
+    log = game_log.stored_log(stored.id)
+    if not 1 <= number <= len(log):
+        return False
+    return is_same_entry(stored.setup(), entry, [log[number - 1].payload])
 
 
 def fix_players(

@@ -163,6 +163,19 @@ class VersionMismatch(Refusal):
         )
 
 
+class AlreadyCorrected(Refusal):
+    """A correction asked against a game that has since been given exactly this
+    correction, and nothing else: the same correction sent again, its answer lost."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            sentence(
+                "This correction was already saved a moment ago, so it was not saved again. "
+                "Here is the game now."
+            )
+        )
+
+
 class AlreadyUndone(Refusal):
     """An undo asked against a game whose newest entry has since been undone, and nothing
     else changed: the same undo sent again, its answer lost, or another phone's."""

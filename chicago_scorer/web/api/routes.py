@@ -8,6 +8,7 @@ from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.corrections import NothingToCorrect
 from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.services import corrections, games
+from chicago_scorer.services.errors import AlreadyCorrected
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.storage.summaries import listings_key
@@ -184,12 +185,13 @@ def record_event(game_id: int):
 def correct_entry(game_id: int, number: int):
     """Replace entry ``number`` (from 1), if every later entry still holds; needs the key.
     A correction the entry already says is answered with the game as it is, nothing
-    added to its trail: a PUT sent again (its answer lost, or a waiting entry another
-    phone had already recorded alike) is no error."""
+    added to its trail: a PUT sent again (its answer lost, even under the If-Match it
+    was first sent with, or a waiting entry another phone had already recorded alike) is
+    no error."""
     body = json_object(like=ENTRY_BODY)
     try:
         game = corrections.correct_entry(game_id, bearer_key(), number, body, if_match_versions())
-    except NothingToCorrect:
+    except (NothingToCorrect, AlreadyCorrected):
         game = games.load_logged_game(game_id)
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 

@@ -10,11 +10,11 @@ from flask import Blueprint, flash, redirect, url_for
 from chicago_scorer.rules import RuleError, Step
 from chicago_scorer.rules.corrections import NoSuchEntry, NothingToCorrect
 from chicago_scorer.services import corrections
-from chicago_scorer.services.errors import NothingToChange, VersionMismatch
+from chicago_scorer.services.errors import AlreadyCorrected, NothingToChange, VersionMismatch
 from chicago_scorer.web.languages.labels import STEP_LABELS
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
-from chicago_scorer.web.languages.wording import in_a_list
+from chicago_scorer.web.languages.wording import in_a_list, reason
 from chicago_scorer.web.player_names import isolated_name_text
 from chicago_scorer.web.refused_forms import (
     back_to_scoreboard,
@@ -90,6 +90,9 @@ def correct_entry(game_id: int, number: int):
         )
     except NothingToCorrect:
         return _back(game_id, _nothing_corrected(form))
+    except AlreadyCorrected as error:  # sent again: what it asked for is what the game holds
+        flash(reason(error))
+        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
     except VersionMismatch:
         form.form_errors.append(CORRECTION_STALE)
         return redirect_refused(form, page, card, keep_answers=False)

@@ -115,6 +115,29 @@ def test_a_correction_sent_again_after_its_answer_was_lost_is_no_error(game):
     assert [c["was"] for c in again.get_json()["events"][0]["corrections"]] == [TWO_PAIR_ANN]
 
 
+def test_a_correction_sent_again_under_its_first_if_match_is_answered_with_the_game(game):
+    version = etag_of(game)
+    saved = put(game, 1, TWO_PAIR_BO, **{"If-Match": version})
+
+    again = put(game, 1, TWO_PAIR_BO | {"winner": "bo"}, **{"If-Match": version})
+
+    assert (saved.status_code, again.status_code) == (200, 200), again.get_json()
+    assert again.get_json() == saved.get_json()
+    assert again.headers["ETag"] == saved.headers["ETag"]
+
+
+def test_a_correction_under_an_if_match_another_change_overtook_is_still_412(game):
+    version = etag_of(game)
+    assert put(game, 1, TWO_PAIR_BO).status_code == 200
+    assert put(game, 1, TWO_PAIR_ANN | {"winner": "Cy"}).status_code == 200
+    before = game.state()
+
+    again = put(game, 1, TWO_PAIR_BO, **{"If-Match": version})
+
+    assert again.status_code == 412
+    assert game.state() == before
+
+
 def test_a_correction_the_entry_already_says_still_needs_the_key(game):
     before = game.state()
 

@@ -250,6 +250,47 @@ def test_a_card_another_phone_overtook_is_refused_and_shows_the_entry_as_it_is_n
     assert stored_game(client, game_url) == now
 
 
+def test_a_correction_sent_again_after_its_answer_was_lost_says_it_is_saved_and_saves_once(
+    client, game_url
+):
+    card = client.get(f"{game_url}/entries/1").text
+    sent = hidden_fields(card) | {"winner": "Bo", "answer": "hand=two_pair"}
+    assert accepted(client, client.post(f"{game_url}/entries/1", data=sent))
+    client.get(game_url)  # the page that said "Corrected …", never seen
+    saved = stored_game(client, game_url)
+
+    again = client.post(f"{game_url}/entries/1", data=sent)
+
+    assert again.status_code == 303
+    assert again.headers["Location"] == game_url
+    page = client.get(game_url).text
+    assert (
+        "This correction was already saved a moment ago, so it was not saved again. "
+        "Here is the game now."
+    ) in page
+    assert "changed on another phone" not in page
+    assert stored_game(client, game_url) == saved
+    assert log_entries(page)[-1] == "Bo +2 · two pair corrected, was Ann · two pair"
+
+
+def test_a_card_sent_again_after_another_phone_corrected_the_entry_otherwise_is_refused(
+    client, game_url
+):
+    card = client.get(f"{game_url}/entries/1").text
+    sent = hidden_fields(card) | {"winner": "Bo", "answer": "hand=two_pair"}
+    assert accepted(client, client.post(f"{game_url}/entries/1", data=sent))
+    other = correct(client, game_url, 1, winner="Cy", answer="hand=two_pair")
+    assert accepted(client, other)
+    now = stored_game(client, game_url)
+
+    page = follow_refusal(
+        client, client.post(f"{game_url}/entries/1", data=sent), f"{game_url}/entries/1"
+    )
+
+    assert "The game changed on another phone since this entry was opened" in page
+    assert stored_game(client, game_url) == now
+
+
 @pytest.mark.parametrize("version", [None, ""], ids=["left out", "blank"])
 def test_a_card_that_does_not_say_how_the_game_stood_is_refused_and_changes_nothing(
     client, game_url, version
