@@ -157,6 +157,11 @@ _CLAIM = (
     )
     .values(event_count=bindparam("new"), rewrites=bindparam("new_rewrites"))
 )
+# A write that changes nothing but takes the game's row (on SQLite, the database) until
+# the transaction ends: what follows reads the game as no other write can change it.
+_HOLD_GAME = (
+    update(_GAMES).where(_GAMES.c.id == bindparam("g_id")).values(event_count=_GAMES.c.event_count)
+)
 _ADD_EVENT = insert(_EVENTS)
 _KEYED_ENTRY = select(_EVENTS.c.seq, _EVENTS.c.payload).where(
     _EVENTS.c.game_id == bindparam("game_id"),
@@ -466,6 +471,12 @@ def claim_event_count(stored: StoredGame, new: int, *, rewriting: bool = False) 
         },
     )
     return claimed.rowcount == 1
+
+
+def hold_game(game_id: int) -> bool:
+    """Keep every other write off the game until this transaction ends, so that what it
+    reads next of the game is one moment's; False if there is no such game (any more)."""
+    return run(_HOLD_GAME, {"g_id": game_id}).rowcount == 1
 
 
 def add_event(

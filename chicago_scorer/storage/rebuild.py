@@ -91,10 +91,12 @@ def rebuild_all_games(progress: Callable[[int, int], None] = lambda done, total:
 
 
 def rebuild_games(game_ids: list[int]) -> Rebuilt:
-    """Replay these games, rewrite their folds, points and summaries; commit."""
-    disagreed = sum(_rebuild_game(game_id) for game_id in game_ids)
+    """Replay these games, rewrite their folds, points and summaries; commit. A game
+    deleted since its id was read is left out."""
+    rebuilt = [_rebuild_game(game_id) for game_id in game_ids]
     db.session.commit()
-    return Rebuilt(len(game_ids), disagreed)
+    found = [disagreed for disagreed in rebuilt if disagreed is not None]
+    return Rebuilt(len(found), sum(found))
 
 
 def _batches_of_game_ids() -> Iterator[list[int]]:
@@ -108,9 +110,15 @@ def _batches_of_game_ids() -> Iterator[list[int]]:
         after = ids[-1]
 
 
-def _rebuild_game(game_id: int) -> bool:
+def _rebuild_game(game_id: int) -> bool | None:
     """Replay one game and store what it derives (not committed); whether a stored copy
-    disagreed with the replay."""
+    disagreed with the replay, or None if the game is gone.
+
+    The game is held first: read while a write to it commits, the log could be newer than
+    the stored copies it is compared with, or older than the summary it then overwrites,
+    which no version would have told stale."""
+    if not game_log.hold_game(game_id):
+        return None
     stored = game_log.stored_game(game_id)
     players = db.session.execute(_NAME_KEYS, {"game_id": game_id}).all()
     log, version = game_log.stored_log_and_version(game_id)
