@@ -14,7 +14,7 @@ database too.
 from collections.abc import Iterator
 from typing import TypeVar
 
-from flask import redirect, request, session, url_for
+from flask import current_app, redirect, request, session, url_for
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -35,6 +35,11 @@ SESSION_KEY = "refused_form"
 LONGEST_CHOICE = "last_trick_deuce="
 KEPT_CHARACTERS = len(LONGEST_CHOICE) + MAX_NAME_LENGTH
 NOT_KEPT = frozenset({"csrf_token"})
+# Browsers drop a cookie of more than about 4 KB (werkzeug warns past 4,093 bytes), and
+# with it the refusal it carries. Each box is cut short, but a form of many boxes each
+# holding text a cookie writes six bytes a character for could still pass that: then the
+# answers are let go, and every message is still said.
+COOKIE_BUDGET = 3_800
 
 # The names a refused new game and a refused import are kept under, for their pages.
 HOME = "home"
@@ -80,7 +85,15 @@ def redirect_refused(form: FlaskForm, page: str, location: str, *, keep_answers:
             if field.errors
         },
     }
+    if answers and _session_cookie_size() > COOKIE_BUDGET:
+        session[SESSION_KEY] = session[SESSION_KEY] | {"answers": []}
     return redirect(location, 303)
+
+
+def _session_cookie_size() -> int:
+    """How long the session's cookie would be, as this response would set it."""
+    serializer = current_app.session_interface.get_signing_serializer(current_app)
+    return len(serializer.dumps(dict(session)))
 
 
 def scoreboard_page(game_id: int) -> str:

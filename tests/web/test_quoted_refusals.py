@@ -4,12 +4,15 @@ long for the session cookie that carries it to the page, none is the size of the
 that was sent, and none fails to be written out."""
 
 import json
+import random
+import re
 
 from markupsafe import escape
 
 from chicago_scorer.rules.errors import QUOTED_CHARACTERS
 from support.api_client import create_api_game
 from support.export_documents import upload_on_import_page
+from chicago_scorer.web.scoreboard.scorekeeper import KEPT_GAMES
 from support.table_forms import follow_refusal, start_game, tap
 
 # Browsers drop a cookie longer than this, and with it the refusal it carries.
@@ -38,6 +41,39 @@ def test_a_tap_naming_no_player_at_length_is_refused_on_the_page_with_the_name_c
     page = follow_refusal(client, response, game_url)
     assert "There is no player called &#39;ZedZed" in page
     assert LONG[: QUOTED_CHARACTERS + 1] not in page
+
+
+def refusals_listed(page: str) -> list[str]:
+    """What the long form's summary at its top lists, tags left out."""
+    summary = page[page.index('class="refusal-summary"') :]
+    summary = summary[: summary.index("</ul>")]
+    return [re.sub(r"<[^>]+>", "", item) for item in re.findall(r"<li>(.*?)</li>", summary)]
+
+
+def test_a_new_game_refused_in_every_box_at_once_is_said_whole_however_much_was_typed(
+    client,
+):
+    for _ in range(KEPT_GAMES):  # a phone that keeps score in as many games as it may
+        start_game(client, "Ann", "Bo")
+    boxes = sorted(set(re.findall(r'name="(rules-[a-z_]+)"', client.get("/").text)))
+    rng = random.Random(1)
+
+    def pasted(length: int) -> str:  # text no compression shortens, six bytes a character
+        return "".join(chr(rng.randint(0x4E00, 0x9FFF)) for _ in range(length))
+
+    def every_box(text) -> dict[str, str]:
+        form = {box: text(60) for box in boxes} | {"rules-preset": "custom", "dealer": "0"}
+        return form | {f"players-{row}": text(39) + "\u200b" for row in range(4)}
+
+    typed = follow_refusal(client, client.post("/games", data=every_box(lambda n: "x")), "/")
+    response = client.post("/games", data=every_box(pasted))
+
+    assert len(response.headers["Set-Cookie"]) < COOKIE_BYTES
+    listed = refusals_listed(follow_refusal(client, response, "/"))
+    assert len(listed) >= 20
+    assert [item.split(":")[0] for item in listed] == [
+        item.split(":")[0] for item in refusals_listed(typed)
+    ]
 
 
 def test_an_api_entry_naming_no_player_at_length_is_refused_with_the_name_cut(client):
