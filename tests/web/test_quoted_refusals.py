@@ -10,9 +10,9 @@ import re
 from markupsafe import escape
 
 from chicago_scorer.rules.errors import QUOTED_CHARACTERS
+from chicago_scorer.web.scoreboard.scorekeeper import KEPT_GAMES
 from support.api_client import create_api_game
 from support.export_documents import upload_on_import_page
-from chicago_scorer.web.scoreboard.scorekeeper import KEPT_GAMES
 from support.table_forms import follow_refusal, start_game, tap
 
 # Browsers drop a cookie longer than this, and with it the refusal it carries.
