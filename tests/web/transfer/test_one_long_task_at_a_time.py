@@ -11,7 +11,11 @@ import pytest
 
 from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
 from chicago_scorer.services.errors import ImportMustWait
-from chicago_scorer.services.long_tasks import one_long_task_at_a_time, turn_file
+from chicago_scorer.services.long_tasks import (
+    export_ended_file,
+    one_long_task_at_a_time,
+    turn_file,
+)
 from chicago_scorer.services.transfer import export_all_games
 from support.export_documents import export_document, upload_on_import_page
 from support.live_server import serving_a_fresh_database
@@ -94,6 +98,25 @@ def test_an_export_lets_go_of_its_turn_once_sent_and_leaves_no_file_behind(app, 
     assert client.post("/api/import", data=ONE_GAME, content_type=JSON).status_code == 201
     with app.app_context():
         assert not turn_file().exists()
+
+
+def test_an_export_without_a_rest_leaves_no_mark_of_its_end_behind(app, client):
+    # The tests' exports rest for no time: each test database would leave a file behind.
+    assert app.config["EXPORT_REST_SECONDS"] == 0
+    assert client.get("/export.json").status_code == 200
+
+    with app.app_context():
+        assert not export_ended_file().exists()
+
+
+def test_an_export_with_a_rest_marks_its_end_for_the_next(make_app):
+    app = make_app(EXPORT_REST_SECONDS=5)
+    with app.test_client().get("/api/export") as answer:
+        assert answer.status_code == 200
+
+    with app.app_context():
+        assert export_ended_file().exists()
+        export_ended_file().unlink()
 
 
 EXPORT_TOO_SOON = (
