@@ -74,3 +74,20 @@ def test_any_trail_the_app_keeps_is_imported_again_as_it_was_exported(db, rng, m
     (imported,) = result.imported
     assert transfer.export_game(imported.id) == exported
     assert rebuild.rebuild_games([imported.id]).disagreed == 0
+
+
+def test_the_changes_the_property_makes_do_leave_trails(db):
+    """The property above lets each refused change go; so that it cannot pass on games
+    without a trail alone, the changes it makes must give corrections and fixes."""
+    corrected = renamed = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        game_id, key = played_game(rng, ["Ann", "Bo", "Cy"], 12)
+        for action in ["correct", "rename", "correct"]:
+            change_the_game(rng, game_id, key, action)
+        (record,) = transfer.export_game(game_id)["games"]
+        corrected += any("corrections" in event for event in record["events"])
+        renamed += bool(record.get("changes"))
+
+    assert corrected >= 4
+    assert renamed >= 4
