@@ -95,14 +95,20 @@ def _corrected_to_it_since(
     stored: StoredGame, expected_version: ExpectedVersion, number: int, entry: Mapping
 ) -> bool:
     """Whether the game is the one the correction was asked against but for one rewrite,
-    and entry ``number`` now says what ``entry`` does: this correction, sent again."""
+    that rewrite a correction of entry ``number`` (not a fix of names, which can make an
+    entry read alike yet name another seat), and the entry now says what ``entry`` does:
+    this correction, sent again."""
     versions = {expected_version} if isinstance(expected_version, str) else expected_version
-    asked = {game_log.count_and_rewrites_of(version) for version in versions or ()}
-    if (stored.event_count, stored.rewrites - 1) not in asked:
+    before_it = game_log.log_version(
+        stored.event_count, stored.last_recorded_at, stored.rewrites - 1, stored.created_at
+    )
+    if before_it not in (versions or ()):
+        return False
+    corrected = game_log.corrections_of(stored.id, first_seq=number).get(number)
+    changes = game_log.changes_of(stored.id)
+    if not corrected or (changes and changes[-1].at >= corrected[-1].at):
         return False
     log = game_log.stored_log(stored.id)
-    if not 1 <= number <= len(log):
-        return False
     return is_same_entry(stored.setup(), entry, [log[number - 1].payload])
 
 

@@ -101,7 +101,7 @@ STATUS_OF: dict[type[Refusal], int] = {
     # A change asked for against a version of the game that is no longer its own.
     VersionMismatch: 412,
     AlreadyUndone: 412,  # the scoreboard's undo sent again, its answer lost
-    AlreadyCorrected: 412,  # a correction sent again: its answer lost, or two taps
+    AlreadyCorrected: 412,  # a correction sent again, its answer lost
     ImportTooLarge: 413,
     FormHasTooManyFields: 413,
     BodyNotJson: 415,

@@ -138,6 +138,33 @@ def test_a_correction_under_an_if_match_another_change_overtook_is_still_412(gam
     assert game.state() == before
 
 
+def test_a_correction_after_a_swap_of_names_made_it_read_alike_is_still_412(game):
+    version = etag_of(game)
+    # Another phone swaps Ann's and Bo's names: entry 1 now reads "Bo", the same seat.
+    swapped = patch(game, {"players": ["Bo", "Ann", "Cy"]})
+    assert swapped.status_code == 200, swapped.get_json()
+    before = game.state()
+
+    response = put(game, 1, TWO_PAIR_BO, **{"If-Match": version})  # meant the other seat
+
+    assert response.status_code == 412, response.get_json()
+    assert game.state() == before
+
+
+def test_a_correction_after_an_undo_and_an_entry_alike_is_still_412(game):
+    version = etag_of(game)
+    assert game.undo().status_code == 200
+    game.nobody(1, "phase2")  # recorded again alike, at another moment
+    before = game.state()
+
+    response = put(
+        game, 2, {"round": 1, "step": "phase2", "outcome": "none"}, **{"If-Match": version}
+    )
+
+    assert response.status_code == 412, response.get_json()
+    assert game.state() == before
+
+
 def test_a_correction_the_entry_already_says_still_needs_the_key(game):
     before = game.state()
 
