@@ -9,6 +9,7 @@ from jinja2 import FileSystemBytecodeCache
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
+from chicago_scorer.services.long_tasks import export_ended_file
 from support.databases import PostgresDatabases, SqliteDatabases, migrate, server_url
 from support.settings import settings_for
 
@@ -75,6 +76,7 @@ def make_app(database_url):
     yield make
     for made in apps:
         with made.app_context():
+            export_ended_file().unlink(missing_ok=True)  # kept in instance/, by database
             database.engine.dispose()
 
 

@@ -3,6 +3,7 @@
 A refused form is not answered with a page at the form's POST address, where a reload
 would send it again and a language switch would meet a 405. Its answers and messages
 wait in the session instead, and the redirect's page shows them once, where they belong.
+Answers too long for the session's cookie are let go, never the messages (COOKIE_BUDGET).
 
 The views send their own refusals back; ``send_back`` does it for those that stop a form
 before its view (an out-of-date page, the rate limit, a busy database), which the app's

@@ -608,7 +608,6 @@ PLAUSIBLE = {
     "last_trick": form_names,
     "last_trick_deuce": form_names,
     "chicago": st.sampled_from(["won:Ann", "lost:Ann", "won:", "Ann"]),
-    "event_count": st.integers(-1, 5).map(str),
     "answer": st.sampled_from(
         ["hand=flush", "outcome=tie", "outcome=none", "last_trick=Cy", "chicago=won:Bo", "hand="]
     ),

@@ -116,7 +116,6 @@ def test_an_export_with_a_rest_marks_its_end_for_the_next(make_app):
 
     with app.app_context():
         assert export_ended_file().exists()
-        export_ended_file().unlink()
 
 
 EXPORT_TOO_SOON = (
