@@ -561,7 +561,12 @@
   function applyAsCorrections() {
     refusal = null;
     function next() {
-      if (!waiting.length) return changeQueue(function (kept) { kept.refusal = null; }).then(function () { window.location.reload(); });
+      if (!waiting.length) {
+        return changeQueue(function (kept) { kept.refusal = null; }).then(function () {
+          noteAllApplied();
+          window.location.reload();
+        });
+      }
       return serverGame().then(function (answer) {
         var first = waiting[0];
         var number = 0;
@@ -619,8 +624,23 @@
   function showKept() {
     var had = waiting.length;
     return changeQueue(function () { return false; }).then(function () {
-      if (waiting.length) { drawGame(); showWaiting(); send(); } else if (had) { allSaved(); }
+      var applied = tookAllAppliedNote();
+      if (waiting.length) { drawGame(); showWaiting(); send(); } else if (had || applied) { allSaved(); }
     });
+  }
+
+  // Applied as corrections, the waiting entries leave the queue empty, and the page is
+  // fetched anew to show the server's game: the new page says "All saved" as sending does.
+  var ALL_APPLIED = "chicago-all-applied:" + page.urls.events;
+  function noteAllApplied() {
+    try { window.sessionStorage.setItem(ALL_APPLIED, "1"); } catch (error) { /* none */ }
+  }
+  function tookAllAppliedNote() {
+    try {
+      var noted = window.sessionStorage.getItem(ALL_APPLIED) !== null;
+      window.sessionStorage.removeItem(ALL_APPLIED);
+      return noted;
+    } catch (error) { return false; }
   }
 
   loadKit().then(function (loaded) {

@@ -486,6 +486,7 @@ def test_discarding_the_waiting_entries_keeps_the_servers_game(conflict, api):
 def test_applying_the_waiting_entries_as_corrections_gives_this_phones_game(conflict, api):
     game, phone, card = conflict
     card.get_by_role("button", name="Apply them as corrections").tap()
+    expect(queue_status(phone)).to_have_text("All saved")
     phone.expect_scores({"Ann": 5, "Bo": 1, "Cy": 0})
     expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
     events = api_events(api, game)
@@ -514,9 +515,10 @@ def test_a_waiting_entry_another_phone_recorded_alike_is_passed_over_and_the_res
 
     card.get_by_role("button", name="Apply them as corrections").tap()
 
+    expect(queue_status(phone)).to_have_text("All saved")
     expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
-    expect(queue_status(phone)).to_be_hidden()
     phone.expect_scores({"Ann": 5, "Bo": 1, "Cy": 0})
+    expect(queue_status(phone)).to_be_hidden(timeout=10_000)
     events = api_events(api, game)
     assert [(event["step"], event["winner"]) for event in events] == [
         ("phase1", "Ann"),
