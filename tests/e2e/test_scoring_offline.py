@@ -443,10 +443,10 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     ]
 
 
-@pytest.fixture
-def conflict(new_phone, seed_game):
-    """Ann's phone records two steps offline while another phone records phase 1 of
-    round 1 differently; Ann's phone then comes back and its first entry is refused."""
+def conflict_over(new_phone, seed_game, others_entry: dict):
+    """Ann's phone records two steps offline (Ann's flush, Bo's one pair) while another
+    phone records ``others_entry``; Ann's phone then comes back and its first entry is
+    refused."""
     game = seed_game(["Ann", "Bo", "Cy"])
     phone = new_phone()
     open_as_scorekeeper(phone, game, with_service_worker=False)
@@ -454,11 +454,17 @@ def conflict(new_phone, seed_game):
     win(phone, "Ann", "Flush")
     win(phone, "Bo", "One pair")
     expect_waiting(phone, 2)
-    game.record(hand_win(1, "phase1", "Cy", "straight"))  # the other phone
+    game.record(others_entry)
     phone.page.context.set_offline(False)
     card = phone.page.locator(".conflict-card")
     expect(card).to_contain_text("Not saved: the server refused an entry waiting on this phone.")
     return game, phone, card
+
+
+@pytest.fixture
+def conflict(new_phone, seed_game):
+    """The other phone records phase 1 of round 1 differently."""
+    return conflict_over(new_phone, seed_game, hand_win(1, "phase1", "Cy", "straight"))
 
 
 def test_a_refused_entry_stops_the_queue_and_shows_both_versions(conflict, api):
@@ -501,17 +507,11 @@ def test_applying_the_waiting_entries_as_corrections_gives_this_phones_game(conf
 def test_a_waiting_entry_another_phone_recorded_alike_is_passed_over_and_the_rest_sent(
     new_phone, seed_game, api
 ):
-    game = seed_game(["Ann", "Bo", "Cy"])
-    phone = new_phone()
-    open_as_scorekeeper(phone, game, with_service_worker=False)
-    phone.page.context.set_offline(True)
-    win(phone, "Ann", "Flush")
-    win(phone, "Bo", "One pair")
-    expect_waiting(phone, 2)
-    game.record(hand_win(1, "phase1", "Ann", "flush"))  # the other phone, alike
-    phone.page.context.set_offline(False)
-    card = phone.page.locator(".conflict-card")
-    expect(card).to_contain_text("Not saved: the server refused an entry waiting on this phone.")
+    game, phone, card = conflict_over(
+        new_phone,
+        seed_game,
+        hand_win(1, "phase1", "Ann", "flush"),  # alike
+    )
 
     card.get_by_role("button", name="Apply them as corrections").tap()
 
