@@ -19,13 +19,13 @@ from chicago_scorer.web.api.headers import bearer_key, idempotency_key, if_match
 from chicago_scorer.web.api.refusals import MalformedRequest
 from chicago_scorer.web.page_cache import cached_body
 from chicago_scorer.web.platform.limits import has_body
+from chicago_scorer.web.platform.number_addresses import written_number
 from chicago_scorer.web.platform.rate_limits import CREATING, SETTLING, limited_as
 from chicago_scorer.web.platform.security import (
     keep_out_of_caches,
     same_origin_only,
     secret_rotation,
 )
-from chicago_scorer.web.whole_numbers import is_written_whole_number
 
 api = Blueprint("api", __name__, url_prefix="/api")
 
@@ -63,8 +63,8 @@ def _etag(version: str) -> dict[str, str]:
 
 def _query_int(name: str, default: int, low: int, high: int) -> int:
     raw = request.args.get(name, str(default))
-    # Few enough digits for int() to read at once.
-    value = int(raw) if is_written_whole_number(raw) and len(raw) <= 18 else None
+    # As the app writes a number (no leading zero), in few enough digits for int().
+    value = written_number(raw) if len(raw) <= 18 else None
     if value is None or not low <= value <= high:
         raise MalformedRequest(
             sentence(

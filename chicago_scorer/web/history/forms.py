@@ -8,6 +8,7 @@ from chicago_scorer.services.history import StatusFilter
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
+from chicago_scorer.web.platform.number_addresses import written_number
 from chicago_scorer.web.whole_numbers import AtLeast, WholeNumberField
 
 PAGE_REFUSAL = lazy_gettext("The page must be a whole number, 1 or more: check the link.")
@@ -25,6 +26,13 @@ def _a_name_long_at_most(form, field) -> None:
         )
 
 
+def _written_as_the_app_writes(form, field) -> None:
+    """One address a page: its number as the app's links write it, without a leading
+    zero (``?page=01`` is no link of the app's, as ``/games/06`` is none)."""
+    if field.raw_data and written_number(field.raw_data[0]) is None:
+        raise ValidationError(str(PAGE_REFUSAL))
+
+
 class PageForm(TranslatedForm):
     """Which page of a list, read from the query string."""
 
@@ -33,7 +41,7 @@ class PageForm(TranslatedForm):
 
     page = WholeNumberField(
         lazy_gettext("Page"),
-        [Optional(), AtLeast(1, PAGE_REFUSAL)],
+        [Optional(), AtLeast(1, PAGE_REFUSAL), _written_as_the_app_writes],
         unreadable=PAGE_REFUSAL,
         default=1,
     )

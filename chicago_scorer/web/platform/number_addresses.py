@@ -1,5 +1,6 @@
-"""A game's or an entry's number in an address, its path or its query: ASCII digits
-without a leading zero, as every link of the app's writes it.
+"""A number in an address, its path or its query (a game's or an entry's, ``?rematch=``,
+a list's ``?page=``, the API's ``?limit=`` and ``?offset=``): ASCII digits without a
+leading zero, as every link of the app's writes it.
 
 Werkzeug's ``int`` converter reads any Unicode digit and a leading zero: ``/games/٦``,
 ``/games/６`` and ``/games/06`` were all game 6, and ``PUT /api/games/6/events/١``

@@ -99,7 +99,9 @@ def test_listing_games_pages_with_limit_and_offset(client):
     assert [summary["id"] for summary in body["games"]] == [games[1].id]
 
 
-@pytest.mark.parametrize("query", ["limit=0", "limit=101", "limit=x", "offset=-1"])
+@pytest.mark.parametrize(
+    "query", ["limit=0", "limit=101", "limit=x", "offset=-1", "limit=010", "offset=00"]
+)
 def test_a_bad_page_size_is_a_400(client, query):
     response = client.get(f"/api/games?{query}")
     assert response.status_code == 400

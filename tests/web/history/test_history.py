@@ -54,8 +54,10 @@ def test_a_page_past_the_end_is_not_found_and_a_bad_page_number_is_refused(thirt
     assert client.get("/history?page=3").status_code == 404
     assert client.get("/history?page=0").status_code == 400
     assert client.get("/history?page=two").status_code == 400
-    for written in ("1_0", "+1", "１", "١"):  # digits alone, as the API reads a number
+    # Digits alone, as the API reads a number, and as the app's links write it.
+    for written in ("1_0", "+1", "１", "١", "01", "002"):
         assert client.get(f"/history?page={written}").status_code == 400, written
+        assert client.get(f"/players?page={written}").status_code == 400, written
     assert client.get("/history?status=lost").status_code == 400
 
 

@@ -497,6 +497,7 @@ def test_wtforms_own_messages_come_from_our_catalogs(app, code):
         ("status=bogus", "Games: choose All games, In progress or Finished."),
         ("page=0", "The page must be a whole number, 1 or more: check the link."),
         ("page=x", "The page must be a whole number, 1 or more: check the link."),
+        ("page=01", "The page must be a whole number, 1 or more: check the link."),
     ],
 )
 def test_a_bad_history_filter_is_refused_in_the_language_once(client, query, message):
