@@ -90,9 +90,8 @@ def correct_entry(game_id: int, number: int):
         )
     except NothingToCorrect:
         return _back(game_id, _nothing_corrected(form))
-    except AlreadyCorrected as error:  # sent again: what it asked for is what the game holds
-        flash(reason(error))
-        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
+    except AlreadyCorrected as error:  # sent again; said as a tap or an undo sent again is
+        return _back(game_id, reason(error))
     except VersionMismatch:
         form.form_errors.append(CORRECTION_STALE)
         return redirect_refused(form, page, card, keep_answers=False)

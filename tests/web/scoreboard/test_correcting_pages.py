@@ -261,9 +261,7 @@ def test_a_correction_sent_again_after_its_answer_was_lost_says_it_is_saved_and_
 
     again = client.post(f"{game_url}/entries/1", data=sent)
 
-    assert again.status_code == 303
-    assert again.headers["Location"] == game_url
-    page = client.get(game_url).text
+    page = follow_refusal(client, again, game_url)
     assert (
         "This correction was already saved a moment ago, so it was not saved again. "
         "Here is the game now."
