@@ -30,6 +30,7 @@ from chicago_scorer.services.games import (
     commit_or_refuse_as_concurrent,
     load_game_at_table,
     refusal_if_beaten,
+    refused_as_beaten_if_changed,
     require_version,
     trail_of,
     writable_stored_game,
@@ -79,10 +80,11 @@ def correct_entry(
         raise
     setup = stored.setup()
     log = game_log.stored_log(game_id, with_times=True)
-    events = [read_event(logged.payload) for logged in log]
-    place = entry_in_place(setup, events, number)
-    state = correct_in_place(place, events, entry)
     beaten = refusal_if_beaten(REWRITE_BEATEN, expected_version)
+    with refused_as_beaten_if_changed(stored, beaten):
+        events = [read_event(logged.payload) for logged in log]
+        place = entry_in_place(setup, events, number)
+        state = correct_in_place(place, events, entry)
     _claim_rewrite(stored, beaten)
     at = now_utc()
     payload = event_to_dict(state.history[number - 1].event)
@@ -123,6 +125,7 @@ def fix_players(
     dealer (``dealer``, by the new names); every entry follows, and is checked again."""
     stored = writable_stored_game(game_id, edit_key)
     setup = stored.setup()
+    beaten = refusal_if_beaten(REWRITE_BEATEN, expected_version)
     fixed = fixed_setup(setup, players, dealer)
     renames = {
         seat: (old, new)
@@ -134,9 +137,9 @@ def fix_players(
         raise NothingToChange()
     log = game_log.stored_log(game_id, with_times=True)
     by_new_name = dict(renames.values())
-    events = [renamed(read_event(logged.payload), by_new_name) for logged in log]
-    state = replay_fixed(fixed, events)
-    beaten = refusal_if_beaten(REWRITE_BEATEN, expected_version)
+    with refused_as_beaten_if_changed(stored, beaten):
+        events = [renamed(read_event(logged.payload), by_new_name) for logged in log]
+        state = replay_fixed(fixed, events)
     _claim_rewrite(stored, beaten)
     at = now_utc()
     game_log.rename_players(game_id, [(seat, new) for seat, (_old, new) in renames.items()])

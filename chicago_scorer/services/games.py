@@ -1,6 +1,7 @@
 """One function per use case: load, ask the rules, store, and commit once."""
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 
@@ -19,7 +20,7 @@ from chicago_scorer.rules import (
     record,
     start_game,
 )
-from chicago_scorer.rules.errors import Message, Refusal, sentence
+from chicago_scorer.rules.errors import Message, Refusal, RuleError, sentence
 from chicago_scorer.rules.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import (
@@ -108,13 +109,29 @@ def trail_of(game_id: int) -> dict[str, object]:
     }
 
 
+# How often a game is read again when another request changed it between the reads of its
+# row and of its log: each change is a commit of a moment, so a second read is all but
+# certain to find the two alike.
+READS_OF_A_CHANGING_GAME = 5
+
+
+def _found_with_log(game_id: int, read_log: Callable[[int], tuple[list, str]]):
+    """The stored game (its row and names) and its log as ``read_log`` reads it, with the
+    log's version, read again while another request's change came between the two: a fix
+    of names read in between would replay the log with names it no longer holds."""
+    for _ in range(READS_OF_A_CHANGING_GAME):
+        stored = _found(game_id)
+        log, version = read_log(game_id)
+        # A correction or fix keeps the count and the times: only the versions tell.
+        if version == stored.version():
+            break
+    return stored, log, version
+
+
 def load_game(game_id: int) -> LoadedGame:
     """A game as its whole log replays, read from its stored fold when that is the log's."""
-    stored = _found(game_id)
+    stored, log, version = _found_with_log(game_id, game_log.stored_log_and_version)
     setup = stored.setup()
-    log, version = game_log.stored_log_and_version(game_id)
-    # A correction or fix keeps the count and the times: only the versions tell that the
-    # log changed between the two reads, and then the fold may not be the log's.
     same_log = version == stored.version()
     resumed = game_log.resumed_with_history(stored, setup, log) if same_log else None
     state = resumed or game_log.replayed(setup, log)
@@ -131,10 +148,8 @@ def load_game(game_id: int) -> LoadedGame:
 def load_logged_game(game_id: int) -> LoggedGame:
     """A game as the API shows it: its stored fold, and each event's stored form and
     points as they are, or, when those are not the log's, its replay."""
-    stored = _found(game_id)
+    stored, log, version = _found_with_log(game_id, game_log.stored_log_text_and_version)
     setup = stored.setup()
-    log, version = game_log.stored_log_text_and_version(game_id)
-    # As in load_game: only the versions tell that a correction came between the reads.
     same_log = len(log) == stored.event_count and version == stored.version()
     position = game_log.resumed_before(stored, setup, log) if same_log else None
     if position is not None:
@@ -166,8 +181,8 @@ def load_game_at_table(game_id: int) -> GameAtTable:
         count = stored.event_count
         version = stored.version()
     else:
-        log, version = game_log.stored_log_and_version(game_id)
-        state = game_log.replayed(setup, log)
+        stored, log, version = _found_with_log(game_id, game_log.stored_log_and_version)
+        state = game_log.replayed(stored.setup(), log)
         position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
         count = len(log)
     created_at = as_utc(stored.created_at)
@@ -226,12 +241,13 @@ def _append_entry(
     expected_version: ExpectedVersion = None,
 ) -> RecordedEntry:
     game_id, count = stored.id, stored.event_count
-    state, figures = _state_to_write_on(stored, stored.setup())
-    state = record(state, entry)
+    beaten = refusal_if_beaten(ENTRY_BEATEN, expected_version)
+    with refused_as_beaten_if_changed(stored, beaten):
+        state, figures = _state_to_write_on(stored, stored.setup())
+        state = record(state, entry)
     if count >= MAX_ENTRIES_PER_GAME:  # the entry's own faults, and a finished game, first
         raise GameFull(MAX_ENTRIES_PER_GAME)
     scored = state.history[-1]
-    beaten = refusal_if_beaten(ENTRY_BEATEN, expected_version)
     claim_event_count_or_refuse(stored, count + 1, beaten)
     recorded_at = now_utc()
     payload = event_to_dict(scored.event)
@@ -276,10 +292,11 @@ def undo_last_event(
         raise VersionMismatch()
     if count == 0:
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
-    *log, newest = game_log.stored_log(game_id, with_times=True)
-    state = game_log.replayed(stored.setup(), log)
-    removed = record(state, newest.payload).history[-1]
     beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, shown_version)
+    *log, newest = game_log.stored_log(game_id, with_times=True)
+    with refused_as_beaten_if_changed(stored, beaten):
+        state = game_log.replayed(stored.setup(), log)
+        removed = record(state, newest.payload).history[-1]
     claim_event_count_or_refuse(stored, count - 1, beaten, rewriting=True)
     game_log.drop_event(game_id, count)
     version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
@@ -409,6 +426,20 @@ def claim_event_count_or_refuse(
         if _found(stored.id).edit_key_hash != stored.edit_key_hash:
             raise EditKeyWrong()
         raise beaten
+
+
+@contextmanager
+def refused_as_beaten_if_changed(stored: game_log.StoredGame, beaten: Refusal) -> Iterator[None]:
+    """Let a refusal of the rules met in the block stand only if the game is still the one
+    read as ``stored``: another request's change that came between the reads of the game
+    and of its log (a fix of names, say) would have the rules refuse an entry that is fine,
+    where the write is only beaten (``beaten``), as its compare-and-set would find it."""
+    try:
+        yield
+    except RuleError:
+        if game_log.stored_log_version(stored.id) != stored.version():
+            raise beaten from None
+        raise
 
 
 def commit_or_refuse_as_concurrent(beaten: Refusal) -> None:

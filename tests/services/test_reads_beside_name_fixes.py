@@ -1,0 +1,89 @@
+"""A request that reads a game while another phone fixes its names: it reads the game's
+row and names, then its log, and the fix commits in between. A read still shows the game
+as one moment's, and a write is refused as overtaken (409), never as breaking a rule that
+the entry does not break.
+
+As in test_racing_corrections.py, one phone's request is stopped between its reads while
+the other phone's request is made and committed whole.
+"""
+
+import pytest
+
+from support.api_client import ApiGame, create_api_game
+from support.races import one_reads_then_the_other_commits
+
+TWO_PAIR_BO = {"round": 1, "step": "phase1", "outcome": "win", "winner": "Bo", "hand": "two_pair"}
+
+
+@pytest.fixture
+def game(client) -> ApiGame:
+    game = create_api_game(client, ["Ann", "Bo", "Cy"])
+    game.record(TWO_PAIR_BO)
+    game.nobody(1, "phase2")
+    return game
+
+
+def renaming_bo(game: ApiGame):
+    def send(client):
+        return client.patch(game.url, json={"players": ["Ann", "Bob", "Cy"]}, headers=game.auth())
+
+    return send
+
+
+def reading(address: str):
+    def send(client):
+        return client.get(address)
+
+    return send
+
+
+@pytest.mark.parametrize(
+    ("page", "reads_its_log_with"),
+    [
+        ("/games/{id}/review", "stored_log_and_version"),
+        ("/api/games/{id}", "stored_log_text_and_version"),
+    ],
+)
+def test_a_game_read_while_its_names_are_fixed_is_shown_as_one_moments(
+    app, game, monkeypatch, page, reads_its_log_with
+):
+    read, fixed = one_reads_then_the_other_commits(
+        app,
+        monkeypatch,
+        reading(page.format(id=game.id)),
+        renaming_bo(game),
+        stops_before=reads_its_log_with,
+    )
+
+    assert fixed.status_code == 200, fixed.get_json()
+    assert read.status_code == 200, read.get_data(as_text=True)[:300]
+    assert "Bob" in read.get_data(as_text=True)
+
+
+def correcting_entry_2(game: ApiGame):
+    def send(client):
+        entry = {"round": 1, "step": "phase2", "outcome": "tie"}
+        return client.put(f"{game.url}/events/2", json=entry, headers=game.auth())
+
+    return send
+
+
+def undoing(game: ApiGame):
+    def send(client):
+        return client.delete(f"{game.url}/events/last", headers=game.auth())
+
+    return send
+
+
+@pytest.mark.parametrize("change", [correcting_entry_2, undoing], ids=["a correction", "an undo"])
+def test_a_change_overtaken_by_a_fix_of_names_is_refused_as_overtaken(
+    app, game, monkeypatch, change
+):
+    changed, fixed = one_reads_then_the_other_commits(
+        app, monkeypatch, change(game), renaming_bo(game), stops_before="stored_log"
+    )
+
+    assert fixed.status_code == 200, fixed.get_json()
+    assert changed.status_code == 409, changed.get_json()
+    assert "Another device changed this game at the same moment" in changed.get_json()["error"]
+    assert game.state() == fixed.get_json()
