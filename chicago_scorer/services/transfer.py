@@ -63,6 +63,7 @@ from chicago_scorer.services.game_records import (
     stored_fingerprints,
     whole_game,
 )
+from chicago_scorer.services.games import READS_OF_A_CHANGING_GAME
 from chicago_scorer.services.import_file import (
     EXPORT_FORMAT,
     MAX_ENTRIES_PER_IMPORT,
@@ -80,6 +81,7 @@ from chicago_scorer.services.long_tasks import (
     one_long_task_at_a_time,
     refuse_an_export_too_soon,
 )
+from chicago_scorer.storage import game_log
 from chicago_scorer.storage.database import (
     defer_sync_of_this_transaction,
     sync_deferred_commits,
@@ -125,12 +127,26 @@ def export_text(value: object) -> str:
 
 def export_game(game_id: int) -> dict[str, object]:
     """One game, as a document that can be imported on its own."""
-    game = (
-        db.session.get(Game, game_id, options=whole_game()) if may_be_stored_id(game_id) else None
-    )
-    if game is None:
+    record = _record_of_one_moment(game_id) if may_be_stored_id(game_id) else None
+    if record is None:
         raise GameNotFound(game_id)
-    return {"format": EXPORT_FORMAT, "games": [game_record(game)]}
+    return {"format": EXPORT_FORMAT, "games": [record]}
+
+
+def _record_of_one_moment(game_id: int) -> dict[str, object] | None:
+    """The game's record, its row, players, events and trail all as they stood at one
+    moment, or None if it is gone. They are read in several statements, and another
+    request's change between them (a fix of names, a deletion) would give a record of two
+    moments, which no import takes back: so they are read again until the game's version
+    is the same after the reads as before them."""
+    for _ in range(READS_OF_A_CHANGING_GAME):
+        before = game_log.stored_log_version(game_id)
+        if before is None:
+            return None
+        game = db.session.get(Game, game_id, options=whole_game(), populate_existing=True)
+        if game is not None and game_log.stored_log_version(game_id) == before:
+            return game_record(game)
+    return None if game is None else game_record(game)
 
 
 def export_all_games(rest_seconds: float) -> IO[bytes]:
@@ -165,11 +181,19 @@ def _every_game_in_pieces() -> Iterator[str]:
     separator = ""
     for start in range(0, len(ids), EXPORT_BATCH):
         chunk = ids[start : start + EXPORT_BATCH]
+        before = game_log.stored_log_versions(chunk)
         games = db.session.scalars(select(Game).where(Game.id.in_(chunk)).options(*whole_game()))
         by_id = {game.id: game for game in games}
+        after = game_log.stored_log_versions(chunk)
         for game_id in chunk:
-            yield separator + export_text(game_record(by_id[game_id]))
-            separator = ", "
+            unchanged = game_id in after and before.get(game_id) == after[game_id]
+            if unchanged and game_id in by_id:
+                record = game_record(by_id[game_id])
+            else:  # changed while its batch was read, or deleted since it was listed
+                record = _record_of_one_moment(game_id)
+            if record is not None:
+                yield separator + export_text(record)
+                separator = ", "
         db.session.expunge_all()  # keep memory flat however many games there are
     yield "]}"
 
