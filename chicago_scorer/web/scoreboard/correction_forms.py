@@ -13,7 +13,7 @@ from wtforms.validators import InputRequired
 from chicago_scorer.rules import MAX_PLAYERS, GameSetup
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import lazy_gettext
-from chicago_scorer.web.scoreboard.forms import BUTTON_FIELDS, EntryForm, SeatingForm
+from chicago_scorer.web.scoreboard.forms import BUTTON_FIELDS, AVersion, EntryForm, SeatingForm
 
 # Said when a form comes without the version its page showed: a copy of the page that was
 # changed or made up. Taken as "whatever the game is now", it would change a game unseen.
@@ -32,7 +32,7 @@ DEALER_UNSAID = lazy_gettext(
 
 def shown_version() -> HiddenField:
     """The version of the game the form's page showed, which every change is made against."""
-    return HiddenField(validators=[InputRequired(VERSION_UNSAID)])
+    return HiddenField(validators=[InputRequired(VERSION_UNSAID), AVersion(VERSION_UNSAID)])
 
 
 class CorrectionForm(EntryForm):

@@ -15,6 +15,7 @@ from chicago_scorer.rules import (
 )
 from chicago_scorer.rules.errors import Refusal, violations_of
 from chicago_scorer.services.repeats import is_idempotency_key
+from chicago_scorer.storage import game_log
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
@@ -283,6 +284,19 @@ UNDO_UNSAID = lazy_gettext(
 )
 
 
+class AVersion:
+    """Refuse with ``message`` a version no page gives (``game_log.log_version``'s form),
+    as one left out is: such a form was changed or made up, and is not told that another
+    phone changed the game, which it did not."""
+
+    def __init__(self, message) -> None:
+        self.message = message
+
+    def __call__(self, form, field) -> None:
+        if game_log.count_and_rewrites_of(field.data or "") is None:
+            raise ValidationError(str(self.message))
+
+
 class UndoForm(TranslatedForm):
     """Undo the newest entry, guarded by the game's version as the page showed it: an
     undo without it could remove an entry the page never showed (a second tap would, or
@@ -290,4 +304,4 @@ class UndoForm(TranslatedForm):
     also tells the same undo sent again from another phone's change
     (games.undo_last_event)."""
 
-    version = HiddenField(validators=[InputRequired(UNDO_UNSAID)])
+    version = HiddenField(validators=[InputRequired(UNDO_UNSAID), AVersion(UNDO_UNSAID)])

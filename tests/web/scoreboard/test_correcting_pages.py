@@ -289,7 +289,7 @@ def test_a_card_sent_again_after_another_phone_corrected_the_entry_otherwise_is_
     assert stored_game(client, game_url) == now
 
 
-@pytest.mark.parametrize("version", [None, ""], ids=["left out", "blank"])
+@pytest.mark.parametrize("version", [None, "", "0-0"], ids=["left out", "blank", "garbled"])
 def test_a_card_that_does_not_say_how_the_game_stood_is_refused_and_changes_nothing(
     client, game_url, version
 ):

@@ -85,9 +85,10 @@ def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
         ({"players-1": "ann"}, "&#39;Ann&#39; and &#39;ann&#39; are the same name"),
         ({"players-2": " "}, "Player 3&#39;s name is blank"),
         ({}, "The game already has these names and this first dealer; nothing changed."),
-        ({"version": "0-0"}, "The game changed on another phone since this page was shown"),
+        ({"version": "0-1.000000"}, "The game changed on another phone since this page was shown"),
         ({"version": None}, VERSION_UNSAID),
         ({"version": ""}, VERSION_UNSAID),
+        ({"version": "0-0"}, VERSION_UNSAID),
         ({"dealer": None}, DEALER_UNSAID),
         ({"dealer": ""}, DEALER_UNSAID),
     ],
@@ -98,6 +99,7 @@ def test_a_first_dealer_fix_moves_the_deal_and_not_the_scores(client, game_url):
         "stale page",
         "no version",
         "blank version",
+        "no version a page gives",
         "no first dealer",
         "blank first dealer",
     ],
@@ -250,7 +252,7 @@ def test_a_deletion_from_a_stale_page_or_a_watcher_deletes_nothing(client, game_
     version = re.search(r'data-live-version="([^"]*)"', client.get(game_url).text).group(1)
     before = stored_game(client, game_url)
 
-    stale = client.post(f"{game_url}/delete", data={"version": "0-0"})
+    stale = client.post(f"{game_url}/delete", data={"version": "0-1.000000"})
     watched = watcher.post(f"{game_url}/delete", data={"version": version})
 
     assert "so it was not deleted" in follow_refusal(client, stale, game_url)
@@ -258,7 +260,11 @@ def test_a_deletion_from_a_stale_page_or_a_watcher_deletes_nothing(client, game_
     assert stored_game(client, game_url) == before
 
 
-@pytest.mark.parametrize("sent", [{}, {"version": ""}], ids=["no version", "blank version"])
+@pytest.mark.parametrize(
+    "sent",
+    [{}, {"version": ""}, {"version": "0-0"}],
+    ids=["no version", "blank version", "no version a page gives"],
+)
 def test_a_deletion_that_does_not_say_how_the_game_stood_deletes_nothing(client, game_url, sent):
     before = stored_game(client, game_url)
 

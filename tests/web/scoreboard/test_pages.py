@@ -438,7 +438,7 @@ def test_an_undo_from_a_page_shown_before_another_change_still_blames_that_chang
 
 
 @pytest.mark.parametrize("version", ["garbled", "9" * 5000 + "-1.000000", "2-1.000000-²"])
-def test_an_undo_sent_again_with_a_version_the_page_never_gives_is_refused_as_stale(
+def test_an_undo_sent_again_with_a_version_no_page_gives_is_refused_as_saying_none(
     client, version
 ):
     game_url = start_game(client, "Ann", "Bo")
@@ -450,7 +450,7 @@ def test_an_undo_sent_again_with_a_version_the_page_never_gives_is_refused_as_st
     sent = fields | {"version": version}
     page = follow_refusal(client, client.post(f"{game_url}/undo", data=sent), game_url)
 
-    assert "changed on another phone since this page was shown, so nothing was undone" in page
+    assert "This undo did not say which entry the page showed, so nothing was undone." in page
     assert scores(page) == [1, 0]
 
 
