@@ -25,6 +25,7 @@ from chicago_scorer.rules.repeats import is_same_entry
 from chicago_scorer.services.errors import AlreadyCorrected, NothingToChange, VersionMismatch
 from chicago_scorer.services.game_answers import CorrectedGame, EntryAtTable, LoadedGame
 from chicago_scorer.services.games import (
+    READS_OF_A_CHANGING_GAME,
     ExpectedVersion,
     claim_event_count_or_refuse,
     commit_or_refuse_as_concurrent,
@@ -54,8 +55,12 @@ DELETE_BEATEN = sentence(
 def entry_at_table(game_id: int, number: int) -> EntryAtTable:
     """Entry ``number`` (from 1) as it was scored, where the game stood before it, and the
     game as the scoreboard shows it: what a correction of the entry starts from."""
-    game = load_game_at_table(game_id)
-    events = [read_event(logged.payload) for logged in game_log.stored_log(game_id)]
+    for _ in range(READS_OF_A_CHANGING_GAME):  # until both reads are of one moment
+        game = load_game_at_table(game_id)
+        log, version = game_log.stored_log_and_version(game_id)
+        if version == game.log_version:
+            break
+    events = [read_event(logged.payload) for logged in log]
     place = entry_in_place(game.position.setup, events, number)
     return EntryAtTable(game, number, place.scored, place.before)
 

@@ -35,6 +35,7 @@ from chicago_scorer.services.errors import (
     EditKeyWrong,
     GameFull,
     GameNotFound,
+    IdempotencyKeyReused,
     VersionMismatch,
 )
 from chicago_scorer.services.game_answers import (
@@ -115,12 +116,18 @@ def trail_of(game_id: int) -> dict[str, object]:
 READS_OF_A_CHANGING_GAME = 5
 
 
-def _found_with_log(game_id: int, read_log: Callable[[int], tuple[list, str]]):
+def found_with_log(
+    game_id: int,
+    read_log: Callable[[int], tuple[list, str]],
+    stored: game_log.StoredGame | None = None,
+):
     """The stored game (its row and names) and its log as ``read_log`` reads it, with the
     log's version, read again while another request's change came between the two: a fix
-    of names read in between would replay the log with names it no longer holds."""
-    for _ in range(READS_OF_A_CHANGING_GAME):
-        stored = _found(game_id)
+    of names read in between would replay the log with names it no longer holds.
+    ``stored``, if given, is the game as just read, the first read's row."""
+    first_read = stored
+    for attempt in range(READS_OF_A_CHANGING_GAME):
+        stored = first_read if attempt == 0 and first_read is not None else _found(game_id)
         log, version = read_log(game_id)
         # A correction or fix keeps the count and the times: only the versions tell.
         if version == stored.version():
@@ -130,7 +137,7 @@ def _found_with_log(game_id: int, read_log: Callable[[int], tuple[list, str]]):
 
 def load_game(game_id: int) -> LoadedGame:
     """A game as its whole log replays, read from its stored fold when that is the log's."""
-    stored, log, version = _found_with_log(game_id, game_log.stored_log_and_version)
+    stored, log, version = found_with_log(game_id, game_log.stored_log_and_version)
     setup = stored.setup()
     same_log = version == stored.version()
     resumed = game_log.resumed_with_history(stored, setup, log) if same_log else None
@@ -148,7 +155,7 @@ def load_game(game_id: int) -> LoadedGame:
 def load_logged_game(game_id: int) -> LoggedGame:
     """A game as the API shows it: its stored fold, and each event's stored form and
     points as they are, or, when those are not the log's, its replay."""
-    stored, log, version = _found_with_log(game_id, game_log.stored_log_text_and_version)
+    stored, log, version = found_with_log(game_id, game_log.stored_log_text_and_version)
     setup = stored.setup()
     same_log = len(log) == stored.event_count and version == stored.version()
     position = game_log.resumed_before(stored, setup, log) if same_log else None
@@ -174,14 +181,16 @@ def load_game_at_table(game_id: int) -> GameAtTable:
     entries' corrections."""
     stored = _found(game_id)
     setup = stored.setup()
-    newest = game_log.newest_entries(game_id, RECENT_ENTRIES)
-    resumed = game_log.resumed_with_entries(stored, setup, newest)
+    newest, newest_version = game_log.newest_entries(game_id, RECENT_ENTRIES)
+    same_log = newest_version in (None, stored.version())  # nothing changed between reads
+    resumed = game_log.resumed_with_entries(stored, setup, newest) if same_log else None
     if resumed is not None:
         position, entries = resumed
         count = stored.event_count
         version = stored.version()
     else:
-        stored, log, version = _found_with_log(game_id, game_log.stored_log_and_version)
+        first_read = stored if same_log else None  # else the row is of another moment
+        stored, log, version = found_with_log(game_id, game_log.stored_log_and_version, first_read)
         state = game_log.replayed(stored.setup(), log)
         position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
         count = len(log)
@@ -214,7 +223,7 @@ def record_event(
     (see repeats.py), though the game has moved on from the version it was sent against."""
     stored = writable_stored_game(game_id, edit_key)
     if idempotency_key is not None:
-        repeated = entry_sent_before(stored, idempotency_key, entry)
+        repeated = _entry_sent_before(stored, idempotency_key, entry)
         if repeated is not None:
             return repeated
     if expected_version is not None:
@@ -228,10 +237,26 @@ def record_event(
         # A request with the same key may have recorded it first, between our reads and
         # our compare-and-set: then its entry is the answer, as to any repeat.
         db.session.rollback()
-        repeated = entry_sent_before(stored, idempotency_key, entry)
+        repeated = _entry_sent_before(stored, idempotency_key, entry)
         if repeated is None:
             raise
         return repeated
+
+
+def _entry_sent_before(
+    stored: game_log.StoredGame, idempotency_key: str, entry: Mapping[str, object]
+) -> RepeatedEntry | None:
+    """The entry this key recorded, if ``entry`` is it (repeats.entry_sent_before), asked
+    again of the game as it is now if it changed since ``stored`` was read: a fix of names
+    between the reads of the game and of the keyed entry would have the entry, renamed,
+    taken for another."""
+    try:
+        return entry_sent_before(stored, idempotency_key, entry)
+    except IdempotencyKeyReused:
+        now = _found(stored.id)
+        if now.version() == stored.version():
+            raise
+        return entry_sent_before(now, idempotency_key, entry)
 
 
 def _append_entry(
@@ -293,7 +318,10 @@ def undo_last_event(
     if count == 0:
         raise OutOfTurn("Nothing to undo: no entry is recorded yet.")
     beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, shown_version)
-    *log, newest = game_log.stored_log(game_id, with_times=True)
+    log = game_log.stored_log(game_id, with_times=True)
+    if len(log) != count:  # another request's undo or entry came between the reads
+        raise beaten
+    *log, newest = log
     with refused_as_beaten_if_changed(stored, beaten):
         state = game_log.replayed(stored.setup(), log)
         removed = record(state, newest.payload).history[-1]
@@ -437,7 +465,10 @@ def refused_as_beaten_if_changed(stored: game_log.StoredGame, beaten: Refusal) -
     try:
         yield
     except RuleError:
-        if game_log.stored_log_version(stored.id) != stored.version():
+        now = game_log.stored_log_version(stored.id)
+        if now is None:
+            raise GameNotFound(stored.id) from None
+        if now != stored.version():
             raise beaten from None
         raise
 

@@ -141,8 +141,17 @@ _LOG_WITH_NEWEST_TIME = (
 _LOG_TEXT_WITH_NEWEST_TIME = _LOG_WITH_NEWEST_TIME.with_only_columns(
     cast(_EVENTS.c.payload, Text), cast(_EVENTS.c.points, Text), _VERSION_STAMP, _GAMES.c.rewrites
 )
+# With the game's count and rewrites as they stood when the entries were read, in the
+# same statement: so the entries' version tells a change since the game's row was read.
 _NEWEST_EVENTS = (
-    select(_EVENTS.c.payload, _EVENTS.c.points, _EVENTS.c.recorded_at)
+    select(
+        _EVENTS.c.payload,
+        _EVENTS.c.points,
+        _EVENTS.c.recorded_at,
+        _GAMES.c.event_count,
+        _GAMES.c.rewrites,
+    )
+    .join(_GAMES, _GAMES.c.id == _EVENTS.c.game_id)
     .where(_EVENTS.c.game_id == bindparam("game_id"))
     .order_by(_EVENTS.c.seq.desc())
     .limit(bindparam("limit"))
@@ -385,10 +394,15 @@ def stored_log(game_id: int, *, with_times: bool = False) -> list[LoggedEvent]:
     return [LoggedEvent(*row) for row in rows]
 
 
-def newest_entries(game_id: int, limit: int) -> list[LoggedEvent]:
-    """The game's newest ``limit`` events with their times, oldest first."""
-    rows = run(_NEWEST_EVENTS, {"game_id": game_id, "limit": limit})
-    return [LoggedEvent(*row) for row in reversed(rows.all())]
+def newest_entries(game_id: int, limit: int) -> tuple[list[LoggedEvent], str | None]:
+    """The game's newest ``limit`` events with their times, oldest first, and the log's
+    version as they were read (None when the game has no events)."""
+    rows = run(_NEWEST_EVENTS, {"game_id": game_id, "limit": limit}).all()
+    if not rows:
+        return [], None
+    payload, points, newest_time, event_count, rewrites = rows[0]
+    entries = [LoggedEvent(payload, points, at) for payload, points, at, *_ in reversed(rows)]
+    return entries, log_version(event_count, newest_time, rewrites)
 
 
 def resumed_with_entries(

@@ -1,7 +1,8 @@
-"""A request that reads a game while another phone fixes its names: it reads the game's
-row and names, then its log, and the fix commits in between. A read still shows the game
-as one moment's, and a write is refused as overtaken (409), never as breaking a rule that
-the entry does not break.
+"""A request that reads a game while another phone changes it (fixes its names, most
+often): it reads the game's row and names, then its log or newest entries, and the change
+commits in between. A read still shows the game as one moment's, an entry sent again is
+still found, and a write is refused as overtaken (409), never as breaking a rule that the
+entry does not break, nor with a server error.
 
 As in test_racing_corrections.py, one phone's request is stopped between its reads while
 the other phone's request is made and committed whole.
@@ -87,3 +88,71 @@ def test_a_change_overtaken_by_a_fix_of_names_is_refused_as_overtaken(
     assert changed.status_code == 409, changed.get_json()
     assert "Another device changed this game at the same moment" in changed.get_json()["error"]
     assert game.state() == fixed.get_json()
+
+
+def test_the_scoreboard_read_while_names_are_fixed_is_shown_as_one_moments(app, game, monkeypatch):
+    read, fixed = one_reads_then_the_other_commits(
+        app,
+        monkeypatch,
+        reading(f"/games/{game.id}"),
+        renaming_bo(game),
+        stops_before="newest_entries",
+    )
+
+    assert fixed.status_code == 200, fixed.get_json()
+    assert read.status_code == 200, read.get_data(as_text=True)[:300]
+    page = read.get_data(as_text=True)
+    assert "Bob +2 · two pair" in page
+    assert ">Bo<" not in page
+
+
+def test_an_entry_opened_to_correct_while_names_are_fixed_is_shown_as_one_moments(
+    app, game, monkeypatch
+):
+    keep_score = f"/games/{game.id}/keep-score/{game.edit_key}"
+
+    def opening_entry_1(client):
+        assert client.get(keep_score).status_code == 303
+        return client.get(f"/games/{game.id}/entries/1")
+
+    read, fixed = one_reads_then_the_other_commits(
+        app, monkeypatch, opening_entry_1, renaming_bo(game), stops_before="stored_log_and_version"
+    )
+
+    assert fixed.status_code == 200, fixed.get_json()
+    assert read.status_code == 200, read.get_data(as_text=True)[:300]
+    assert 'name="winner" value="Bob" checked' in read.get_data(as_text=True)
+
+
+def test_an_undo_overtaken_by_another_undo_of_the_last_entry_is_refused_as_overtaken(
+    app, client, monkeypatch
+):
+    game = create_api_game(client, ["Ann", "Bo"])
+    game.record(TWO_PAIR_BO | {"winner": "Ann"})
+
+    late, first = one_reads_then_the_other_commits(
+        app, monkeypatch, undoing(game), undoing(game), stops_before="stored_log"
+    )
+
+    assert first.status_code == 200, first.get_json()
+    assert late.status_code == 409, late.get_json()
+    assert game.state()["events"] == []
+
+
+def test_an_entry_sent_again_while_names_are_fixed_is_found_as_the_same_entry(
+    app, game, monkeypatch
+):
+    tricks = {"round": 1, "step": "tricks", "last_trick": "Bo"}
+    assert game.post(tricks, idempotency_key="tap-3").status_code == 201
+
+    def sending_again(client):
+        headers = game.auth() | {"Idempotency-Key": "tap-3"}
+        return client.post(f"{game.url}/events", json=tricks, headers=headers)
+
+    again, fixed = one_reads_then_the_other_commits(
+        app, monkeypatch, sending_again, renaming_bo(game), stops_before="entry_with_key"
+    )
+
+    assert fixed.status_code == 200, fixed.get_json()
+    assert again.status_code == 200, again.get_json()
+    assert len(game.state()["events"]) == 3
