@@ -560,10 +560,13 @@
   // server has none yet, is recorded as the next one; the first refusal stops them.
   function applyAsCorrections() {
     refusal = null;
+    // Whether this tab took every entry out of the queue itself, each once the server had
+    // it: another tab may have discarded them meanwhile, and then none was saved here.
+    var everyOneSentHere = true;
     function next() {
       if (!waiting.length) {
         return changeQueue(function (kept) { kept.refusal = null; }).then(function () {
-          noteAllApplied();
+          if (everyOneSentHere) noteAllApplied();
           window.location.reload();
         });
       }
@@ -581,7 +584,7 @@
         }).then(function (response) {
           if (response.ok) {
             return changeQueue(function (kept) {
-              if (isFirst(kept, first.key)) kept.waiting.shift();
+              if (isFirst(kept, first.key)) { kept.waiting.shift(); } else { everyOneSentHere = false; }
               kept.refusal = null;
             }).then(next);
           }
@@ -631,15 +634,18 @@
 
   // Applied as corrections, the waiting entries leave the queue empty, and the page is
   // fetched anew to show the server's game: the new page says "All saved" as sending does.
+  // The note is the moment it was left, and holds only for the reload that follows it: a
+  // reload that never showed this page (an error page, no connection) leaves it behind.
   var ALL_APPLIED = "chicago-all-applied:" + page.urls.events;
+  var ALL_APPLIED_HOLDS_MS = 15000;
   function noteAllApplied() {
-    try { window.sessionStorage.setItem(ALL_APPLIED, "1"); } catch (error) { /* none */ }
+    try { window.sessionStorage.setItem(ALL_APPLIED, String(Date.now())); } catch (error) { /* none */ }
   }
   function tookAllAppliedNote() {
     try {
-      var noted = window.sessionStorage.getItem(ALL_APPLIED) !== null;
+      var noted = Number(window.sessionStorage.getItem(ALL_APPLIED));
       window.sessionStorage.removeItem(ALL_APPLIED);
-      return noted;
+      return noted > 0 && Date.now() - noted < ALL_APPLIED_HOLDS_MS;
     } catch (error) { return false; }
   }
 
