@@ -320,7 +320,7 @@ def undo_last_event(
     beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, shown_version)
     log = game_log.stored_log(game_id, with_times=True)
     if len(log) != count:  # another request's undo or entry came between the reads
-        raise beaten
+        raise _overtaken(stored, beaten)
     *log, newest = log
     with refused_as_beaten_if_changed(stored, beaten):
         state = game_log.replayed(stored.setup(), log)
@@ -451,9 +451,16 @@ def claim_event_count_or_refuse(
     refused a moment later: the game gone, or its key replaced, or else with ``beaten``."""
     if not game_log.claim_event_count(stored, new, rewriting=rewriting):
         db.session.rollback()
-        if _found(stored.id).edit_key_hash != stored.edit_key_hash:
-            raise EditKeyWrong()
-        raise beaten
+        raise _overtaken(stored, beaten)
+
+
+def _overtaken(stored: game_log.StoredGame, beaten: Refusal) -> Refusal:
+    """The refusal of a write that another request's change overtook after the game was
+    read as ``stored``, as the write would be refused a moment later: the game gone
+    (raised here), its key replaced, or else ``beaten``."""
+    if _found(stored.id).edit_key_hash != stored.edit_key_hash:
+        return EditKeyWrong()
+    return beaten
 
 
 @contextmanager
@@ -465,11 +472,8 @@ def refused_as_beaten_if_changed(stored: game_log.StoredGame, beaten: Refusal) -
     try:
         yield
     except RuleError:
-        now = game_log.stored_log_version(stored.id)
-        if now is None:
-            raise GameNotFound(stored.id) from None
-        if now != stored.version():
-            raise beaten from None
+        if game_log.stored_log_version(stored.id) != stored.version():
+            raise _overtaken(stored, beaten) from None
         raise
 
 

@@ -156,3 +156,23 @@ def test_an_entry_sent_again_while_names_are_fixed_is_found_as_the_same_entry(
     assert fixed.status_code == 200, fixed.get_json()
     assert again.status_code == 200, again.get_json()
     assert len(game.state()["events"]) == 3
+
+
+def deleting(game: ApiGame):
+    def send(client):
+        return client.delete(game.url, headers=game.auth())
+
+    return send
+
+
+@pytest.mark.parametrize("change", [correcting_entry_2, undoing], ids=["a correction", "an undo"])
+def test_a_change_overtaken_by_the_deletion_of_its_game_says_the_game_is_gone(
+    app, game, monkeypatch, change
+):
+    changed, deleted = one_reads_then_the_other_commits(
+        app, monkeypatch, change(game), deleting(game), stops_before="stored_log"
+    )
+
+    assert deleted.status_code == 204
+    assert changed.status_code == 404, changed.get_json()
+    assert "There is no game" in changed.get_json()["error"]
