@@ -495,7 +495,8 @@
     var card = element("section", "card conflict-card");
     card.setAttribute("role", "alert");
     card.appendChild(element("h2", "", kit.words.conflict));
-    card.appendChild(element("p", "form-error", fill(kit.words.server_said, { reason: refusal.reason })));
+    var said = element("p", "form-error", fill(kit.words.server_said, { reason: refusal.reason }));
+    card.appendChild(said);
     var server = element("div", "conflict-server");
     server.setAttribute("data-conflict-server", "");
     card.appendChild(server);
@@ -515,7 +516,7 @@
     choices.appendChild(discard);
     choices.appendChild(apply);
     card.appendChild(choices);
-    showServerGame(server);
+    showServerGame(server, said);
     return card;
   }
 
@@ -532,7 +533,10 @@
     return etag ? etag.replace(/^W\//, "") : etag;
   }
 
-  function showServerGame(holder) {
+  // The server's game under its heading; and, when it holds the step that waits first
+  // here, the card says so in its own words rather than in the server's refusal, whose
+  // advice ("refresh to see the game") only brings this card back.
+  function showServerGame(holder, said) {
     serverGame().then(function (answer) {
       holder.textContent = "";
       holder.appendChild(element("h3", "", kit.words.on_server));
@@ -547,6 +551,10 @@
         }
       });
       holder.appendChild(theirs);
+      var taken = answer.game.events.some(function (event) {
+        return event.round === first.round && event.step === first.step;
+      });
+      if (taken) said.textContent = fill(kit.words.taken_first, { number: number(first.round), step: kit.words.steps[first.step] });
     }).catch(function () { /* shown again once the server answers */ });
   }
 

@@ -473,7 +473,11 @@ def test_a_refused_entry_stops_the_queue_and_shows_both_versions(conflict, api):
     expect(card.locator(".conflict-waiting li")).to_have_text(
         ["Phase 1 · Ann +5 · flush", "Phase 2 · Bo +1 · one pair"]
     )
-    expect(card).to_contain_text("Round 1 Phase 1 is not the next step")
+    # Once the server's game shows it, the card says who took the step in its own words,
+    # not the refusal's advice to refresh, which would only bring the card back.
+    expect(card.locator(".form-error")).to_have_text(
+        "Another phone recorded Round 1 · Phase 1 first."
+    )
     expect_waiting(phone, 2)
     phone.page.wait_for_timeout(1_000)
     assert len(api_events(api, game)) == 1  # nothing later in the queue was sent

@@ -173,6 +173,11 @@ def kit_words(state: GameState) -> dict[str, object]:
         ),
         # Translators: %(reason)s is the server's refusal, a sentence.
         "server_said": slotted_gettext("The server said: %(reason)s", "reason"),
+        # Translators: said instead, once the server's game shows that another phone
+        # recorded the step that waits first on this phone, like "Round 2 · Phase 1".
+        "taken_first": slotted_gettext(
+            "Another phone recorded Round %(number)s · %(step)s first.", "number", "step"
+        ),
         # Translators: headings over the server's entries and the entries that wait on this phone.
         "on_server": gettext("On the server now"),
         "on_phone": gettext("Waiting on this phone"),
