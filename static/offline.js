@@ -25,6 +25,7 @@
   var gameId = page.game;
   var kit = null;      // the words and step cards, in the page's language
   var base = null;     // the server's game the waiting entries follow: {version, events, position}
+  var sentSince = null;  // the server's game as the last entry sent from here left it, if newer than the page
   var waiting = [];    // [{key, entry}], oldest first
   var refusal = null;  // why the server refused the first waiting entry, while it stands
   var sending = false;
@@ -164,6 +165,7 @@
     var holder = document.createElement("div");
     holder.innerHTML = kit.cards[isHandStep ? "hand" : "tricks"];
     var card = holder.firstElementChild;
+    card.setAttribute("data-drawn", "");
     var heading = card.querySelector("h2");
     heading.textContent = fill(kit.words.heading, {
       number: number(state.round), step: kit.words.steps[state.step], question: kit.words.questions[state.step],
@@ -283,8 +285,11 @@
   }
 
   // --- Taps.
-  function mustQueue() {
-    return waiting.length > 0 || root.classList.contains("is-offline");
+  // A step card this phone drew carries no form token (the kit's cards are the same for
+  // every phone), so its tap goes the phone's way, by the API, even once all is saved and
+  // the server answers again: sent as a form, it would be refused as out of date.
+  function mustQueue(form) {
+    return waiting.length > 0 || root.classList.contains("is-offline") || form.closest(".step-card").hasAttribute("data-drawn");
   }
 
   // The step card's answer, as the server's EntryForm.entry() reads the same form.
@@ -344,7 +349,7 @@
     if (!answered(entry)) { showRefusal(stillToTap(form)); return; }
     var refused = null;
     changeQueue(function (kept) {
-      if (!kept.waiting.length) kept.base = { version: page.version, events: page.events, position: page.position };
+      if (!kept.waiting.length) kept.base = newestKnown();
       refused = Rules.record(predicted(kept).state, entry).refusal;
       if (refused) return false;
       kept.waiting.push({ key: newKey(), entry: entry });
@@ -385,7 +390,7 @@
     if (entry === null || !key) return Promise.resolve(false);
     return changeQueue(function (kept) {
       if (kept.waiting.some(function (one) { return one.key === key; })) return false;
-      if (!kept.waiting.length) kept.base = { version: page.version, events: page.events, position: page.position };
+      if (!kept.waiting.length) kept.base = newestKnown();
       if (Rules.record(predicted(kept).state, entry).refusal) return false;
       kept.waiting.push({ key: key, entry: entry });
       taken = true;
@@ -421,7 +426,7 @@
     var form = event.target;
     var isStep = Boolean(form.closest(".step-card")) && !form.closest(".correcting");
     var isUndo = form.hasAttribute("data-undo-waiting");
-    if (!kit || (!isStep && !isUndo) || (isStep && !mustQueue())) return;
+    if (!kit || (!isStep && !isUndo) || (isStep && !mustQueue(form))) return;
     event.preventDefault();
     if (refusal) return;
     if (isUndo) { undoWaiting(form); } else { tapped(form, event.submitter); }
@@ -445,7 +450,14 @@
       var first = kept.waiting.shift();
       var answer = Rules.record(Rules.resume(page.setup, kept.base.position), first.entry);
       kept.base = { version: null, events: kept.base.events + 1, position: Rules.position(answer.state) };
-    });
+    }).then(function () { sentSince = base; });
+  }
+
+  // The game a tap follows when nothing waits: the page's, unless entries were sent from
+  // here since it was drawn. After "All saved" the server's page replaces this one only
+  // once nobody is choosing, and a tap meanwhile follows the entries sent, not the page.
+  function newestKnown() {
+    return sentSince || { version: page.version, events: page.events, position: page.position };
   }
 
   function send() {
@@ -673,6 +685,7 @@
   // drawn again from what waits, if anything does.
   document.addEventListener("chicago:refreshed", function () {
     page = pageGame() || page;
+    sentSince = null;
     if (waiting.length) { drawGame(); showWaiting(); }
   });
 })();

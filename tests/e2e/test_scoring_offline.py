@@ -417,11 +417,11 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     served_offline = phone.page.locator("html[data-served-offline]")
     expect(served_offline).to_have_count(1)
     phone.page.evaluate("window.stillTheSamePage = true")
+    bo = phone.page.get_by_role("radio", name="Bo", exact=True)
+    bo.tap()  # choosing the next step's winner on the card the phone drew
 
     back_online(phone, wifi)
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
-    bo = phone.page.get_by_role("radio", name="Bo", exact=True)
-    bo.tap()  # choosing the next step's winner while the phone says all is saved
 
     # Once "All saved" has had its time, the phone says nothing of being offline: the
     # server answers its polls. Nor does it swap in the server's page while a player is
@@ -432,11 +432,45 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     expect(queue_status(phone)).to_be_hidden()
     assert phone.page.evaluate("window.stillTheSamePage === true")
     expect(bo).to_be_checked()
-    with phone.page.expect_navigation():
-        phone.tap_after_a_look(phone.hand_button("Two pair"))
 
-    expect(served_offline).to_have_count(0)
+    # The card the phone drew holds no form token: its tap is sent as the phone sends
+    # entries kept offline, and recorded, not refused as a page out of date.
+    phone.tap_after_a_look(phone.hand_button("Two pair"))
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
     phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 0})
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+    ]
+
+    # With nothing waiting, the server's page takes the drawn one's place, and the next
+    # tap is a form's, sent and answered with the next page.
+    expect(phone.page.locator(".step-card[data-drawn]")).to_have_count(0)
+    phone.last_trick("Cy")  # a page loaded, and nothing refused
+    expect(served_offline).to_have_count(0)
+    phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 5})
+    assert len(api_events(api, game)) == 3
+
+
+def test_a_tap_after_all_is_saved_follows_the_entries_sent_when_the_wifi_drops_again(
+    new_phone, seed_game, api, wifi
+):
+    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
+    win(phone, "Ann", "Flush")
+    phone.page.get_by_role("radio", name="Bo", exact=True).tap()
+    back_online(phone, wifi)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+
+    # Bo is still tapped, so the page is the one drawn before the flush was saved; the
+    # Wi-Fi drops before the hand is tapped. The tap follows the flush, as saved.
+    go_offline(phone, wifi)
+    phone.tap_after_a_look(phone.hand_button("Two pair"))
+    expect_waiting(phone, 1)
+    expect(phone.page.locator(".step-card .form-error")).to_have_count(0)
+    phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 0})
+
+    back_online(phone, wifi)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
     assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
         ("phase1", "Ann"),
         ("phase2", "Bo"),
