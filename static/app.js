@@ -177,6 +177,7 @@
     function refresh(force) {
       function leftAsItIs() { return root.classList.contains("holds-queue") || (force !== true && userIsChoosing(live)); }
       if (leftAsItIs()) return Promise.resolve(false);
+      // Asked for as HTML, the page is kept as the service worker's copy too (sw.js).
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {

@@ -75,20 +75,24 @@ self.addEventListener("fetch", (event) => {
     })));
     return;
   }
-  if (request.mode === "navigate") {
-    event.respondWith(
-      fetch(request)
-        .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            caches.open(CACHE).then((cache) => cache.put(request, copy));
-          }
-          return response;
-        })
-        // No copy of this page: the offline page, marked, stands in for it (app.js points
-        // its "Try again" at the page asked for).
-        .catch(() => caches.match(request).then((cached) => cached || caches.match(OFFLINE_URL))
-          .then((page) => page && markedOffline(page)))
-    );
+  // A page loaded, or fetched to be drawn in place (app.js's refresh after all is saved,
+  // or after another phone's change): its copy is kept, so that a reload offline shows
+  // the game as last seen, not as the page first loaded had it.
+  const isLoad = request.mode === "navigate";
+  const isRefresh = !isLoad && request.headers.get("Accept") === "text/html";
+  if (isLoad || isRefresh) {
+    const fetched = fetch(request).then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(request, copy));
+      }
+      return response;
+    });
+    // A refresh that fails is left to fail: app.js keeps the page it has. A load that
+    // fails gets the page's copy, marked, or with none the offline page (app.js points
+    // its "Try again" at the page asked for).
+    event.respondWith(isRefresh ? fetched : fetched.catch(() => caches.match(request)
+      .then((cached) => cached || caches.match(OFFLINE_URL))
+      .then((page) => page && markedOffline(page))));
   }
 });

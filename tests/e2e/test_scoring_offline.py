@@ -452,6 +452,27 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     assert len(api_events(api, game)) == 3
 
 
+def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(
+    new_phone, seed_game, wifi
+):
+    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
+    win(phone, "Ann", "Flush")
+    win(phone, "Bo", "Two pair")
+    back_online(phone, wifi)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    # The server's page is drawn in place of the phone's: no page loads.
+    expect(phone.page.locator(".card.log")).to_contain_text("Bo +2 · two pair")
+
+    # The Wi-Fi drops and the phone reloads: its copy of the page is the one drawn in
+    # place, not the one loaded before the entries were kept.
+    go_offline(phone, wifi)
+    phone.page.reload()
+    ready_to_queue(phone)
+    expect(phone.page.locator("html[data-served-offline]")).to_have_count(1)
+    phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 0})
+    expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
+
+
 def test_a_tap_after_all_is_saved_follows_the_entries_sent_when_the_wifi_drops_again(
     new_phone, seed_game, api, wifi
 ):
