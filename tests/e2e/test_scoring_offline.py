@@ -662,8 +662,10 @@ def test_a_page_that_never_comes_does_not_stop_the_phone_noticing_the_server_is_
         unanswered.append(route)
 
     # Another phone records an entry: this one hears of it and asks for the new page,
-    # which never comes; then the server stops answering anything at all.
-    phone.page.route(re.compile(rf"/games/{game.id}$"), never_answer)
+    # which never comes; then the server stops answering anything at all. The page is
+    # asked for through the service worker (it keeps a copy), whose requests only the
+    # context's routes see.
+    phone.page.context.route(re.compile(rf"/games/{game.id}$"), never_answer)
     game.record(hand_win(1, "phase1", "Bo", "flush"))
     for _ in range(100):  # until the phone has asked for the page
         if unanswered:
