@@ -239,6 +239,7 @@
     var seen = predicted();
     var state = seen.state;
     var area = live();
+    root.classList.add("drawn-on-phone");  // until the server's page is drawn (app.css)
     drawStrip(state);
     removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card");
     var strip = area.querySelector(".scores.strip");
@@ -398,8 +399,9 @@
   }
 
   function undoWaiting(form) {
-    if (sending && waiting.length === 1) {
-      // That entry is on its way: the server may record it whatever the phone does now.
+    if (waiting.length === 1 && (sending || waiting[0].sent)) {
+      // That entry is on its way, or was sent and its answer never came: the server may
+      // have recorded it whatever the phone does now.
       removeAll("details.undo .form-error");
       var said = element("p", "form-error", kit.words.undo_sending);
       said.setAttribute("role", "alert");
@@ -460,15 +462,26 @@
     return sentSince || { version: page.version, events: page.events, position: page.position };
   }
 
+  // The first waiting entry, once sent, is no longer the phone's alone to undo: the
+  // server may have recorded it though its answer never came (undoWaiting).
+  function markSent(key) {
+    return changeQueue(function (kept) {
+      if (!isFirst(kept, key) || kept.waiting[0].sent) return false;
+      kept.waiting[0].sent = true;
+    });
+  }
+
   function send() {
     if (sending || !waiting.length || refusal || navigator.onLine === false) return;
     sending = true;
     var first = waiting[0];
     var deadline = new AbortController();
     var giveUp = window.setTimeout(function () { deadline.abort(); }, SEND_WAIT_MS);
-    fetch(page.urls.events, {
-      method: "POST", credentials: "same-origin", cache: "no-store", signal: deadline.signal,
-      headers: headers({ "Idempotency-Key": first.key }), body: JSON.stringify(first.entry),
+    markSent(first.key).then(function () {
+      return fetch(page.urls.events, {
+        method: "POST", credentials: "same-origin", cache: "no-store", signal: deadline.signal,
+        headers: headers({ "Idempotency-Key": first.key }), body: JSON.stringify(first.entry),
+      });
     }).then(function (response) {
       if (response.status === 200 || response.status === 201) return accepted(first.key).then(function () { return "sent"; });
       if (response.status >= 500 || response.status === 429 || response.status === 408) return "later";
@@ -490,6 +503,8 @@
 
   // The server has every entry: its own page replaces the prediction.
   function allSaved() {
+    // Nothing waits to be undone here; the server's page, once drawn, has its own undo.
+    removeAll("details.undo[data-undo-waiting]");
     root.classList.remove("holds-queue");
     root.classList.add("shows-saved");  // app.js keeps this page meanwhile
     saved = true;
@@ -686,6 +701,7 @@
   document.addEventListener("chicago:refreshed", function () {
     page = pageGame() || page;
     sentSince = null;
+    root.classList.remove("drawn-on-phone");
     if (waiting.length) { drawGame(); showWaiting(); }
   });
 })();

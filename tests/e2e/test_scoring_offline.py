@@ -268,6 +268,48 @@ def test_a_waiting_entry_already_on_its_way_is_not_undone_behind_the_servers_bac
     assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
 
 
+def test_a_waiting_entry_sent_whose_answer_was_lost_is_not_undone_behind_the_servers_back(
+    new_phone, seed_game, api
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(service_workers="block")
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Two pair")
+    recorded: list[str] = []
+
+    def lose_the_answer(route: Route) -> None:
+        if not recorded:
+            route.fetch()  # the server records the entry; its answer never arrives
+            recorded.append(route.request.headers["idempotency-key"])
+            route.abort("connectionreset")
+            return
+        route.continue_()
+
+    phone.page.route(re.compile(r"/api/games/\d+/events$"), lose_the_answer)
+    phone.page.context.set_offline(False)
+    for _ in range(200):  # the phone sends once it sees the connection back
+        if recorded:
+            break
+        phone.page.wait_for_timeout(100)  # lets Playwright hand the request to the route
+    assert recorded, "the waiting entry was never sent"
+    phone.page.context.set_offline(True)  # and the connection drops before it is sent again
+
+    undo = phone.page.locator("details.undo")
+    undo.locator("summary").tap()
+    undo.get_by_role("button", name="Yes, undo it").tap()
+
+    expect(undo.get_by_role("alert")).to_have_text(
+        "This entry is being sent right now, so it was not undone. Undo it once it is saved."
+    )
+    expect_waiting(phone, 1)
+    phone.expect_scores({"Ann": 2, "Bo": 0})
+    phone.page.context.set_offline(False)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    phone.expect_scores({"Ann": 2, "Bo": 0})
+    assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
+
+
 def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
     new_phone, seed_game
 ):
@@ -432,6 +474,10 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     expect(queue_status(phone)).to_be_hidden()
     assert phone.page.evaluate("window.stillTheSamePage === true")
     expect(bo).to_be_checked()
+    # The page is still the phone's drawing: no undo of entries waiting here (none do),
+    # and no round log as the server drew it before the flush.
+    expect(phone.page.locator("details.undo")).to_have_count(0)
+    expect(phone.page.locator(".card.log")).to_be_hidden()
 
     # The card the phone drew holds no form token: its tap is sent as the phone sends
     # entries kept offline, and recorded, not refused as a page out of date.
@@ -446,6 +492,8 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     # With nothing waiting, the server's page takes the drawn one's place, and the next
     # tap is a form's, sent and answered with the next page.
     expect(phone.page.locator(".step-card[data-drawn]")).to_have_count(0)
+    expect(phone.page.locator(".card.log")).to_contain_text("Bo +2 · two pair")
+    expect(phone.page.locator("details.undo")).to_have_count(1)
     phone.last_trick("Cy")  # a page loaded, and nothing refused
     expect(served_offline).to_have_count(0)
     phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 5})
