@@ -330,12 +330,13 @@
     return new FormData(form).get("winner") ? kit.words.choose_hand : kit.words.choose_winner;
   }
 
+  // Under the step card's heading; a finished game's, which has none, under the scores.
   function showRefusal(text) {
-    removeAll(".step-card .form-error");
+    removeAll(".step-card .form-error, .scores.strip + .form-error");
     var card = document.querySelector(".step-card");
     var shown = element("p", "form-error", text);
     shown.setAttribute("role", "alert");
-    card.querySelector("h2").insertAdjacentElement("afterend", shown);
+    (card ? card.querySelector("h2") : live().querySelector(".scores.strip")).insertAdjacentElement("afterend", shown);
   }
 
   function newKey() {
@@ -378,7 +379,8 @@
   // A tap whose answer never came, which the offline page standing in for that answer
   // handed over (app.js). It waits as a tap kept offline does, under the key its page gave
   // it, so that the server records it once whether or not it had arrived. If this game has
-  // moved past its step, it arrived: there is nothing to send.
+  // moved past its step, it arrived, or another phone recorded that step first: the
+  // server is asked which (askWhetherItArrived).
   function takeUnsentTap() {
     var handed = null;
     try { handed = JSON.parse(window.localStorage.getItem(UNSENT_TAP)); } catch (error) { /* none */ }
@@ -388,14 +390,41 @@
     var entry = entryOf(data);
     var key = data.get("tap");
     var taken = false;
+    var past = false;
     if (entry === null || !key) return Promise.resolve(false);
     return changeQueue(function (kept) {
       if (kept.waiting.some(function (one) { return one.key === key; })) return false;
       if (!kept.waiting.length) kept.base = newestKnown();
-      if (Rules.record(predicted(kept).state, entry).refusal) return false;
+      past = Boolean(Rules.record(predicted(kept).state, entry).refusal);
+      if (past) return false;
       kept.waiting.push({ key: key, entry: entry });
       taken = true;
-    }).then(function () { return taken; });
+    }).then(function () {
+      if (past) askWhetherItArrived(handed, entry, key);
+      return taken;
+    });
+  }
+
+  // Sent again under its key, a tap the server recorded is answered as the game (an entry
+  // sent again is not recorded twice); one it never got is refused as out of turn, and
+  // the phone says that another phone recorded the step first. Without a connection the
+  // tap is handed over again, for the next time this page loads.
+  function askWhetherItArrived(handed, entry, key) {
+    fetch(page.urls.events, {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: headers({ "Idempotency-Key": key }), body: JSON.stringify(entry),
+    }).then(function (response) {
+      if (response.ok) return;
+      if (response.status === 409) {
+        showRefusal(fill(kit.words.taken_first, { number: number(entry.round), step: kit.words.steps[entry.step] }));
+        return;
+      }
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        showRefusal(fill(kit.words.server_said, { reason: body.error || String(response.status) }));
+      });
+    }).catch(function () {
+      try { window.localStorage.setItem(UNSENT_TAP, JSON.stringify(handed)); } catch (error) { /* none */ }
+    });
   }
 
   function undoWaiting(form) {

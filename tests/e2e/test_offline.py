@@ -137,6 +137,47 @@ def test_a_tap_that_arrived_though_its_answer_never_came_is_recorded_once(
     assert recorded(api, game) == [("phase1", "Ann")]
 
 
+def test_a_kept_tap_whose_step_another_phone_recorded_first_is_said_not_saved(
+    new_phone, seed_game, wifi, api
+):
+    game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
+    wifi.switch_off()
+    phone.hand_button("Two pair").tap()
+    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+    game.record(hand_win(1, "phase1", "Cy", "straight"))  # another phone, meanwhile
+
+    wifi.switch_on()  # the phone goes back to the game by itself
+
+    expect(phone.page).to_have_url(f"{wifi.url}/games/{game.id}", timeout=15_000)
+    said = phone.step_card.get_by_role("alert")
+    expect(said).to_have_text("Another phone recorded Round 1 · Phase 1 first.")
+    box = said.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= phone.page.viewport_size["height"]
+    phone.expect_scores({"Ann": 0, "Bo": 0, "Cy": 4})
+    assert recorded(api, game) == [("phase1", "Cy")]
+
+
+def test_a_kept_tap_that_arrived_is_not_said_lost_once_the_game_has_moved_past_it(
+    new_phone, seed_game, wifi, api
+):
+    game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
+    wifi.lose_answers()  # the server gets the tap; the phone never hears back
+    phone.hand_button("Two pair").tap()
+    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+
+    def asked_again(response) -> bool:
+        return response.request.method == "POST" and "/api/games/" in response.url
+
+    with phone.page.expect_response(asked_again, timeout=20_000) as answer:
+        wifi.switch_on()  # back to the game, which has moved past the tap's step
+
+    assert answer.value.status == 200  # under the tap's key: the entry it recorded
+    expect(phone.page).to_have_url(f"{wifi.url}/games/{game.id}")
+    phone.expect_scores({"Ann": 2, "Bo": 0, "Cy": 0})
+    expect(phone.page.get_by_role("alert")).to_have_count(0)
+    assert recorded(api, game) == [("phase1", "Ann")]
+
+
 def test_another_form_whose_answer_never_came_is_not_sent_again(new_phone, seed_game, wifi, api):
     game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
     phone = new_phone(base_url=wifi.url)
