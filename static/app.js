@@ -33,6 +33,22 @@
     return unreachable || navigator.onLine === false;
   }
 
+  // A form offline.js does not keep (an undo of a saved entry, a correction, a fix of
+  // names) is not sent offline. Where the phone keeps entries, the banner that says
+  // entries are paused is hidden (app.css), so the form itself says it was not sent.
+  function notSent(form) {
+    if (!root.classList.contains("queues-entries")) return;
+    var said = form.previousElementSibling;
+    if (!said || !said.hasAttribute("data-not-sent")) {
+      said = document.createElement("p");
+      said.className = "form-error";
+      said.setAttribute("role", "alert");
+      said.setAttribute("data-not-sent", "");
+      form.insertAdjacentElement("beforebegin", said);
+    }
+    said.textContent = root.dataset.textNotSent || "";
+  }
+
   function showConnection() {
     var banner = document.querySelector("[data-offline-banner]");
     if (!banner) return;
@@ -40,6 +56,9 @@
     banner.textContent = root.dataset.textOffline || "";
     banner.hidden = !isOffline();
     root.classList.toggle("is-offline", isOffline());
+    if (!isOffline()) {
+      Array.prototype.forEach.call(document.querySelectorAll("[data-not-sent]"), function (said) { said.remove(); });
+    }
     document.dispatchEvent(new CustomEvent("chicago:connection"));  // offline.js says what waits
   }
 
@@ -93,6 +112,7 @@
       if (isOffline() && !event.defaultPrevented) {  // offline.js did not keep it
         event.preventDefault();
         showConnection();
+        notSent(event.target);
       }
     });
   }

@@ -310,6 +310,32 @@ def test_a_waiting_entry_sent_whose_answer_was_lost_is_not_undone_behind_the_ser
     assert [event.get("winner") for event in api_events(api, game)] == ["Ann"]
 
 
+def test_an_undo_of_a_saved_entry_tapped_offline_says_it_was_not_sent(new_phone, seed_game, api):
+    game = seed_game(["Ann", "Bo"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone(service_workers="block")
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+
+    undo = phone.page.locator("details.undo")
+    undo.locator("summary").tap()
+    undo.get_by_role("button", name="Yes, undo it").tap()
+
+    said = undo.get_by_role("alert")
+    expect(said).to_have_text(
+        "Not sent: this phone is offline. Try again once the connection is back."
+    )
+    box = said.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= phone.page.viewport_size["height"]
+    phone.expect_scores({"Ann": 5, "Bo": 0})
+
+    phone.page.context.set_offline(False)  # once the server answers, the words go
+    expect(said).to_have_count(0, timeout=10_000)
+    with phone.page.expect_navigation():
+        undo.get_by_role("button", name="Yes, undo it").tap()
+    phone.expect_scores({"Ann": 0, "Bo": 0})
+    assert api_events(api, game) == []
+
+
 def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
     new_phone, seed_game
 ):
