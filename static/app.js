@@ -220,8 +220,16 @@
     // is done, the server's version being new. After the last waiting entry is undone the
     // version is the page's own, and no poll would: that one is drawn whatever is open.
     document.addEventListener("chicago:refresh", function (event) {
-      refresh(Boolean(event.detail && event.detail.evenIfChoosing));
+      askedToRefresh(Boolean(event.detail && event.detail.evenIfChoosing));
     });
+    // One asked for while the server did not answer is owed: the next poll the server
+    // answers draws it, though the version it answers may be the page's own (after every
+    // waiting entry was undone offline, the server's undo and round log come back).
+    var owedRefresh = null;
+    function askedToRefresh(force) {
+      owedRefresh = null;
+      return refresh(force).catch(function () { owedRefresh = { force: force }; });
+    }
 
     // A server that never answers (a laptop asleep, a Wi-Fi that drops what it carries)
     // counts as unreachable once a poll has waited this long, as a refused one does at
@@ -244,6 +252,7 @@
         .then(function (response) {
           answered();  // the page it may fetch next does not hold up the next poll
           setReachable(true);
+          if (owedRefresh) return askedToRefresh(owedRefresh.force).then(function () { return null; });
           // The game was deleted: its page now says so, rather than its last scores
           // standing as if it went on (entries waiting on this phone are offline.js's).
           if (response.status === 404 && !root.classList.contains("holds-queue")) {

@@ -336,6 +336,33 @@ def test_an_undo_of_a_saved_entry_tapped_offline_says_it_was_not_sent(new_phone,
     assert api_events(api, game) == []
 
 
+def test_after_every_waiting_entry_is_undone_offline_the_servers_page_comes_back_with_the_server(
+    new_phone, seed_game
+):
+    game = seed_game(["Ann", "Bo"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone(service_workers="block")
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Bo", "Two pair")
+    undo = phone.page.locator("details.undo")
+    undo.locator("summary").tap()
+    undo.get_by_role("button", name="Yes, undo it").tap()
+    expect(queue_status(phone)).to_have_text(
+        "Offline: entries are kept on this phone until the connection is back."
+    )
+    phone.expect_scores({"Ann": 5, "Bo": 0})
+
+    # The server's page, asked for when the last waiting entry went, never came; it is
+    # drawn once the server answers, though its version is the page's own: its undo of
+    # the saved entry and its round log come back.
+    phone.page.context.set_offline(False)
+    expect(phone.page.locator(".card.log")).to_be_visible(timeout=10_000)
+    expect(phone.page.locator(".card.log")).to_contain_text("Ann +5 · flush")
+    expect(undo).to_have_count(1)
+    expect(phone.page.locator("details.undo[data-undo-waiting]")).to_have_count(0)
+    expect(undo).to_contain_text("Ann +5 · flush")
+
+
 def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
     new_phone, seed_game
 ):
