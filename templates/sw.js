@@ -12,10 +12,22 @@ self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 
+// The pages open now are kept again, in this worker's cache: their copies went with the
+// cache of the worker before (after a language switch or an update of the app), and a
+// reload offline would have found none.
+function keepOpenPages() {
+  return Promise.all([caches.open(CACHE), self.clients.matchAll({ type: "window" })])
+    .then(([cache, windows]) => Promise.all(windows
+      .map((client) => new URL(client.url))
+      .filter((url) => url.origin === self.location.origin)
+      .map((url) => cache.add(url.pathname + url.search).catch(() => null))));
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then(keepOpenPages)
       .then(() => self.clients.claim())
   );
 });

@@ -574,6 +574,47 @@ def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(
     expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
 
 
+def has_taken_over(phone: Phone, language: str) -> bool:
+    """Whether the service worker for ``language`` is active, done activating, and its
+    cache the only one."""
+    names = phone.page.evaluate("caches.keys()")
+    done = phone.page.evaluate(
+        "navigator.serviceWorker.getRegistration()"
+        ".then((found) => Boolean(found && found.active && found.active.state === 'activated'"
+        " && !found.installing && !found.waiting))"
+    )
+    return done and len(names) == 1 and names[0].endswith(f"-{language}")
+
+
+def test_a_language_chosen_online_leaves_the_phone_its_copy_of_the_game_for_offline(
+    new_phone, seed_game, wifi
+):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone(base_url=wifi.url)
+    open_as_scorekeeper(phone, game)
+    # Swedish is chosen (its cookie set), and the page loaded again through the English
+    # service worker, which keeps the copy. The Swedish worker then takes over, and the
+    # English one's copies go with it.
+    phone.page.evaluate("fetch('/language/sv', {redirect: 'manual'})")
+    phone.page.reload()
+    ready_to_queue(phone)
+    for _ in range(100):
+        if has_taken_over(phone, "sv"):
+            break
+        phone.page.wait_for_timeout(100)
+    assert has_taken_over(phone, "sv"), "the Swedish service worker never took over"
+
+    go_offline(phone, wifi)
+    phone.page.get_by_role("radio", name="Ann", exact=True).tap()
+    kept(phone, lambda: phone.tap_after_a_look(phone.page.locator("button[value=flush]")))
+    phone.page.reload()  # offline: the page as the new worker keeps it, and the queue
+    ready_to_queue(phone)
+
+    expect(phone.page.locator("html[data-served-offline][lang=sv]")).to_have_count(1)
+    phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
+    expect(queue_status(phone)).to_have_text("Inte sparat än: 1 notering väntar")
+
+
 def test_a_tap_after_all_is_saved_follows_the_entries_sent_when_the_wifi_drops_again(
     new_phone, seed_game, api, wifi
 ):
