@@ -553,9 +553,7 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     assert len(api_events(api, game)) == 3
 
 
-def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(
-    new_phone, seed_game, wifi
-):
+def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, seed_game, wifi):
     game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
     win(phone, "Ann", "Flush")
     win(phone, "Bo", "Two pair")
