@@ -12,22 +12,23 @@ self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 
-// The pages open now are kept again, in this worker's cache: their copies went with the
-// cache of the worker before (after a language switch or an update of the app), and a
-// reload offline would have found none.
-function keepOpenPages() {
-  return Promise.all([caches.open(CACHE), self.clients.matchAll({ type: "window" })])
-    .then(([cache, windows]) => Promise.all(windows
-      .map((client) => new URL(client.url))
-      .filter((url) => url.origin === self.location.origin)
-      .map((url) => cache.add(url.pathname + url.search).catch(() => null))));
+// The copies of the pages seen go on from the cache of the worker before (after choosing
+// another language, or an update of the app), so that a reload offline still finds the
+// scoreboard. Only copies are moved: nothing is fetched, and no page is asked for again.
+// The shell this worker fetched anew stays, as do the static files of its own version.
+function carryPagesOn(oldName, cache) {
+  return caches.open(oldName).then((old) => old.keys().then((requests) => Promise.all(requests
+    .filter((request) => !new URL(request.url).pathname.startsWith("/static/"))
+    .map((request) => cache.match(request).then((held) => held || old.match(request)
+      .then((page) => page && cache.put(request, page)))))));
 }
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
-      .then(keepOpenPages)
+    Promise.all([caches.open(CACHE), caches.keys()])
+      .then(([cache, names]) => Promise.all(names.filter((name) => name !== CACHE).map((name) => carryPagesOn(name, cache)
+        .catch(() => null)
+        .then(() => caches.delete(name)))))
       .then(() => self.clients.claim())
   );
 });
@@ -59,6 +60,12 @@ function offlineRefusal(request, sent) {
     }));
 }
 
+// Offline, a page kept from before an update asks for its files as they were then (their
+// address names the version): it gets them as they are now.
+function sameFileNow(request) {
+  return caches.match(request, { ignoreSearch: true }).then((now) => now || Response.error());
+}
+
 // What a form sent, if it is a form's fields; a file or anything else is not kept.
 function formFields(request) {
   const type = request.headers.get("Content-Type") || "";
@@ -84,7 +91,7 @@ self.addEventListener("fetch", (event) => {
       const copy = response.clone();
       caches.open(CACHE).then((cache) => cache.put(request, copy));
       return response;
-    })));
+    }).catch(() => sameFileNow(request))));
     return;
   }
   // A page loaded, or fetched to be drawn in place (app.js's refresh after all is saved,

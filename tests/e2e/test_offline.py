@@ -65,6 +65,25 @@ def test_a_page_never_seen_is_asked_for_again_by_try_again_and_once_back_online(
     expect(phone.page).to_have_url(settle_url)
 
 
+def test_offline_a_page_kept_from_before_an_update_gets_the_files_kept_now(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone()
+    phone.open(game.path)
+    phone.reload_under_the_service_worker()
+    script = phone.page.locator("script[src*='app.js']").get_attribute("src")
+    phone.page.context.set_offline(True)
+
+    # A page kept from before an update names its files by the version they were then.
+    older = script.split("?")[0] + "?v=0ld"
+    kept_now, as_before = phone.page.evaluate(
+        """([now, older]) => Promise.all([now, older].map((address) =>
+            fetch(address).then((answer) => answer.ok ? answer.text() : null)))""",
+        [script, older],
+    )
+    assert kept_now is not None and "use strict" in kept_now
+    assert as_before == kept_now
+
+
 KEPT = (
     "The connection dropped while this tap was on its way, so it may not have arrived. "
     "This phone keeps it and sends it again when the connection is back, and the scorer "
