@@ -222,13 +222,20 @@
     document.addEventListener("chicago:refresh", function (event) {
       askedToRefresh(Boolean(event.detail && event.detail.evenIfChoosing));
     });
-    // One asked for while the server did not answer is owed: the next poll the server
+    // One asked for while the server did not answer is owed: a later poll the server
     // answers draws it, though the version it answers may be the page's own (after every
-    // waiting entry was undone offline, the server's undo and round log come back).
-    var owedRefresh = null;
+    // waiting entry was undone offline, the server's undo and round log come back). By
+    // then someone may be choosing, which it waits for, as any refresh does.
+    var owesRefresh = false;
     function askedToRefresh(force) {
-      owedRefresh = null;
-      return refresh(force).catch(function () { owedRefresh = { force: force }; });
+      owesRefresh = false;
+      return refresh(force).catch(function () { owesRefresh = true; });
+    }
+    function payOwedRefresh() {
+      owesRefresh = false;
+      return refresh(false)
+        .then(function (swapped) { owesRefresh = !swapped; })
+        .catch(function () { owesRefresh = true; });
     }
 
     // A server that never answers (a laptop asleep, a Wi-Fi that drops what it carries)
@@ -252,7 +259,7 @@
         .then(function (response) {
           answered();  // the page it may fetch next does not hold up the next poll
           setReachable(true);
-          if (owedRefresh) return askedToRefresh(owedRefresh.force).then(function () { return null; });
+          if (owesRefresh) return payOwedRefresh().then(function () { return null; });
           // The game was deleted: its page now says so, rather than its last scores
           // standing as if it went on (entries waiting on this phone are offline.js's).
           if (response.status === 404 && !root.classList.contains("holds-queue")) {

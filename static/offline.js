@@ -26,7 +26,7 @@
   var kit = null;      // the words and step cards, in the page's language
   var base = null;     // the server's game the waiting entries follow: {version, events, position}
   var sentSince = null;  // the server's game as the last entry sent from here left it, if newer than the page
-  var waiting = [];    // [{key, entry}], oldest first
+  var waiting = [];    // [{key, entry, sent}], oldest first; sent once it has been sent
   var refusal = null;  // why the server refused the first waiting entry, while it stands
   var sending = false;
   var saved = false;   // "All saved" shows for a moment once the last entry is sent
@@ -407,24 +407,19 @@
 
   // Sent again under its key, a tap the server recorded is answered as the game (an entry
   // sent again is not recorded twice); one it never got is refused as out of turn, and
-  // the phone says that another phone recorded the step first. Without a connection the
-  // tap is handed over again, for the next time this page loads.
+  // the phone says that another phone recorded the step first. Without a connection, or
+  // with the server busy, the tap is handed over again, for the next time this page loads.
   function askWhetherItArrived(handed, entry, key) {
-    fetch(page.urls.events, {
-      method: "POST", credentials: "same-origin", cache: "no-store",
-      headers: headers({ "Idempotency-Key": key }), body: JSON.stringify(entry),
-    }).then(function (response) {
-      if (response.ok) return;
-      if (response.status === 409) {
-        showRefusal(fill(kit.words.taken_first, { number: number(entry.round), step: kit.words.steps[entry.step] }));
-        return;
-      }
-      return response.json().catch(function () { return {}; }).then(function (body) {
-        showRefusal(fill(kit.words.server_said, { reason: body.error || String(response.status) }));
-      });
-    }).catch(function () {
+    function askAgainLater() {
       try { window.localStorage.setItem(UNSENT_TAP, JSON.stringify(handed)); } catch (error) { /* none */ }
-    });
+    }
+    postEntry(key, entry).then(function (answer) {
+      if (answer.status === 200 || answer.status === 201) return;
+      if (comesLater(answer.status)) { askAgainLater(); return; }
+      showRefusal(answer.status === 409
+        ? fill(kit.words.taken_first, { number: number(entry.round), step: kit.words.steps[entry.step] })
+        : fill(kit.words.server_said, { reason: answer.reason }));
+    }).catch(askAgainLater);
   }
 
   function undoWaiting(form) {
@@ -476,12 +471,14 @@
   }
 
   function accepted(key) {
+    var shifted = false;  // by this tab: another may have taken the entry out already
     return changeQueue(function (kept) {
       if (!isFirst(kept, key)) return false;
       var first = kept.waiting.shift();
       var answer = Rules.record(Rules.resume(page.setup, kept.base.position), first.entry);
       kept.base = { version: null, events: kept.base.events + 1, position: Rules.position(answer.state) };
-    }).then(function () { sentSince = base; });
+      shifted = true;
+    }).then(function () { if (shifted) sentSince = base; });
   }
 
   // The game a tap follows when nothing waits: the page's, unless entries were sent from
@@ -500,28 +497,38 @@
     });
   }
 
+  // An entry sent to the server under its key: the answer's status, and the server's
+  // reason if it refused. An answer not wholly come by then is given up on (SEND_WAIT_MS).
+  function postEntry(key, entry) {
+    var deadline = new AbortController();
+    var giveUp = window.setTimeout(function () { deadline.abort(); }, SEND_WAIT_MS);
+    return fetch(page.urls.events, {
+      method: "POST", credentials: "same-origin", cache: "no-store", signal: deadline.signal,
+      headers: headers({ "Idempotency-Key": key }), body: JSON.stringify(entry),
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        return { status: response.status, reason: (body && body.error) || String(response.status) };
+      });
+    }).finally(function () { window.clearTimeout(giveUp); });
+  }
+
+  // A server busy, or a proxy that gave up: the entry is sent again later, not refused.
+  function comesLater(status) { return status >= 500 || status === 429 || status === 408; }
+
   function send() {
     if (sending || !waiting.length || refusal || navigator.onLine === false) return;
     sending = true;
     var first = waiting[0];
-    var deadline = new AbortController();
-    var giveUp = window.setTimeout(function () { deadline.abort(); }, SEND_WAIT_MS);
     markSent(first.key).then(function () {
-      return fetch(page.urls.events, {
-        method: "POST", credentials: "same-origin", cache: "no-store", signal: deadline.signal,
-        headers: headers({ "Idempotency-Key": first.key }), body: JSON.stringify(first.entry),
-      });
-    }).then(function (response) {
-      if (response.status === 200 || response.status === 201) return accepted(first.key).then(function () { return "sent"; });
-      if (response.status >= 500 || response.status === 429 || response.status === 408) return "later";
-      return response.json().catch(function () { return {}; }).then(function (body) {
-        return changeQueue(function (kept) {
-          if (!isFirst(kept, first.key)) return false;
-          kept.refusal = { status: response.status, reason: body.error || String(response.status) };
-        }).then(function () { return refusal ? "refused" : "sent"; });
-      });
+      return postEntry(first.key, first.entry);
+    }).then(function (answer) {
+      if (answer.status === 200 || answer.status === 201) return accepted(first.key).then(function () { return "sent"; });
+      if (comesLater(answer.status)) return "later";
+      return changeQueue(function (kept) {
+        if (!isFirst(kept, first.key)) return false;
+        kept.refusal = { status: answer.status, reason: answer.reason };
+      }).then(function () { return refusal ? "refused" : "sent"; });
     }).catch(function () { return "later"; }).then(function (outcome) {
-      window.clearTimeout(giveUp);
       sending = false;
       if (outcome === "later") { later(); return; }
       if (outcome === "refused") { drawGame(); showWaiting(); return; }

@@ -193,6 +193,7 @@ def test_a_kept_tap_that_arrived_is_not_said_lost_once_the_game_has_moved_past_i
     assert answer.value.status == 200  # under the tap's key: the entry it recorded
     expect(phone.page).to_have_url(f"{wifi.url}/games/{game.id}")
     phone.expect_scores({"Ann": 2, "Bo": 0, "Cy": 0})
+    phone.page.wait_for_timeout(1_000)  # time enough for a refusal to be drawn, if any
     expect(phone.page.get_by_role("alert")).to_have_count(0)
     assert recorded(api, game) == [("phase1", "Ann")]
 

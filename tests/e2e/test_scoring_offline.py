@@ -230,6 +230,12 @@ def test_the_chart_and_round_log_stand_aside_while_entries_wait_and_return_up_to
     expect(bo.locator("strong")).to_have_text("2")
 
 
+SENT_NOT_UNDONE = (
+    "This entry was sent to the server, which may have recorded it, so it was not undone. "
+    "Undo it once it is saved."
+)
+
+
 def test_a_waiting_entry_already_on_its_way_is_not_undone_behind_the_servers_back(
     new_phone, seed_game, api
 ):
@@ -255,9 +261,7 @@ def test_a_waiting_entry_already_on_its_way_is_not_undone_behind_the_servers_bac
     undo.locator("summary").tap()
     undo.get_by_role("button", name="Yes, undo it").tap()
 
-    expect(undo.get_by_role("alert")).to_have_text(
-        "This entry is being sent right now, so it was not undone. Undo it once it is saved."
-    )
+    expect(undo.get_by_role("alert")).to_have_text(SENT_NOT_UNDONE)
     said = undo.get_by_role("alert").bounding_box()
     assert 0 <= said["y"] and said["y"] + said["height"] <= phone.page.viewport_size["height"]
     expect_waiting(phone, 1)
@@ -299,9 +303,7 @@ def test_a_waiting_entry_sent_whose_answer_was_lost_is_not_undone_behind_the_ser
     undo.locator("summary").tap()
     undo.get_by_role("button", name="Yes, undo it").tap()
 
-    expect(undo.get_by_role("alert")).to_have_text(
-        "This entry is being sent right now, so it was not undone. Undo it once it is saved."
-    )
+    expect(undo.get_by_role("alert")).to_have_text(SENT_NOT_UNDONE)
     expect_waiting(phone, 1)
     phone.expect_scores({"Ann": 2, "Bo": 0})
     phone.page.context.set_offline(False)
@@ -530,6 +532,7 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     # The page is still the phone's drawing: no undo of entries waiting here (none do),
     # and no round log as the server drew it before the flush.
     expect(phone.page.locator("details.undo")).to_have_count(0)
+    expect(phone.page.locator(".card.log")).to_have_count(1)
     expect(phone.page.locator(".card.log")).to_be_hidden()
 
     # The card the phone drew holds no form token: its tap is sent as the phone sends
@@ -553,6 +556,15 @@ def test_a_page_from_the_phones_copy_is_online_once_saved_and_keeps_a_player_tap
     assert len(api_events(api, game)) == 3
 
 
+def copy_holds(phone: Phone, text: str) -> bool:
+    """Whether the service worker's copy of the page shown holds ``text``."""
+    return phone.page.evaluate(
+        "(text) => caches.match(location.pathname)"
+        ".then((copy) => (copy ? copy.text() : '')).then((html) => html.includes(text))",
+        text,
+    )
+
+
 def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, seed_game, wifi):
     game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
     win(phone, "Ann", "Flush")
@@ -561,6 +573,10 @@ def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, 
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
     # The server's page is drawn in place of the phone's: no page loads.
     expect(phone.page.locator(".card.log")).to_contain_text("Bo +2 · two pair")
+    for _ in range(50):  # the service worker keeps its copy as the page is drawn
+        if copy_holds(phone, "Bo +2 · two pair"):
+            break
+        phone.page.wait_for_timeout(100)
 
     # The Wi-Fi drops and the phone reloads: its copy of the page is the one drawn in
     # place, not the one loaded before the entries were kept.

@@ -151,9 +151,11 @@ def kit_words(state: GameState) -> dict[str, object]:
             "Remove “Round %(number)s · %(step)s: %(entry)s”?", "number", "step", "entry"
         ),
         "undo_yes": gettext("Yes, undo it"),
-        # Translators: the entry waited on the phone and is being sent to the server now.
+        # Translators: the entry waited on the phone and was sent to the server (it is on its
+        # way, or its answer never came), so the phone may not take it back.
         "undo_sending": gettext(
-            "This entry is being sent right now, so it was not undone. Undo it once it is saved."
+            "This entry was sent to the server, which may have recorded it, so it was not "
+            "undone. Undo it once it is saved."
         ),
         "refusals": _refusal_words(),
         # Translators: one line above the scores on the scorekeeper's phone without a connection.
