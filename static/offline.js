@@ -442,7 +442,9 @@
       showWaiting();
       startAfresh();
       // Nothing waits: the server's own page, when it answers, shows its undo and round log.
+      // If the entries followed this very page's game, its round log and chart hold true.
       if (!waiting.length) {
+        if (base && base.version === page.version) root.classList.remove("drawn-on-phone");
         document.dispatchEvent(new CustomEvent("chicago:refresh", { detail: { evenIfChoosing: true } }));
       }
     });

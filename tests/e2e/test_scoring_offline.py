@@ -353,6 +353,9 @@ def test_after_every_waiting_entry_is_undone_offline_the_servers_page_comes_back
         "Offline: entries are kept on this phone until the connection is back."
     )
     phone.expect_scores({"Ann": 5, "Bo": 0})
+    # The round log, as this page was drawn, is true again.
+    expect(phone.page.locator(".card.log")).to_be_visible()
+    expect(phone.page.locator(".card.log")).not_to_contain_text("Bo +2")
 
     # The server's page, asked for when the last waiting entry went, never came; it is
     # drawn once the server answers, though its version is the page's own: its undo of
