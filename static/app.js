@@ -187,15 +187,24 @@
     var live = document.querySelector("[data-live-version]");
     if (!live || !window.fetch) return;
     // The phone's own drawing of a tap kept offline (offline.js) is announced alike.
-    document.addEventListener("chicago:drawn", function () { announce(live); });
+    // Each drawing of the phone's own counts, so that a page asked for before it is not
+    // drawn over it: on a slow link a tap made while the page was on its way, and saved
+    // meanwhile, would be undrawn until the next page came.
+    var phoneDrawings = 0;
+    document.addEventListener("chicago:drawn", function () { phoneDrawings += 1; announce(live); });
     var versionUrl = live.getAttribute("data-live-url");
     var etag = null;
 
     // While entries wait on this phone, the page shows them, not the server's game; while
-    // someone is choosing (a panel open, a player tapped), the page is left as it is.
-    // Whether the page was swapped for the server's is the answer.
+    // someone is choosing (a panel open, a player tapped), the page is left as it is; and
+    // a page asked for before the phone drew a tap is not drawn over it. Whether the page
+    // was swapped for the server's is the answer.
     function refresh(force) {
-      function leftAsItIs() { return root.classList.contains("holds-queue") || (force !== true && userIsChoosing(live)); }
+      var drawingsBefore = phoneDrawings;
+      function leftAsItIs() {
+        return root.classList.contains("holds-queue") || phoneDrawings !== drawingsBefore ||
+          (force !== true && userIsChoosing(live));
+      }
       if (leftAsItIs()) return Promise.resolve(false);
       // Asked for as HTML, the page is kept as the service worker's copy too (sw.js).
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })

@@ -260,7 +260,9 @@
         number: number(state.round), dealer: name(page.setup.players[state.dealer]), leader: name(page.setup.players[state.leader]),
       });
     }
-    if (seen.steps.length) {
+    // Under a refusal the waiting entries are discarded or applied from its card: an undo
+    // of one of them would be held back with the queue, and do nothing.
+    if (seen.steps.length && !refusal) {
       var toggle = area.querySelector(".screen-toggle");
       (toggle || area.lastElementChild).insertAdjacentElement("afterend", undoCard(seen.steps));
     }
@@ -632,6 +634,7 @@
   // Each waiting entry replaces the server's entry for the same step, or, where the
   // server has none yet, is recorded as the next one; the first refusal stops them.
   function applyAsCorrections() {
+    var refused = refusal;  // stands again if the server cannot be reached
     refusal = null;
     // Whether this tab took every entry out of the queue itself, each once the server had
     // it: another tab may have discarded them meanwhile, and then none was saved here.
@@ -669,7 +672,7 @@
         });
       });
     }
-    next().catch(function () { refusal = refusal || { status: 0, reason: "" }; drawGame(); });
+    next().catch(function () { refusal = refusal || refused; drawGame(); });
   }
 
   // A game's kit of another language, or of its players before a fix, is not needed again.

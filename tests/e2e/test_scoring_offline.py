@@ -603,6 +603,42 @@ def has_taken_over(phone: Phone, language: str) -> bool:
     return done and len(names) == 1 and names[0].endswith(f"-{language}")
 
 
+def test_a_page_asked_for_before_a_tap_is_not_drawn_over_it(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone(service_workers="block")
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    held = []
+
+    def slow_to_arrive(route: Route) -> None:  # the first page asked for in place
+        if held or route.request.resource_type != "fetch":
+            route.continue_()
+            return
+        held.append((route, route.fetch()))  # the game as the server has it now
+
+    phone.page.route(re.compile(rf"//[^/]+/games/{game.id}$"), slow_to_arrive)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Flush")
+    phone.page.context.set_offline(False)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    for _ in range(100):  # "All saved" asks for the server's page
+        if held:
+            break
+        phone.page.wait_for_timeout(100)
+    assert held, "the phone never asked for the server's page"
+
+    # While that page is on its way, a tap on the next step is sent and saved.
+    win(phone, "Bo", "Two pair")
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 0})
+    route, older_page = held[0]
+    route.fulfill(response=older_page)
+
+    for _ in range(20):  # the page as shown, a tenth of a second apart: never the older one
+        phone.page.wait_for_timeout(100)
+        assert phone.score_of("Bo").inner_text() == "2"
+        assert phone.step_heading.inner_text() == "Round 1 · Tricks: last trick or Chicago?"
+
+
 def test_a_language_chosen_online_leaves_the_phone_its_copy_of_the_game_for_offline(
     new_phone, seed_game, wifi
 ):
@@ -693,6 +729,8 @@ def test_a_refused_entry_stops_the_queue_and_shows_both_versions(conflict, api):
         "Another phone recorded Round 1 · Phase 1 first."
     )
     expect_waiting(phone, 2)
+    # The card's choices are the way on: no undo of a waiting entry, held back, beside it.
+    expect(phone.page.locator("details.undo")).to_have_count(0)
     phone.page.wait_for_timeout(1_000)
     assert len(api_events(api, game)) == 1  # nothing later in the queue was sent
 
@@ -743,6 +781,29 @@ def test_a_waiting_entry_another_phone_recorded_alike_is_passed_over_and_the_res
         ("phase2", "Bo"),
     ]
     assert "corrections" not in events[0]
+
+
+def test_applying_the_waiting_entries_offline_keeps_the_refusal_until_the_server_answers(
+    conflict, api
+):
+    game, phone, card = conflict
+    phone.page.context.set_offline(True)
+    card.evaluate("(shown) => { shown.dataset.before = ''; }")
+    card.get_by_role("button", name="Apply them as corrections").tap()
+
+    card = phone.page.locator(".conflict-card:not([data-before])")  # drawn again
+    expect(card.locator(".form-error")).to_have_text(
+        re.compile(r"^(Another phone recorded Round 1 · Phase 1 first\.|The server said: .+)$")
+    )
+    expect_waiting(phone, 2)
+    phone.page.context.set_offline(False)
+    card.get_by_role("button", name="Apply them as corrections").tap()
+    expect(queue_status(phone)).to_have_text("All saved")
+    phone.expect_scores({"Ann": 5, "Bo": 1, "Cy": 0})
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+    ]
 
 
 def test_waiting_entries_are_applied_as_corrections_behind_a_proxy_that_weakens_etags(
