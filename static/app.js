@@ -210,6 +210,9 @@
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
+          // A page that left the server before the phone's latest drawing is older than it,
+          // and the service worker kept it as its copy: a later poll asks again (owed).
+          if (phoneDrawings !== drawingsBefore) owesRefresh = true;
           if (!html || leftAsItIs()) return false;
           var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-version]");
           if (!fresh) return false;
