@@ -2,6 +2,8 @@
 (no IndexedDB) pauses them instead, and none is lost; test_scoring_offline.py has the
 phones that keep them."""
 
+from collections.abc import Callable
+
 from playwright.sync_api import expect
 
 from support.seeding import hand_win
@@ -108,16 +110,22 @@ def ann_chosen_through_the_wifi(new_phone, seed_game, wifi):
     return game, phone
 
 
+def two_pair_tapped_as_the_wifi_fails(phone, fails: Callable[[], None]) -> None:
+    """Ann's two pair, tapped just as the Wi-Fi ``fails``: the offline page says the phone
+    keeps the tap."""
+    fails()
+    phone.hand_button("Two pair").tap()
+    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+
+
 def test_a_tap_whose_answer_never_came_is_kept_and_sent_again_once_the_connection_is_back(
     new_phone, seed_game, wifi, api
 ):
     game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
-    wifi.switch_off()  # the phone has not noticed yet: its tap is sent as the form it is
-
-    phone.hand_button("Two pair").tap()
+    # The phone has not noticed yet: its tap is sent as the form it is.
+    two_pair_tapped_as_the_wifi_fails(phone, wifi.switch_off)
 
     expect(phone.page.get_by_role("heading", level=1)).to_have_text(OFFLINE)
-    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
     back = phone.page.get_by_role("link", name="Back to the game")
     expect(back).to_have_attribute("href", f"/games/{game.id}")
     expect(phone.page.get_by_role("link", name="Try again")).to_have_count(0)
@@ -136,10 +144,8 @@ def test_a_tap_that_arrived_though_its_answer_never_came_is_recorded_once(
     new_phone, seed_game, wifi, api
 ):
     game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
-    wifi.lose_answers()  # the server gets the tap; the phone never hears back
-
-    phone.hand_button("Two pair").tap()
-    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+    # The server gets the tap; the phone never hears back.
+    two_pair_tapped_as_the_wifi_fails(phone, wifi.lose_answers)
     assert recorded(api, game) == [("phase1", "Ann")]
 
     # Back at the game as this phone last saw it, the tap waits on the phone, and each
@@ -160,9 +166,7 @@ def test_a_kept_tap_whose_step_another_phone_recorded_first_is_said_not_saved(
     new_phone, seed_game, wifi, api
 ):
     game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
-    wifi.switch_off()
-    phone.hand_button("Two pair").tap()
-    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+    two_pair_tapped_as_the_wifi_fails(phone, wifi.switch_off)
     game.record(hand_win(1, "phase1", "Cy", "straight"))  # another phone, meanwhile
 
     wifi.switch_on()  # the phone goes back to the game by itself
@@ -180,9 +184,8 @@ def test_a_kept_tap_that_arrived_is_not_said_lost_once_the_game_has_moved_past_i
     new_phone, seed_game, wifi, api
 ):
     game, phone = ann_chosen_through_the_wifi(new_phone, seed_game, wifi)
-    wifi.lose_answers()  # the server gets the tap; the phone never hears back
-    phone.hand_button("Two pair").tap()
-    expect(phone.page.locator("main p:visible").first).to_have_text(KEPT)
+    # The server gets the tap; the phone never hears back.
+    two_pair_tapped_as_the_wifi_fails(phone, wifi.lose_answers)
 
     def asked_again(response) -> bool:
         return response.request.method == "POST" and "/api/games/" in response.url
