@@ -30,6 +30,7 @@
   var refusal = null;  // why the server refused the first waiting entry, while it stands
   var sending = false;
   var saved = false;   // "All saved" shows for a moment once the last entry is sent
+  var savedTimer = null;
   var retry = null;
 
   // --- This phone's store: one IndexedDB object store of kits and queues.
@@ -550,7 +551,9 @@
     saved = true;
     showStatus(kit.words.all_saved);
     document.dispatchEvent(new CustomEvent("chicago:refresh"));
-    window.setTimeout(function () {
+    // A later "All saved" shows as long as the first: the first one's time does not end it.
+    window.clearTimeout(savedTimer);
+    savedTimer = window.setTimeout(function () {
       saved = false;
       root.classList.remove("shows-saved");
       showWaiting();
