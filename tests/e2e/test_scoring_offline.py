@@ -579,10 +579,14 @@ def test_a_page_asked_for_before_a_tap_is_not_drawn_over_it(new_phone, seed_game
     game = seed_game(["Ann", "Bo", "Cy"])
     phone = new_phone(service_workers="block")
     open_as_scorekeeper(phone, game, with_service_worker=False)
+    # Every page asked for in place is held back until the tap below is drawn: the one
+    # "All saved" asks for, and any a poll asks for meanwhile. Let through, a poll's page
+    # would be drawn before the tap, and the tap would go as a form, not by the phone.
+    holding_back = [True]
     held = []
 
-    def slow_to_arrive(route: Route) -> None:  # the first page asked for in place
-        if held or route.request.resource_type != "fetch":
+    def slow_to_arrive(route: Route) -> None:
+        if not holding_back[0] or route.request.resource_type != "fetch":
             route.continue_()
             return
         held.append((route, route.fetch()))  # the game as the server has it now
@@ -592,20 +596,18 @@ def test_a_page_asked_for_before_a_tap_is_not_drawn_over_it(new_phone, seed_game
     win(phone, "Ann", "Flush")
     phone.page.context.set_offline(False)
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
-    for _ in range(100):  # "All saved" asks for the server's page
-        if held:
-            break
-        phone.page.wait_for_timeout(100)
+    expect(queue_status(phone)).to_be_hidden(timeout=20_000)  # polls ask for pages meanwhile
     assert held, "the phone never asked for the server's page"
 
-    # While that page is on its way, a tap on the next step is sent and saved.
+    # While those pages are on their way, a tap on the next step is sent and saved.
     win(phone, "Bo", "Two pair")
+    holding_back[0] = False
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
     phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 0})
-    route, older_page = held[0]
-    route.fulfill(response=older_page)
+    for route, older_page in held:
+        route.fulfill(response=older_page)
 
-    for _ in range(20):  # the page as shown, a tenth of a second apart: never the older one
+    for _ in range(20):  # the page as shown, a tenth of a second apart: never an older one
         phone.page.wait_for_timeout(100)
         assert phone.score_of("Bo").inner_text() == "2"
         assert phone.step_heading.inner_text() == "Round 1 · Tricks: last trick or Chicago?"
