@@ -192,6 +192,10 @@
     // meanwhile, would be undrawn until the next page came.
     var phoneDrawings = 0;
     document.addEventListener("chicago:drawn", function () { phoneDrawings += 1; announce(live); });
+    // Pages asked for in place, numbered in the order asked: on a slow link one may come
+    // after a later one was drawn, and would undraw what that one showed.
+    var pagesAsked = 0;
+    var pageDrawn = 0;
     var versionUrl = live.getAttribute("data-live-url");
     var etag = null;
 
@@ -206,20 +210,24 @@
           (force !== true && userIsChoosing(live));
       }
       if (leftAsItIs()) return Promise.resolve(false);
+      var asked = ++pagesAsked;
       // Asked for as HTML, the page is kept as the service worker's copy too (sw.js).
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          // A page that left the server before the phone's latest drawing is older than it,
-          // and the service worker kept it as its copy: a later poll asks again (owed).
-          if (phoneDrawings !== drawingsBefore) owesRefresh = true;
-          if (!html || leftAsItIs()) return false;
+          // A page that left the server before the phone's latest drawing, or before the
+          // page drawn last, is older than what shows, and the service worker kept it as
+          // its copy: a later poll asks again (owed).
+          var older = phoneDrawings !== drawingsBefore || asked < pageDrawn;
+          if (older) owesRefresh = true;
+          if (!html || older || leftAsItIs()) return false;
           var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-version]");
           if (!fresh) return false;
           var focused = focusedIn(live);
           live.innerHTML = fresh.innerHTML;
           focusAgain(live, focused);
           live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
+          pageDrawn = asked;
           localTimes(live);
           announce(live);
           disclosureStates();

@@ -1,8 +1,9 @@
 """Other phones at the table: watching read-only, and taking over the scorekeeping."""
 
+import re
 import time
 
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from support.phone import Phone
 from support.seeding import hand_win
@@ -108,6 +109,48 @@ def test_the_scorekeepers_page_follows_an_entry_another_keeper_recorded(new_phon
         "Round 1 · Phase 2: best hand?", timeout=WATCHER_DELAY_MS
     )
     keeper.expect_scores({"Bo": 5})
+
+
+def test_a_page_slow_to_come_does_not_undraw_one_asked_for_after_it(new_phone, seed_game):
+    game = seed_game(PLAYERS)
+    watcher = new_phone(service_workers="block")
+    watcher.open(game.path)
+    held = []
+    let_through = []
+
+    def slow_to_arrive(route: Route) -> None:  # the first page the watcher asks for in place
+        if held or route.request.resource_type != "fetch":
+            let_through.append(route.request.resource_type)
+            route.continue_()
+            return
+        held.append((route, route.fetch()))  # the game with Bo's flush, and no more
+
+    watcher.page.route(re.compile(rf"//[^/]+/games/{game.id}$"), slow_to_arrive)
+    game.record(hand_win(1, "phase1", "Bo", "flush"))
+    for _ in range(100):
+        if held:
+            break
+        watcher.page.wait_for_timeout(100)
+    assert held, "the watcher never asked for the page with Bo's flush"
+
+    # A later poll asks again, after Cy's pair, and that page comes at once.
+    game.record(hand_win(1, "phase2", "Cy", "one_pair"))
+    watcher.expect_scores({"Ann": 0, "Bo": 5, "Cy": 1}, timeout=WATCHER_DELAY_MS)
+    route, older_page = held[0]
+    asked_before = let_through.count("fetch")
+    route.fulfill(response=older_page)
+
+    for _ in range(20):  # the scores as shown, a tenth of a second apart: never the older
+        watcher.page.wait_for_timeout(100)
+        assert watcher.score_of("Cy").inner_text() == "1"
+    expect(watcher.round_log).to_have_count(2)
+    # A service worker keeps the page that came last as its copy for offline, so the
+    # page is asked for again at a later poll: the older one is not left as the copy.
+    for _ in range(50):
+        if let_through.count("fetch") > asked_before:
+            break
+        watcher.page.wait_for_timeout(100)
+    assert let_through.count("fetch") > asked_before, "the page was not asked for again"
 
 
 def test_a_watcher_is_told_once_the_game_is_deleted(new_phone, seed_game):
