@@ -199,41 +199,46 @@
     var versionUrl = live.getAttribute("data-live-url");
     var etag = null;
 
-    // While entries wait on this phone, the page shows them, not the server's game; while
-    // someone is choosing (a panel open, a player tapped), the page is left as it is; and
-    // a page asked for before the phone drew a tap is not drawn over it. Whether the page
-    // was swapped for the server's is the answer.
-    function refresh(force) {
+    // The server's page, asked for in place. Asked for as HTML, it is kept as the service
+    // worker's copy too (sw.js). One that left the server before the phone's latest
+    // drawing, or before the page drawn last, is older than what shows, and is not the
+    // answer (null); the service worker kept it as its copy, so a later poll asks again.
+    function askForPage() {
       var drawingsBefore = phoneDrawings;
-      function leftAsItIs() {
-        return root.classList.contains("holds-queue") || phoneDrawings !== drawingsBefore ||
-          (force !== true && userIsChoosing(live));
-      }
-      if (leftAsItIs()) return Promise.resolve(false);
       var asked = ++pagesAsked;
-      // Asked for as HTML, the page is kept as the service worker's copy too (sw.js).
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          // A page that left the server before the phone's latest drawing, or before the
-          // page drawn last, is older than what shows, and the service worker kept it as
-          // its copy: a later poll asks again (owed).
-          var older = phoneDrawings !== drawingsBefore || asked < pageDrawn;
-          if (older) owesRefresh = true;
-          if (!html || older || leftAsItIs()) return false;
-          var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-live-version]");
-          if (!fresh) return false;
-          var focused = focusedIn(live);
-          live.innerHTML = fresh.innerHTML;
-          focusAgain(live, focused);
-          live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
-          pageDrawn = asked;
-          localTimes(live);
-          announce(live);
-          disclosureStates();
-          document.dispatchEvent(new CustomEvent("chicago:refreshed"));
-          return true;
+          if (phoneDrawings === drawingsBefore && asked >= pageDrawn) return html && { html: html, asked: asked };
+          owesRefresh = true;
+          return null;
         });
+    }
+
+    // While entries wait on this phone, the page shows them, not the server's game; while
+    // someone is choosing (a panel open, a player tapped), the page is left as it is; and
+    // a page older than what shows is not drawn over it. Whether the page was swapped for
+    // the server's is the answer.
+    function refresh(force) {
+      function leftAsItIs() {
+        return root.classList.contains("holds-queue") || (force !== true && userIsChoosing(live));
+      }
+      if (leftAsItIs()) return Promise.resolve(false);
+      return askForPage().then(function (page) {
+        if (!page || leftAsItIs()) return false;
+        var fresh = new DOMParser().parseFromString(page.html, "text/html").querySelector("[data-live-version]");
+        if (!fresh) return false;
+        var focused = focusedIn(live);
+        live.innerHTML = fresh.innerHTML;
+        focusAgain(live, focused);
+        live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
+        pageDrawn = page.asked;
+        localTimes(live);
+        announce(live);
+        disclosureStates();
+        document.dispatchEvent(new CustomEvent("chicago:refreshed"));
+        return true;
+      });
     }
     // offline.js asks for the server's page once nothing waits on the phone any more. After
     // all is saved, a player tapped meanwhile is kept, and the polls catch up once the tap
@@ -249,7 +254,12 @@
     var owesRefresh = false;
     function askedToRefresh(force) {
       owesRefresh = false;
-      return refresh(force).catch(function () { owesRefresh = true; });
+      return refresh(force).then(function (swapped) {
+        // A player tapped keeps the page as drawn, but the service worker's copy is to be
+        // the game as saved: reloaded offline before the tap is done, the page would show
+        // the game from before the entries, and its next tap would be refused.
+        if (!swapped && !root.classList.contains("holds-queue") && userIsChoosing(live)) return askForPage();
+      }).catch(function () { owesRefresh = true; });
     }
     function payOwedRefresh() {
       owesRefresh = false;

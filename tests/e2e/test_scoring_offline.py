@@ -563,6 +563,41 @@ def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, 
     expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
 
 
+def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_as_saved(
+    new_phone, seed_game, api, wifi
+):
+    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
+    win(phone, "Ann", "Flush")
+    phone.page.get_by_role("radio", name="Bo", exact=True).tap()
+    back_online(phone, wifi)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    # Bo stays tapped, so the server's page is not drawn; the service worker keeps it
+    # as its copy all the same.
+    for _ in range(50):
+        if copy_holds(phone, "Ann +5 · flush"):
+            break
+        phone.page.wait_for_timeout(100)
+    expect(phone.page.get_by_role("radio", name="Bo", exact=True)).to_be_checked()
+
+    # The Wi-Fi drops before the hand is tapped, and the phone reloads: the game as saved,
+    # not as it was before the flush.
+    go_offline(phone, wifi)
+    phone.page.reload()
+    ready_to_queue(phone)
+    phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    win(phone, "Bo", "Two pair")
+    expect_waiting(phone, 1)
+
+    back_online(phone, wifi)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    expect(phone.page.locator(".conflict-card")).to_have_count(0)
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Ann"),
+        ("phase2", "Bo"),
+    ]
+
+
 def has_taken_over(phone: Phone, language: str) -> bool:
     """Whether the service worker for ``language`` is active, done activating, and its
     cache the only one."""
