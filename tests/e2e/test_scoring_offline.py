@@ -563,14 +563,21 @@ def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, 
     expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
 
 
-def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_as_saved(
-    new_phone, seed_game, api, wifi
-):
+def bo_tapped_as_anns_flush_is_saved(new_phone, seed_game, wifi) -> tuple[SeededGame, Phone]:
+    """Ann's flush, kept offline, is saved once the Wi-Fi is back, while Bo is tapped as
+    the next step's winner: "All saved" shows, and the page stays as the phone drew it."""
     game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
     win(phone, "Ann", "Flush")
     phone.page.get_by_role("radio", name="Bo", exact=True).tap()
     back_online(phone, wifi)
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    return game, phone
+
+
+def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_as_saved(
+    new_phone, seed_game, api, wifi
+):
+    game, phone = bo_tapped_as_anns_flush_is_saved(new_phone, seed_game, wifi)
     # Bo stays tapped, so the server's page is not drawn; the service worker keeps it
     # as its copy all the same.
     for _ in range(50):
@@ -680,11 +687,7 @@ def test_a_language_chosen_online_leaves_the_phone_its_copy_of_the_game_for_offl
 def test_a_tap_after_all_is_saved_follows_the_entries_sent_when_the_wifi_drops_again(
     new_phone, seed_game, api, wifi
 ):
-    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
-    win(phone, "Ann", "Flush")
-    phone.page.get_by_role("radio", name="Bo", exact=True).tap()
-    back_online(phone, wifi)
-    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    game, phone = bo_tapped_as_anns_flush_is_saved(new_phone, seed_game, wifi)
 
     # Bo is still tapped, so the page is the one drawn before the flush was saved; the
     # Wi-Fi drops before the hand is tapped. The tap follows the flush, as saved.
