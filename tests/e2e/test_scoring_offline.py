@@ -584,6 +584,7 @@ def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_
         if copy_holds(phone, "Ann +5 · flush"):
             break
         phone.page.wait_for_timeout(100)
+    assert copy_holds(phone, "Ann +5 · flush"), "the phone's copy is the game before the flush"
     expect(phone.page.get_by_role("radio", name="Bo", exact=True)).to_be_checked()
 
     # The Wi-Fi drops before the hand is tapped, and the phone reloads: the game as saved,
