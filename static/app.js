@@ -157,7 +157,7 @@
   function focusedIn(live) {
     var focused = document.activeElement;
     if (!focused || focused === live || !live.contains(focused)) return null;
-    return { tag: focused.tagName, key: focusKey(focused) };
+    return { tag: focused.tagName, key: focusKey(focused), tabindex: focused.getAttribute("tabindex") };
   }
 
   function focusKey(element) {
@@ -170,7 +170,10 @@
     var alike = Array.prototype.filter.call(live.getElementsByTagName(was.tag), function (element) {
       return focusKey(element) === was.key;
     });
-    if (alike.length === 1) alike[0].focus({ preventScroll: true });
+    if (alike.length !== 1) return;
+    // A heading focused after a tap was made focusable then; drawn anew, it is again.
+    if (was.tabindex !== null && !alike[0].hasAttribute("tabindex")) alike[0].setAttribute("tabindex", was.tabindex);
+    alike[0].focus({ preventScroll: true });
   }
 
   // Screen readers hear the new scores, politely, after a live update.

@@ -606,6 +606,22 @@ def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_
     ]
 
 
+def test_focus_stays_on_the_step_heading_when_the_servers_page_is_drawn(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo", "Cy"])
+    phone = new_phone(service_workers="block")
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Ann", "Flush")  # focus goes to the heading of the step the phone drew
+    heading_has_focus = "document.activeElement.matches('.step-card h2')"
+    assert phone.page.evaluate(heading_has_focus)
+
+    phone.page.context.set_offline(False)
+    expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
+    expect(phone.page.locator(".step-card[data-drawn]")).to_have_count(0)  # the server's
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    assert phone.page.evaluate(heading_has_focus)
+
+
 def has_taken_over(phone: Phone, language: str) -> bool:
     """Whether the service worker for ``language`` is active, done activating, and its
     cache the only one."""
