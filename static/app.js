@@ -292,13 +292,13 @@
         .then(function (response) {
           answered();  // the page it may fetch next does not hold up the next poll
           setReachable(true);
-          if (owesRefresh) return payOwedRefresh().then(function () { return null; });
           // The game was deleted: its page now says so, rather than its last scores
           // standing as if it went on (entries waiting on this phone are offline.js's).
           if (response.status === 404 && !root.classList.contains("holds-queue")) {
             window.location.reload();
             return null;
           }
+          if (owesRefresh) return payOwedRefresh().then(function () { return null; });
           if (response.status !== 200) return null;
           var tag = response.headers.get("ETag");
           return response.json().then(function (body) { return { body: body, tag: tag }; });

@@ -153,6 +153,42 @@ def test_a_page_slow_to_come_does_not_undraw_one_asked_for_after_it(new_phone, s
     assert let_through.count("fetch") > asked_before, "the page was not asked for again"
 
 
+def test_a_watcher_owed_a_page_is_told_once_the_game_is_deleted(new_phone, seed_game):
+    game = seed_game(PLAYERS)
+    watcher = new_phone(service_workers="block")
+    watcher.open(game.path)
+    held = []
+
+    def slow_to_arrive(route: Route) -> None:  # the first page the watcher asks for in place
+        if held or route.request.resource_type != "fetch":
+            route.continue_()
+            return
+        held.append((route, route.fetch()))
+
+    watcher.page.route(re.compile(rf"//[^/]+/games/{game.id}$"), slow_to_arrive)
+    game.record(hand_win(1, "phase1", "Bo", "flush"))
+    for _ in range(100):
+        if held:
+            break
+        watcher.page.wait_for_timeout(100)
+    assert held, "the watcher never asked for the page with Bo's flush"
+    game.record(hand_win(1, "phase2", "Cy", "one_pair"))
+    watcher.expect_scores({"Ann": 0, "Bo": 5, "Cy": 1}, timeout=WATCHER_DELAY_MS)
+    # A panel is open, and the page that came late is owed again, not drawn.
+    watcher.page.locator("details.share > summary").click()
+    route, older_page = held[0]
+    route.fulfill(response=older_page)
+
+    deleted = game.api.delete(
+        f"/api{game.path}", headers={"Authorization": f"Bearer {game.edit_key}"}
+    )
+
+    assert deleted.status == 204
+    expect(watcher.page.locator("main")).to_contain_text(
+        f"There is no game {game.id}", timeout=WATCHER_DELAY_MS
+    )
+
+
 def test_a_watcher_is_told_once_the_game_is_deleted(new_phone, seed_game):
     game = seed_game(["Ann", "Bo"], hand_win(1, "phase1", "Ann", "flush"))
     watcher = new_phone()
