@@ -199,6 +199,10 @@
     // after a later one was drawn, and would undraw what that one showed.
     var pagesAsked = 0;
     var pageDrawn = 0;
+    // Whether the service worker's copy of the page may be older than what shows: a page
+    // came late, or the phone drew entries since saved. Then the page is fetched for the
+    // copy even while someone is choosing, and left undrawn.
+    var copyBehind = false;
     var versionUrl = live.getAttribute("data-live-url");
     var etag = null;
 
@@ -212,8 +216,12 @@
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          if (phoneDrawings === drawingsBefore && asked >= pageDrawn) return html && { html: html, asked: asked };
+          if (phoneDrawings === drawingsBefore && asked >= pageDrawn) {
+            if (html) copyBehind = false;
+            return html && { html: html, asked: asked };
+          }
           owesRefresh = true;
+          copyBehind = true;
           return null;
         });
     }
@@ -257,18 +265,23 @@
     var owesRefresh = false;
     function askedToRefresh(force) {
       owesRefresh = false;
-      return refresh(force).then(function (swapped) {
-        // A player tapped keeps the page as drawn, but the service worker's copy is to be
-        // the game as saved: reloaded offline before the tap is done, the page would show
-        // the game from before the entries, and its next tap would be refused.
-        if (!swapped && !root.classList.contains("holds-queue") && userIsChoosing(live)) return askForPage();
-      }).catch(function () { owesRefresh = true; });
+      copyBehind = true;  // the phone drew the entries now saved; its copy is from before
+      return refreshOrKeepCopy(force).catch(function () { owesRefresh = true; });
     }
     function payOwedRefresh() {
       owesRefresh = false;
-      return refresh(false)
+      return refreshOrKeepCopy(false)
         .then(function (swapped) { owesRefresh = !swapped; })
         .catch(function () { owesRefresh = true; });
+    }
+    // A player tapped keeps the page as drawn, but the service worker's copy is to be at
+    // least what shows: reloaded offline before the tap is done, the page would show an
+    // older game than the phone did, and its next tap would be refused.
+    function refreshOrKeepCopy(force) {
+      return refresh(force).then(function (swapped) {
+        if (swapped || !copyBehind || root.classList.contains("holds-queue")) return swapped;
+        return askForPage().then(function () { return false; });
+      });
     }
 
     // A server that never answers (a laptop asleep, a Wi-Fi that drops what it carries)

@@ -563,24 +563,41 @@ def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, 
     expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
 
 
-def bo_tapped_as_anns_flush_is_saved(new_phone, seed_game, wifi) -> tuple[SeededGame, Phone]:
+def bo_tapped_as_anns_flush_is_saved(phone: Phone, wifi) -> None:
     """Ann's flush, kept offline, is saved once the Wi-Fi is back, while Bo is tapped as
     the next step's winner: "All saved" shows, and the page stays as the phone drew it."""
-    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
     win(phone, "Ann", "Flush")
     phone.page.get_by_role("radio", name="Bo", exact=True).tap()
     back_online(phone, wifi)
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
-    return game, phone
 
 
+def fail_the_first_page_asked_for_in_place(phone: Phone, game: SeededGame) -> None:
+    """The link drops one request: the first page the phone asks for in place (sw.js
+    sends it on), and no other."""
+    failed = []
+
+    def fail_once(route: Route) -> None:
+        if failed or route.request.headers.get("accept") != "text/html":
+            route.continue_()
+            return
+        failed.append(route.request.url)
+        route.abort("connectionreset")
+
+    phone.page.context.route(re.compile(rf"//[^/]+/games/{game.id}$"), fail_once)
+
+
+@pytest.mark.parametrize("first_page_asked_for", ["arrives", "fails"])
 def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_as_saved(
-    new_phone, seed_game, api, wifi
+    first_page_asked_for, new_phone, seed_game, api, wifi
 ):
-    game, phone = bo_tapped_as_anns_flush_is_saved(new_phone, seed_game, wifi)
+    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
+    if first_page_asked_for == "fails":
+        fail_the_first_page_asked_for_in_place(phone, game)
+    bo_tapped_as_anns_flush_is_saved(phone, wifi)
     # Bo stays tapped, so the server's page is not drawn; the service worker keeps it
-    # as its copy all the same.
-    for _ in range(50):
+    # as its copy all the same (asked for again at a later poll if it failed).
+    for _ in range(80):
         if copy_holds(phone, "Ann +5 · flush"):
             break
         phone.page.wait_for_timeout(100)
@@ -604,6 +621,50 @@ def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_
         ("phase1", "Ann"),
         ("phase2", "Bo"),
     ]
+
+
+def test_a_page_that_came_late_is_not_left_as_the_copy_while_a_player_is_tapped(
+    new_phone, seed_game, wifi
+):
+    game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone(base_url=wifi.url)
+    open_as_scorekeeper(phone, game)
+    holding_back = [False]
+    held = []
+
+    def slow_to_arrive(route: Route) -> None:  # one page asked for in place (sw.js sends it)
+        if held or not holding_back[0] or route.request.headers.get("accept") != "text/html":
+            route.continue_()
+            return
+        held.append((route, route.fetch()))  # the game with Bo's two pair, and no more
+
+    phone.page.context.route(re.compile(rf"//[^/]+/games/{game.id}$"), slow_to_arrive)
+    holding_back[0] = True
+    game.record(hand_win(1, "phase2", "Bo", "two_pair"))  # another phone that keeps score
+    for _ in range(100):
+        if held:
+            break
+        phone.page.wait_for_timeout(100)
+    assert held, "the phone never asked for the page with Bo's two pair"
+    game.record(last_trick_to(1, "Cy"))
+    phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 5}, timeout=5_000)  # a later poll's page
+
+    # A player is tapped, and then the older page comes: the service worker keeps it.
+    phone.page.get_by_role("radio", name="Cy", exact=True).tap()
+    route, older_page = held[0]
+    route.fulfill(response=older_page)
+    for _ in range(80):  # it is asked for again, for the copy, and not drawn
+        if copy_holds(phone, "Cy +5"):
+            break
+        phone.page.wait_for_timeout(100)
+    assert copy_holds(phone, "Cy +5"), "the phone's copy is the page that came late"
+    expect(phone.page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
+
+    go_offline(phone, wifi)
+    phone.page.reload()
+    ready_to_queue(phone)
+    phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 5})
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 3: best hand after the tricks?")
 
 
 def test_focus_stays_on_the_step_heading_when_the_servers_page_is_drawn(new_phone, seed_game):
@@ -704,7 +765,8 @@ def test_a_language_chosen_online_leaves_the_phone_its_copy_of_the_game_for_offl
 def test_a_tap_after_all_is_saved_follows_the_entries_sent_when_the_wifi_drops_again(
     new_phone, seed_game, api, wifi
 ):
-    game, phone = bo_tapped_as_anns_flush_is_saved(new_phone, seed_game, wifi)
+    game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
+    bo_tapped_as_anns_flush_is_saved(phone, wifi)
 
     # Bo is still tapped, so the page is the one drawn before the flush was saved; the
     # Wi-Fi drops before the hand is tapped. The tap follows the flush, as saved.
