@@ -3,10 +3,10 @@
 import re
 import time
 
-from playwright.sync_api import Route, expect
+from playwright.sync_api import APIResponse, Route, expect
 
 from support.phone import Phone
-from support.seeding import hand_win
+from support.seeding import SeededGame, hand_win
 
 PLAYERS = ["Ann", "Bo", "Cy"]
 # app.js polls the version every 2 s; a watcher must see a tap within 3 s.
@@ -111,34 +111,51 @@ def test_the_scorekeepers_page_follows_an_entry_another_keeper_recorded(new_phon
     keeper.expect_scores({"Bo": 5})
 
 
-def test_a_page_slow_to_come_does_not_undraw_one_asked_for_after_it(new_phone, seed_game):
+class LatePage:
+    """The first page a phone asks for in place is held back, as on a slow link; every
+    later one comes at once, and is counted."""
+
+    def __init__(self, phone: Phone, game: SeededGame) -> None:
+        self.held: list[tuple[Route, APIResponse]] = []
+        self.pages_let_through = 0
+        phone.page.route(re.compile(rf"//[^/]+/games/{game.id}$"), self._route)
+
+    def _route(self, route: Route) -> None:
+        if route.request.resource_type != "fetch":
+            route.continue_()
+        elif self.held:
+            self.pages_let_through += 1
+            route.continue_()
+        else:
+            self.held.append((route, route.fetch()))  # the game as the server has it now
+
+    def arrive(self) -> None:
+        route, page = self.held[0]
+        route.fulfill(response=page)
+
+
+def watcher_shown_a_page_newer_than_one_on_its_way(new_phone, seed_game):
+    """A watcher asks for the page with Bo's flush, which is slow to come; the next poll's
+    page, with Cy's pair too, comes at once and is drawn."""
     game = seed_game(PLAYERS)
     watcher = new_phone(service_workers="block")
     watcher.open(game.path)
-    held = []
-    let_through = []
-
-    def slow_to_arrive(route: Route) -> None:  # the first page the watcher asks for in place
-        if held or route.request.resource_type != "fetch":
-            let_through.append(route.request.resource_type)
-            route.continue_()
-            return
-        held.append((route, route.fetch()))  # the game with Bo's flush, and no more
-
-    watcher.page.route(re.compile(rf"//[^/]+/games/{game.id}$"), slow_to_arrive)
+    late = LatePage(watcher, game)
     game.record(hand_win(1, "phase1", "Bo", "flush"))
     for _ in range(100):
-        if held:
+        if late.held:
             break
         watcher.page.wait_for_timeout(100)
-    assert held, "the watcher never asked for the page with Bo's flush"
-
-    # A later poll asks again, after Cy's pair, and that page comes at once.
+    assert late.held, "the watcher never asked for the page with Bo's flush"
     game.record(hand_win(1, "phase2", "Cy", "one_pair"))
     watcher.expect_scores({"Ann": 0, "Bo": 5, "Cy": 1}, timeout=WATCHER_DELAY_MS)
-    route, older_page = held[0]
-    asked_before = let_through.count("fetch")
-    route.fulfill(response=older_page)
+    return game, watcher, late
+
+
+def test_a_page_slow_to_come_does_not_undraw_one_asked_for_after_it(new_phone, seed_game):
+    game, watcher, late = watcher_shown_a_page_newer_than_one_on_its_way(new_phone, seed_game)
+    asked_before = late.pages_let_through
+    late.arrive()
 
     for _ in range(20):  # the scores as shown, a tenth of a second apart: never the older
         watcher.page.wait_for_timeout(100)
@@ -147,37 +164,17 @@ def test_a_page_slow_to_come_does_not_undraw_one_asked_for_after_it(new_phone, s
     # A service worker keeps the page that came last as its copy for offline, so the
     # page is asked for again at a later poll: the older one is not left as the copy.
     for _ in range(50):
-        if let_through.count("fetch") > asked_before:
+        if late.pages_let_through > asked_before:
             break
         watcher.page.wait_for_timeout(100)
-    assert let_through.count("fetch") > asked_before, "the page was not asked for again"
+    assert late.pages_let_through > asked_before, "the page was not asked for again"
 
 
 def test_a_watcher_owed_a_page_is_told_once_the_game_is_deleted(new_phone, seed_game):
-    game = seed_game(PLAYERS)
-    watcher = new_phone(service_workers="block")
-    watcher.open(game.path)
-    held = []
-
-    def slow_to_arrive(route: Route) -> None:  # the first page the watcher asks for in place
-        if held or route.request.resource_type != "fetch":
-            route.continue_()
-            return
-        held.append((route, route.fetch()))
-
-    watcher.page.route(re.compile(rf"//[^/]+/games/{game.id}$"), slow_to_arrive)
-    game.record(hand_win(1, "phase1", "Bo", "flush"))
-    for _ in range(100):
-        if held:
-            break
-        watcher.page.wait_for_timeout(100)
-    assert held, "the watcher never asked for the page with Bo's flush"
-    game.record(hand_win(1, "phase2", "Cy", "one_pair"))
-    watcher.expect_scores({"Ann": 0, "Bo": 5, "Cy": 1}, timeout=WATCHER_DELAY_MS)
+    game, watcher, late = watcher_shown_a_page_newer_than_one_on_its_way(new_phone, seed_game)
     # A panel is open, and the page that came late is owed again, not drawn.
     watcher.page.locator("details.share > summary").click()
-    route, older_page = held[0]
-    route.fulfill(response=older_page)
+    late.arrive()
 
     deleted = game.api.delete(
         f"/api{game.path}", headers={"Authorization": f"Bearer {game.edit_key}"}
