@@ -540,6 +540,22 @@ def copy_holds(phone: Phone, text: str) -> bool:
     )
 
 
+def copy_comes_to_hold(phone: Phone, text: str) -> None:
+    """The service worker's copy of the page comes to hold ``text`` within 8 s."""
+    for _ in range(80):
+        if copy_holds(phone, text):
+            return
+        phone.page.wait_for_timeout(100)
+    assert copy_holds(phone, text), f"the phone's copy of the page has no {text!r}"
+
+
+def reload_off_the_wifi(phone: Phone, wifi) -> None:
+    """The Wi-Fi drops and the phone reloads: the page is the service worker's copy."""
+    go_offline(phone, wifi)
+    phone.page.reload()
+    ready_to_queue(phone)
+
+
 def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, seed_game, wifi):
     game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
     win(phone, "Ann", "Flush")
@@ -548,16 +564,11 @@ def test_a_reload_offline_after_all_is_saved_shows_the_game_as_saved(new_phone, 
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
     # The server's page is drawn in place of the phone's: no page loads.
     expect(phone.page.locator(".card.log")).to_contain_text("Bo +2 · two pair")
-    for _ in range(50):  # the service worker keeps its copy as the page is drawn
-        if copy_holds(phone, "Bo +2 · two pair"):
-            break
-        phone.page.wait_for_timeout(100)
+    copy_comes_to_hold(phone, "Bo +2 · two pair")  # kept as the page is drawn
 
     # The Wi-Fi drops and the phone reloads: its copy of the page is the one drawn in
     # place, not the one loaded before the entries were kept.
-    go_offline(phone, wifi)
-    phone.page.reload()
-    ready_to_queue(phone)
+    reload_off_the_wifi(phone, wifi)
     expect(phone.page.locator("html[data-served-offline]")).to_have_count(1)
     phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 0})
     expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
@@ -597,18 +608,12 @@ def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_
     bo_tapped_as_anns_flush_is_saved(phone, wifi)
     # Bo stays tapped, so the server's page is not drawn; the service worker keeps it
     # as its copy all the same (asked for again at a later poll if it failed).
-    for _ in range(80):
-        if copy_holds(phone, "Ann +5 · flush"):
-            break
-        phone.page.wait_for_timeout(100)
-    assert copy_holds(phone, "Ann +5 · flush"), "the phone's copy is the game before the flush"
+    copy_comes_to_hold(phone, "Ann +5 · flush")
     expect(phone.page.get_by_role("radio", name="Bo", exact=True)).to_be_checked()
 
     # The Wi-Fi drops before the hand is tapped, and the phone reloads: the game as saved,
     # not as it was before the flush.
-    go_offline(phone, wifi)
-    phone.page.reload()
-    ready_to_queue(phone)
+    reload_off_the_wifi(phone, wifi)
     phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
     win(phone, "Bo", "Two pair")
@@ -653,16 +658,10 @@ def test_a_page_that_came_late_is_not_left_as_the_copy_while_a_player_is_tapped(
     phone.page.get_by_role("radio", name="Cy", exact=True).tap()
     route, older_page = held[0]
     route.fulfill(response=older_page)
-    for _ in range(80):  # it is asked for again, for the copy, and not drawn
-        if copy_holds(phone, "Cy +5"):
-            break
-        phone.page.wait_for_timeout(100)
-    assert copy_holds(phone, "Cy +5"), "the phone's copy is the page that came late"
+    copy_comes_to_hold(phone, "Cy +5")  # asked for again, for the copy, and not drawn
     expect(phone.page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
 
-    go_offline(phone, wifi)
-    phone.page.reload()
-    ready_to_queue(phone)
+    reload_off_the_wifi(phone, wifi)
     phone.expect_scores({"Ann": 5, "Bo": 2, "Cy": 5})
     expect(phone.step_heading).to_have_text("Round 1 · Phase 3: best hand after the tricks?")
 
