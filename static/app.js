@@ -209,19 +209,21 @@
     // The server's page, asked for in place. Asked for as HTML, it is kept as the service
     // worker's copy too (sw.js). One that left the server before the phone's latest
     // drawing, or before the page drawn last, is older than what shows, and is not the
-    // answer (null); the service worker kept it as its copy, so a later poll asks again.
+    // answer (null); the service worker kept it as its copy, so a later poll asks again,
+    // as it does after a page the server did not give (an error, a busy server).
     function askForPage() {
       var drawingsBefore = phoneDrawings;
       var asked = ++pagesAsked;
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          if (phoneDrawings === drawingsBefore && asked >= pageDrawn) {
-            if (html) copyBehind = false;
-            return html && { html: html, asked: asked };
+          var older = phoneDrawings !== drawingsBefore || asked < pageDrawn;
+          if (html && !older) {
+            copyBehind = false;
+            return { html: html, asked: asked };
           }
           owesRefresh = true;
-          copyBehind = true;
+          if (html) copyBehind = true;
           return null;
         });
     }

@@ -583,9 +583,9 @@ def bo_tapped_as_anns_flush_is_saved(phone: Phone, wifi) -> None:
     expect(queue_status(phone)).to_have_text("All saved", timeout=20_000)
 
 
-def fail_the_first_page_asked_for_in_place(phone: Phone, game: SeededGame) -> None:
-    """The link drops one request: the first page the phone asks for in place (sw.js
-    sends it on), and no other."""
+def fail_the_first_page_asked_for_in_place(phone: Phone, game: SeededGame, how: str) -> None:
+    """The first page the phone asks for in place (sw.js sends it on), and no other, is
+    cut off on the way, or refused by a server that is busy for a moment."""
     failed = []
 
     def fail_once(route: Route) -> None:
@@ -593,18 +593,21 @@ def fail_the_first_page_asked_for_in_place(phone: Phone, game: SeededGame) -> No
             route.continue_()
             return
         failed.append(route.request.url)
-        route.abort("connectionreset")
+        if how == "is cut off":
+            route.abort("connectionreset")
+        else:
+            route.fulfill(status=503, body="Busy for a moment")
 
     phone.page.context.route(re.compile(rf"//[^/]+/games/{game.id}$"), fail_once)
 
 
-@pytest.mark.parametrize("first_page_asked_for", ["arrives", "fails"])
+@pytest.mark.parametrize("first_page_asked_for", ["arrives", "is cut off", "is refused"])
 def test_a_reload_offline_while_a_player_was_tapped_at_all_saved_shows_the_game_as_saved(
     first_page_asked_for, new_phone, seed_game, api, wifi
 ):
     game, phone = keeping_score_off_the_wifi(new_phone, seed_game, wifi)
-    if first_page_asked_for == "fails":
-        fail_the_first_page_asked_for_in_place(phone, game)
+    if first_page_asked_for != "arrives":
+        fail_the_first_page_asked_for_in_place(phone, game, first_page_asked_for)
     bo_tapped_as_anns_flush_is_saved(phone, wifi)
     # Bo stays tapped, so the server's page is not drawn; the service worker keeps it
     # as its copy all the same (asked for again at a later poll if it failed).
