@@ -639,12 +639,16 @@ def test_a_page_that_came_late_is_not_left_as_the_copy_while_a_player_is_tapped(
     open_as_scorekeeper(phone, game)
     holding_back = [False]
     held = []
+    pages_let_through = []
 
     def slow_to_arrive(route: Route) -> None:  # one page asked for in place (sw.js sends it)
-        if held or not holding_back[0] or route.request.headers.get("accept") != "text/html":
+        if route.request.headers.get("accept") != "text/html":
             route.continue_()
-            return
-        held.append((route, route.fetch()))  # the game with Bo's two pair, and no more
+        elif held or not holding_back[0]:
+            pages_let_through.append(route.request.url)
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # the game with Bo's two pair, and no more
 
     phone.page.context.route(re.compile(rf"//[^/]+/games/{game.id}$"), slow_to_arrive)
     holding_back[0] = True
@@ -660,8 +664,15 @@ def test_a_page_that_came_late_is_not_left_as_the_copy_while_a_player_is_tapped(
     # A player is tapped, and then the older page comes: the service worker keeps it.
     phone.page.get_by_role("radio", name="Cy", exact=True).tap()
     route, older_page = held[0]
+    asked_before = len(pages_let_through)
     route.fulfill(response=older_page)
-    copy_comes_to_hold(phone, "Cy +5")  # asked for again, for the copy, and not drawn
+    # The copy held "Cy +5" already: wait for the page asked for again after the older one.
+    for _ in range(50):
+        if len(pages_let_through) > asked_before:
+            break
+        phone.page.wait_for_timeout(100)
+    assert len(pages_let_through) > asked_before, "the page was not asked for again"
+    copy_comes_to_hold(phone, "Cy +5")
     expect(phone.page.get_by_role("radio", name="Cy", exact=True)).to_be_checked()
 
     reload_off_the_wifi(phone, wifi)
