@@ -189,16 +189,14 @@
   function liveUpdates() {
     var live = document.querySelector("[data-live-version]");
     if (!live || !window.fetch) return;
+    // What shows and each page asked for in place, numbered in one order, so that a page
+    // asked for before what shows is not drawn over it. On a slow link, a page may come
+    // after a later one was drawn, or after the phone drew a tap made while it was on its
+    // way (and saved meanwhile): either would be undrawn until the next page came.
+    var numbered = 0;
+    var shownAt = 0;
     // The phone's own drawing of a tap kept offline (offline.js) is announced alike.
-    // Each drawing of the phone's own counts, so that a page asked for before it is not
-    // drawn over it: on a slow link a tap made while the page was on its way, and saved
-    // meanwhile, would be undrawn until the next page came.
-    var phoneDrawings = 0;
-    document.addEventListener("chicago:drawn", function () { phoneDrawings += 1; announce(live); });
-    // Pages asked for in place, numbered in the order asked: on a slow link one may come
-    // after a later one was drawn, and would undraw what that one showed.
-    var pagesAsked = 0;
-    var pageDrawn = 0;
+    document.addEventListener("chicago:drawn", function () { shownAt = ++numbered; announce(live); });
     // Whether the service worker's copy of the page may be older than what shows: a page
     // came late, or the phone drew entries since saved. Then the page is fetched for the
     // copy even while someone is choosing, and left undrawn.
@@ -207,17 +205,15 @@
     var etag = null;
 
     // The server's page, asked for in place. Asked for as HTML, it is kept as the service
-    // worker's copy too (sw.js). One that left the server before the phone's latest
-    // drawing, or before the page drawn last, is older than what shows, and is not the
-    // answer (null); the service worker kept it as its copy, so a later poll asks again,
-    // as it does after a page the server did not give (an error, a busy server).
+    // worker's copy too (sw.js). One asked for before what shows is older than it, and is
+    // not the answer (null); the service worker kept it as its copy, so a later poll asks
+    // again, as it does after a page the server did not give (an error, a busy server).
     function askForPage() {
-      var drawingsBefore = phoneDrawings;
-      var asked = ++pagesAsked;
+      var asked = ++numbered;
       return fetch(window.location.pathname, { headers: { Accept: "text/html" }, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.text() : null; })
         .then(function (html) {
-          var older = phoneDrawings !== drawingsBefore || asked < pageDrawn;
+          var older = asked < shownAt;
           if (html && !older) {
             copyBehind = false;
             return { html: html, asked: asked };
@@ -245,7 +241,7 @@
         live.innerHTML = fresh.innerHTML;
         focusAgain(live, focused);
         live.setAttribute("data-live-version", fresh.getAttribute("data-live-version"));
-        pageDrawn = page.asked;
+        shownAt = page.asked;
         localTimes(live);
         announce(live);
         disclosureStates();
