@@ -165,15 +165,21 @@
       element.getAttribute("value"), element.id].join("\u0000");
   }
 
+  // With no element like it (another phone recorded the step whose heading had focus,
+  // say), focus goes to the heading of the step now shown, as after a tap, rather than
+  // falling to the page's top.
   function focusAgain(live, was) {
     if (!was) return;
     var alike = Array.prototype.filter.call(live.getElementsByTagName(was.tag), function (element) {
       return focusKey(element) === was.key;
     });
-    if (alike.length !== 1) return;
+    var same = alike.length === 1 ? alike[0] : null;
+    var focus = same || live.querySelector(".step-card h2");
+    if (!focus) return;
     // A heading focused after a tap was made focusable then; drawn anew, it is again.
-    if (was.tabindex !== null && !alike[0].hasAttribute("tabindex")) alike[0].setAttribute("tabindex", was.tabindex);
-    alike[0].focus({ preventScroll: true });
+    var tabindex = same ? was.tabindex : "-1";
+    if (tabindex !== null && !focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", tabindex);
+    focus.focus({ preventScroll: true });
   }
 
   // Screen readers hear the new scores, politely, after a live update.

@@ -350,6 +350,24 @@ def test_a_watcher_keeps_focus_through_a_live_update(new_phone, seed_game):
     expect(review).to_be_focused()
 
 
+def test_focus_goes_to_the_next_step_when_another_phone_records_the_one_it_was_on(
+    new_phone, seed_game
+):
+    game, phone = keeping_score_by_keyboard(new_phone, seed_game)
+    phone.page.get_by_role("radio", name="Ann", exact=True).check()
+    with phone.page.expect_navigation():
+        phone.hand_button("Two pair").press("Enter")
+    expect(phone.step_heading).to_be_focused()
+
+    game.record(hand_win(1, "phase2", "Bo", "flush"))  # by the other phone keeping score
+
+    phone.expect_scores({"Ann": 2, "Bo": 5}, timeout=5_000)
+    expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
+    expect(phone.step_heading).to_be_focused()
+    phone.page.keyboard.press("Tab")
+    expect(phone.page.get_by_role("button", name="Ann", exact=True)).to_be_focused()
+
+
 def test_a_double_tap_never_zooms_and_a_pinch_still_does(new_phone, seed_game):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone()
