@@ -166,30 +166,48 @@
   }
 
   // With no element like it (another phone recorded the step whose heading had focus,
-  // say), focus goes to the heading of the step now shown, as after a tap, rather than
-  // falling to the page's top.
+  // say), focus goes to where the screen starts, as after a tap, rather than falling to
+  // the page's top.
   function focusAgain(live, was) {
     if (!was) return;
     var alike = Array.prototype.filter.call(live.getElementsByTagName(was.tag), function (element) {
       return focusKey(element) === was.key;
     });
-    var same = alike.length === 1 ? alike[0] : null;
-    var focus = same || live.querySelector(".step-card h2");
-    if (!focus) return;
+    if (alike.length !== 1) { focusStart(live); return; }
     // A heading focused after a tap was made focusable then; drawn anew, it is again.
-    var tabindex = same ? was.tabindex : "-1";
-    if (tabindex !== null && !focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", tabindex);
-    focus.focus({ preventScroll: true });
+    if (was.tabindex !== null && !alike[0].hasAttribute("tabindex")) alike[0].setAttribute("tabindex", was.tabindex);
+    alike[0].focus({ preventScroll: true });
   }
 
-  // Screen readers hear the new scores, politely, after a live update.
+  // Where a scoreboard drawn anew starts, for a keyboard and a screen reader: the card that
+  // asks what to do next (the next step, or what to do with entries the server refused),
+  // else who won. Focus goes there after a tap, and when what had it was drawn over.
+  function startOf(scope) {
+    return scope.querySelector(".conflict-card h2, .step-card h2") || scope.querySelector(".banner.winner");
+  }
+
+  function focusOn(element) {
+    if (!element.hasAttribute("tabindex")) element.tabIndex = -1;
+    element.focus({ preventScroll: true });
+  }
+
+  function focusStart(scope) {
+    var start = startOf(scope);
+    if (start) focusOn(start);
+  }
+  document.addEventListener("chicago:start", function () { focusStart(document); });  // offline.js
+
+  // Screen readers hear the new scores, politely, after a live update, and who won once
+  // someone has: a banner drawn with the rest of the page is not read out by itself.
   function announce(live) {
     var region = document.querySelector("[data-live-announcement]");
     if (!region) return;
     var scores = Array.prototype.map.call(live.querySelectorAll(".score-card"), function (card) {
       return card.querySelector(".player-name").textContent + " " + card.querySelector(".score").textContent;
     });
-    region.textContent = (region.dataset.textScoresUpdated || "").replace("%(scores)s", scores.join(", "));
+    var won = live.querySelector(".banner.winner");
+    region.textContent = (region.dataset.textScoresUpdated || "").replace("%(scores)s", scores.join(", ")) +
+      (won ? " " + won.textContent.trim() : "");
   }
 
   function liveUpdates() {
@@ -476,13 +494,19 @@
   // shaky finger) would come back refused, as a step "someone" recorded a moment ago, or
   // start a second game. A page the browser brings back (the back button) sends again.
   function sendOnce() {
+    function noteSent() {
+      try { window.sessionStorage.setItem(SENT_FORM, String(Date.now())); } catch (error) { /* none */ }
+    }
     document.addEventListener("submit", function (event) {
       var form = event.target;
       if (event.defaultPrevented || form.method !== "post") return;  // kept by offline.js
       if (form.hasAttribute("data-sent")) { event.preventDefault(); return; }
       form.setAttribute("data-sent", "");
-      try { window.sessionStorage.setItem(SENT_FORM, String(Date.now())); } catch (error) { /* none */ }
+      noteSent();
     });
+    // offline.js reloads the page as a tap's answer: the waiting entries discarded, or
+    // applied as corrections.
+    document.addEventListener("chicago:sent", noteSent);
     window.addEventListener("pageshow", function (event) {
       if (!event.persisted) return;
       Array.prototype.forEach.call(document.querySelectorAll("form[data-sent]"), function (form) {
@@ -507,11 +531,11 @@
     } catch (error) { /* none */ }
     if (!sentAt || Date.now() - sentAt > SENT_FORM_MS) return;
     var brought = null;
-    [".step-card .form-error, .step-card .field-error", "main .form-error", "main .refusal-summary", ".flash", ".step-card h2", "main .field-error"]
+    [".step-card .form-error, .step-card .field-error", "main .form-error", "main .refusal-summary", ".flash"]
       .forEach(function (selector) { brought = brought || document.querySelector(selector); });
+    brought = brought || startOf(document) || document.querySelector("main .field-error");
     if (!brought || document.activeElement !== document.body) return;
-    brought.tabIndex = -1;
-    brought.focus({ preventScroll: true });
+    focusOn(brought);
     document.dispatchEvent(new CustomEvent("chicago:drawn"));
   }
 

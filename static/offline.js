@@ -236,10 +236,14 @@
     return card;
   }
 
+  // Focus in the parts drawn anew (the step card, say) goes to where the screen starts
+  // (app.js): the conflict card, once the server refused an entry, is read out from its
+  // heading, rather than from the page's top.
   function drawGame() {
     var seen = predicted();
     var state = seen.state;
     var area = live();
+    var hadFocus = area.contains(document.activeElement);
     root.classList.add("drawn-on-phone");  // until the server's page is drawn (app.css)
     drawStrip(state);
     removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card");
@@ -267,6 +271,7 @@
       var toggle = area.querySelector(".screen-toggle");
       (toggle || area.lastElementChild).insertAdjacentElement("afterend", undoCard(seen.steps));
     }
+    if (hadFocus && !area.contains(document.activeElement)) document.dispatchEvent(new CustomEvent("chicago:start"));
   }
 
   function showStatus(text) {
@@ -373,10 +378,7 @@
   function startAfresh() {
     window.scrollTo(0, 0);
     document.dispatchEvent(new CustomEvent("chicago:drawn"));
-    var heading = document.querySelector(".step-card h2");
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
+    document.dispatchEvent(new CustomEvent("chicago:start"));  // app.js: the step, or who won
   }
 
   // A tap whose answer never came, which the offline page standing in for that answer
@@ -630,8 +632,12 @@
 
   function stepIndex(step) { return Rules.steps.indexOf(step); }
 
+  // Either choice reloads the page, which starts as after a tap (app.js).
   function discardWaiting() {
-    changeQueue(function (kept) { kept.waiting = []; }).then(function () { window.location.reload(); });
+    changeQueue(function (kept) { kept.waiting = []; }).then(function () {
+      document.dispatchEvent(new CustomEvent("chicago:sent"));
+      window.location.reload();
+    });
   }
 
   // Each waiting entry replaces the server's entry for the same step, or, where the
@@ -646,6 +652,7 @@
       if (!waiting.length) {
         return changeQueue(function (kept) { kept.refusal = null; }).then(function () {
           if (everyOneSentHere) noteAllApplied();
+          document.dispatchEvent(new CustomEvent("chicago:sent"));
           window.location.reload();
         });
       }

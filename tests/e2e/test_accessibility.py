@@ -368,6 +368,45 @@ def test_focus_goes_to_the_next_step_when_another_phone_records_the_one_it_was_o
     expect(phone.page.get_by_role("button", name="Ann", exact=True)).to_be_focused()
 
 
+def bos_royal_flush_in_phase_1() -> list[dict]:
+    """Bo's 52 points in Phase 1, and no hand in Phase 2: he wins when the round ends."""
+    return [hand_win(1, "phase1", "Bo", "royal_flush"), no_hand(1, "phase2")]
+
+
+def test_a_win_another_phone_recorded_is_read_out_and_focus_goes_to_it(new_phone, seed_game):
+    game, phone = keeping_score_by_keyboard(new_phone, seed_game)
+    game.record(*bos_royal_flush_in_phase_1())
+    phone.open(game.path)
+    with phone.page.expect_navigation():
+        phone.page.get_by_role("button", name="Ann", exact=True).press("Enter")  # last trick
+    expect(phone.step_heading).to_be_focused()
+
+    game.record(no_hand(1, "phase3"))  # by the other phone keeping score
+
+    winner = phone.page.locator(".banner.winner")
+    expect(winner).to_have_text("Bo wins with 52 points!", timeout=5_000)
+    expect(winner).to_be_focused()
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
+        "Scores updated: Ann 5, Bo 52. Bo wins with 52 points!"
+    )
+
+
+def test_the_winning_tap_is_read_out_and_focus_starts_at_who_won(new_phone, seed_game):
+    game, phone = keeping_score_by_keyboard(new_phone, seed_game)
+    game.record(*bos_royal_flush_in_phase_1(), last_trick_to(1, "Ann"))
+    phone.open(game.path)
+
+    with phone.page.expect_navigation():
+        phone.page.get_by_role("button", name="Nobody had a hand").press("Enter")
+
+    winner = phone.page.locator(".banner.winner")
+    expect(winner).to_have_text("Bo wins with 52 points!")
+    expect(winner).to_be_focused()
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
+        "Scores updated: Ann 5, Bo 52. Bo wins with 52 points!"
+    )
+
+
 def test_a_double_tap_never_zooms_and_a_pinch_still_does(new_phone, seed_game):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone()

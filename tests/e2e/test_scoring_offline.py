@@ -839,6 +839,30 @@ def test_a_refused_entry_stops_the_queue_and_shows_both_versions(conflict, api):
     assert len(api_events(api, game)) == 1  # nothing later in the queue was sent
 
 
+def test_the_conflict_card_takes_focus_from_the_step_card_it_replaced(conflict):
+    game, phone, card = conflict
+    # The tap offline left focus on the step heading, drawn over by the card.
+    expect(card.get_by_role("heading", level=2)).to_be_focused()
+
+
+@pytest.mark.parametrize(
+    ("choice", "scores"),
+    [
+        ("Discard the waiting entries", "Ann 0, Bo 0, Cy 4"),
+        ("Apply them as corrections", "Ann 5, Bo 1, Cy 0"),
+    ],
+)
+def test_after_the_conflict_cards_choice_focus_starts_at_the_step(conflict, choice, scores):
+    game, phone, card = conflict
+    with phone.page.expect_navigation():
+        card.get_by_role("button", name=choice).tap()
+
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
+        f"Scores updated: {scores}."
+    )
+    expect(phone.step_heading).to_be_focused()
+
+
 def test_discarding_the_waiting_entries_keeps_the_servers_game(conflict, api):
     game, phone, card = conflict
     card.get_by_role("button", name="Discard the waiting entries").tap()
@@ -1139,7 +1163,12 @@ def test_offline_a_tiebreak_and_then_the_win_show_as_the_rules_decide(new_phone,
     tap_button(phone, "Ann")
     tap_button(phone, "Nobody had a hand")
 
-    expect(phone.page.locator(".banner.winner")).to_have_text("Ann wins with 62 points!")
+    winner = phone.page.locator(".banner.winner")
+    expect(winner).to_have_text("Ann wins with 62 points!")
+    expect(winner).to_be_focused()  # where the screen starts, as the next step would be
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
+        "Scores updated: Ann 62, Bo 52, Cy 5. Ann wins with 62 points!"
+    )
     expect(phone.step_card).to_have_count(0)
     expect_waiting(phone, 6)
     phone.page.context.set_offline(False)
