@@ -157,7 +157,16 @@
   function focusedIn(live) {
     var focused = document.activeElement;
     if (!focused || focused === live || !live.contains(focused)) return null;
-    return { tag: focused.tagName, key: focusKey(focused), tabindex: focused.getAttribute("tabindex") };
+    return {
+      tag: focused.tagName, key: focusKey(focused), tabindex: focused.getAttribute("tabindex"),
+      step: focused.closest(".step-card") ? stepAsked(live) : null,
+    };
+  }
+
+  // The step the step card asks for, as its heading says it.
+  function stepAsked(live) {
+    var heading = live.querySelector(".step-card h2");
+    return heading ? heading.textContent : null;
   }
 
   function focusKey(element) {
@@ -167,13 +176,14 @@
 
   // With no element like it (another phone recorded the step whose heading had focus,
   // say), focus goes to where the screen starts, as after a tap, rather than falling to
-  // the page's top.
+  // the page's top. So it does from a step card that now asks for another step: its button
+  // alike ("Flush") is the next step's, and the heading says which that is.
   function focusAgain(live, was) {
     if (!was) return;
     var alike = Array.prototype.filter.call(live.getElementsByTagName(was.tag), function (element) {
       return focusKey(element) === was.key;
     });
-    if (alike.length !== 1) { focusStart(live); return; }
+    if (alike.length !== 1 || (was.step !== null && stepAsked(live) !== was.step)) { focusStart(live); return; }
     // A heading focused after a tap was made focusable then; drawn anew, it is again.
     if (was.tabindex !== null && !alike[0].hasAttribute("tabindex")) alike[0].setAttribute("tabindex", was.tabindex);
     alike[0].focus({ preventScroll: true });

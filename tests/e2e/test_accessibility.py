@@ -368,6 +368,20 @@ def test_focus_goes_to_the_next_step_when_another_phone_records_the_one_it_was_o
     expect(phone.page.get_by_role("button", name="Ann", exact=True)).to_be_focused()
 
 
+def test_focus_on_a_hand_goes_to_the_next_step_when_another_phone_records_this_one(
+    new_phone, seed_game
+):
+    game, phone = keeping_score_by_keyboard(new_phone, seed_game)
+    flush = phone.hand_button("Flush")
+    flush.focus()  # Tabbed to, nobody chosen yet
+
+    game.record(hand_win(1, "phase1", "Bo", "straight"))  # by the other phone keeping score
+
+    phone.expect_scores({"Ann": 0, "Bo": 4}, timeout=5_000)
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    expect(phone.step_heading).to_be_focused()  # not Phase 2's Flush, as if nothing moved on
+
+
 def bos_royal_flush_in_phase_1() -> list[dict]:
     """Bo's 52 points in Phase 1, and no hand in Phase 2: he wins when the round ends."""
     return [hand_win(1, "phase1", "Bo", "royal_flush"), no_hand(1, "phase2")]
