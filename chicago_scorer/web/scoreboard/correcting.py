@@ -5,6 +5,9 @@ Each is the scorekeeper's, and each goes back to the scoreboard with what it did
 it did nothing: a refused correction to the entry's card, where it can be answered again.
 """
 
+from collections.abc import Callable
+from functools import wraps
+
 from flask import Blueprint, flash, redirect, url_for
 
 from chicago_scorer.rules import RuleError, Step
@@ -32,6 +35,7 @@ from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.page import render_scoreboard
 from chicago_scorer.web.scoreboard.scorekeeper import (
     KEEPER_REFUSALS,
+    NOT_THE_SCOREKEEPER,
     edit_key_for,
     forget_edit_key,
     not_the_scorekeeper,
@@ -64,11 +68,24 @@ def _back(game_id: int, message: str):
     return back_to_scoreboard(game_id, form, keep_answers=False)
 
 
+def scorekeepers_only(view: Callable) -> Callable:
+    """A device without the game's key is told that only the scorekeeper's phone changes
+    the game before anything it sent is judged: the refusal of a form it filled in wrongly
+    would go back to an entry's card or to the names' form, which a watcher is not shown."""
+
+    @wraps(view)
+    def for_the_scorekeeper(game_id: int, **kwargs):
+        if edit_key_for(game_id) is None:
+            return _back(game_id, str(NOT_THE_SCOREKEEPER))
+        return view(game_id, **kwargs)
+
+    return for_the_scorekeeper
+
+
 @correcting.get("/games/<int:game_id>/entries/<int:number>")
+@scorekeepers_only
 def entry(game_id: int, number: int):
     """Entry ``number`` (from 1) open in the step card, filled in as it was, to correct."""
-    if edit_key_for(game_id) is None:  # watchers only watch
-        return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
     try:
         opened = corrections.entry_at_table(game_id, number)
     except NoSuchEntry:
@@ -77,6 +94,7 @@ def entry(game_id: int, number: int):
 
 
 @correcting.post("/games/<int:game_id>/entries/<int:number>")
+@scorekeepers_only
 def correct_entry(game_id: int, number: int):
     """Put the card's answer in the place of the entry, if every later entry still holds."""
     form = CorrectionForm()
@@ -116,6 +134,7 @@ def _nothing_corrected(form: CorrectionForm) -> str:
 
 
 @correcting.post("/games/<int:game_id>/players")
+@scorekeepers_only
 def fix_players(game_id: int):
     """Give the seats new names or another first dealer; every entry follows them."""
     form = FixPlayersForm()

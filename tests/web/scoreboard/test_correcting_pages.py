@@ -358,7 +358,7 @@ def test_a_watcher_sees_no_links_to_correct_and_cannot_correct(client, game_url,
     before = stored_game(client, game_url)
 
     page = watcher.get(game_url).text
-    opened = watcher.get(f"{game_url}/entries/1")
+    opened = follow_refusal(watcher, watcher.get(f"{game_url}/entries/1"), game_url)
     posted = watcher.post(
         f"{game_url}/entries/1",
         data=hidden_fields(card) | {"winner": "Bo", "answer": "hand=two_pair"},
@@ -366,7 +366,22 @@ def test_a_watcher_sees_no_links_to_correct_and_cannot_correct(client, game_url,
 
     assert "/entries/" not in page
     assert "Fix names or first dealer" not in page and "Delete this game" not in page
-    assert opened.status_code == 303 and opened.headers["Location"] == game_url
+    assert NOT_THE_SCOREKEEPER in opened  # a link kept from when it kept score, say
+    assert NOT_THE_SCOREKEEPER in follow_refusal(watcher, posted, game_url)
+    assert stored_game(client, game_url) == before
+
+
+def test_a_watcher_whose_correction_is_malformed_too_is_told_only_the_scorekeeper_may_correct(
+    client, game_url, watcher
+):
+    card = client.get(f"{game_url}/entries/1").text
+    before = stored_game(client, game_url)
+
+    posted = watcher.post(
+        f"{game_url}/entries/1", data=hidden_fields(card) | {"winner": "Bo", "answer": "flop"}
+    )
+
+    # Not sent back to the entry's card, which a watcher is not shown: its refusal was lost.
     assert NOT_THE_SCOREKEEPER in follow_refusal(watcher, posted, game_url)
     assert stored_game(client, game_url) == before
 

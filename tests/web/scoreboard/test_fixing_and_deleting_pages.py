@@ -219,6 +219,18 @@ def test_a_watcher_cannot_fix_the_names(client, game_url, watcher):
     assert stored_game(client, game_url) == before
 
 
+def test_a_watcher_whose_fix_is_malformed_too_is_told_only_the_scorekeeper_may_fix(
+    client, game_url, watcher
+):
+    fields = fix_fields(client.get(game_url).text) | {"players-0": ""}  # a name left out
+    before = stored_game(client, game_url)
+
+    page = follow_refusal(watcher, watcher.post(f"{game_url}/players", data=fields), game_url)
+
+    assert NOT_THE_SCOREKEEPER in page  # not a name's refusal for a form it is not shown
+    assert stored_game(client, game_url) == before
+
+
 # --- deleting ---
 
 
