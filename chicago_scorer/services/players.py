@@ -1,11 +1,12 @@
 """Player statistics: sums over the stored per-game figures, a few statements per page.
 
-A player is a name, matched across games whatever its case. Each figure summed here
-was written from the replay of its game (see summaries.py), so the statistics agree
-with the fold; tests check them against direct counts over random games.
+A player is a name, matched across games whatever its case, and shown as most of their
+games spell it (``shown_names``). Each figure summed here was written from the replay of
+its game (see summaries.py), so the statistics agree with the fold; tests check them
+against direct counts over random games.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -90,6 +91,35 @@ _FINISHED = StoredSummary.status == Status.FINISHED.value
 _IN_GAME = StoredSummary.game_id == Player.game_id
 
 
+# A player's spellings as the queries below read them beside their figures: the first and
+# the last in the database's order, the same for a name only ever spelled one way.
+_FIRST_SPELLING = func.min(Player.name)
+_LAST_SPELLING = func.max(Player.name)
+
+
+def shown_names(spellings: Iterable[tuple[str, str, str]]) -> dict[str, str]:
+    """The spelling each player is shown under, by their name's key, from its first and
+    last spelling: the one most of their games use, and of two used as often, the one of
+    the game stored last. So "ANN" typed for one game does not rename Ann in all of hers.
+    Only a name spelled more than one way is counted, in one statement for them all."""
+    spellings = list(spellings)
+    shown = {key: first for key, first, last in spellings if first == last}
+    mixed = {key for key, first, last in spellings if first != last}
+    if not mixed:
+        return shown
+    counted = db.session.execute(
+        select(Player.name_key, Player.name, func.count(), func.max(Player.game_id))
+        .where(Player.name_key.in_(mixed))
+        .group_by(Player.name_key, Player.name)
+    )
+    best: dict[str, tuple[int, int]] = {}
+    for key, name, games, newest in counted:
+        if key not in best or (games, newest) > best[key]:
+            best[key] = (games, newest)
+            shown[key] = name
+    return shown
+
+
 def player_list(page: int = 1) -> Page[PlayerTotals]:
     """Every player, those with the most games first."""
     rebuild_stale_before_reading()
@@ -98,7 +128,9 @@ def player_list(page: int = 1) -> Page[PlayerTotals]:
     games = func.count()
     rows = db.session.execute(
         select(
-            func.min(Player.name),
+            Player.name_key,
+            _FIRST_SPELLING,
+            _LAST_SPELLING,
             games,
             _count_where(_FINISHED),
             _count_where(Player.is_winner),
@@ -108,15 +140,18 @@ def player_list(page: int = 1) -> Page[PlayerTotals]:
         .order_by(games.desc(), Player.name_key)
         .limit(PLAYERS_PAGE_SIZE)
         .offset((page - 1) * PLAYERS_PAGE_SIZE)
-    )
-    return Page([PlayerTotals(*row) for row in rows], page, PLAYERS_PAGE_SIZE, total)
+    ).all()
+    names = shown_names(row[:3] for row in rows)
+    totals = [PlayerTotals(names[key], *figures) for key, _, _, *figures in rows]
+    return Page(totals, page, PLAYERS_PAGE_SIZE, total)
 
 
 _FINISHED_SCORE = case((_FINISHED, Player.score))
 # Built once: constructing these CASE expressions cost as much as running them.
 _PLAYER_TOTALS = (
     select(
-        func.min(Player.name),
+        _FIRST_SPELLING,
+        _LAST_SPELLING,
         func.count(),
         _count_where(_FINISHED),
         _count_where(Player.is_winner),
@@ -139,12 +174,12 @@ def player_statistics(name: str) -> PlayerStatistics:
     rebuild_stale_before_reading()
     key = name_key(name)
     row = db.session.execute(_PLAYER_TOTALS, {"key": key}).one()
-    display_name, games, finished, wins, average, highest, called, won, tricks = row[:9]
-    tiebreaks_played, tiebreaks_won, *hand_counts = row[9:]
+    first, last, games, finished, wins, average, highest, called, won, tricks = row[:10]
+    tiebreaks_played, tiebreaks_won, *hand_counts = row[10:]
     if games == 0:
         raise PlayerNotFound(name)
     return PlayerStatistics(
-        totals=PlayerTotals(display_name, games, finished, wins),
+        totals=PlayerTotals(shown_names([(key, first, last)])[key], games, finished, wins),
         average_score=None if average is None else float(average),
         highest_score=highest,
         chicago_called=called,
@@ -161,7 +196,9 @@ _ME, _THEM = aliased(Player), aliased(Player)
 _GAMES_TOGETHER = func.count()
 _HEAD_TO_HEAD = (
     select(
+        _THEM.name_key,
         func.min(_THEM.name),
+        func.max(_THEM.name),
         _GAMES_TOGETHER,
         _count_where(_ME.is_winner),
         _count_where(_THEM.is_winner),
@@ -176,6 +213,8 @@ _HEAD_TO_HEAD = (
 
 
 def _head_to_head(key: str) -> tuple[HeadToHead, ...]:
-    """Results against each opponent over the finished games both sat in."""
-    rows = db.session.execute(_HEAD_TO_HEAD, {"key": key})
-    return tuple(HeadToHead(*row) for row in rows)
+    """Results against each opponent over the finished games both sat in; an opponent
+    those games spell one way only is shown that way."""
+    rows = db.session.execute(_HEAD_TO_HEAD, {"key": key}).all()
+    names = shown_names(row[:3] for row in rows)
+    return tuple(HeadToHead(names[opponent], *figures) for opponent, _, _, *figures in rows)

@@ -183,6 +183,20 @@ def test_a_player_whose_games_are_all_unfinished_has_no_rates(client, app):
     assert "<dt>Win %</dt><dd>—</dd>" in client.get("/players/Eve").text
 
 
+def test_a_player_is_shown_as_most_of_their_games_spell_the_name(client, app):
+    for typed in ("Ann", "Ann", "ANN"):  # in capitals once, in the game stored last
+        create_api_game(client, [typed, "Bo"])
+    for typed in ("CY", "Cy"):  # as often each way: the game stored last says
+        create_api_game(client, [typed, "Dee"])
+    with app.app_context():
+        listed = sorted(totals.name for totals in player_list().items)
+        shown = [player_statistics(name).totals.name for name in ("ann", "cy")]
+
+    assert listed == ["Ann", "Bo", "Cy", "Dee"]
+    assert shown == ["Ann", "Cy"]
+    assert "<h1><bdi>Ann</bdi></h1>" in client.get("/players/ANN").text
+
+
 HALF_SPACED = "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627"  # Persian "Alireza"
 UNSPACED = "\u0639\u0644\u06cc\u0631\u0636\u0627"  # the same, typed without the half-space
 EMOJI_HEART = "\u2764\ufe0f Ann"  # a heart as an emoji keyboard types it
