@@ -15,10 +15,12 @@ Two names of a game are the same name when they fold to the same key (joiners an
 variation selectors dropped, compatibility forms and case folded, spaces squeezed), the
 key that finds a player across games too, and they look alike when their skeletons
 (Unicode TR39, from the confusables data kept beside this module) are the same, as
-Latin "Ann" and Cyrillic "Аnn" are.
+Latin "Ann" and Cyrillic "Аnn" are. Across games, a player is shown as most of their
+games spell the name (``shown_spelling``).
 """
 
 import unicodedata
+from collections.abc import Iterable
 from functools import cache
 
 from .errors import Message, counted, quoted, sentence
@@ -190,6 +192,15 @@ def same_name_key(name: str) -> str:
     unjoined = name.translate(_DROPPED)
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", unjoined).casefold())
     return " ".join(folded.split())
+
+
+def shown_spelling(spellings: Iterable[tuple[str, int, int]]) -> str:
+    """The spelling one player (one name's key) is shown under, across games, of their
+    spellings each with how many games use it and the newest of them (a game's number,
+    which grows): the one most games use, and of two used as often, the newer. So "ANN"
+    typed for one game does not rename Ann in all of hers."""
+    spelling, _, _ = max(spellings, key=lambda spelled: (spelled[1], spelled[2]))
+    return spelling
 
 
 def names_clash(earlier: str, name: str) -> Message | None:

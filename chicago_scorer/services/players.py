@@ -6,6 +6,7 @@ its game (see summaries.py), so the statistics agree with the fold; tests check 
 against direct counts over random games.
 """
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -15,6 +16,7 @@ from sqlalchemy.orm import aliased
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import Hand, Status
+from chicago_scorer.rules.names import shown_spelling
 from chicago_scorer.rules.statistics import best_hand
 from chicago_scorer.services.errors import PlayerNotFound
 from chicago_scorer.services.history import Page, checked_page
@@ -98,10 +100,9 @@ _LAST_SPELLING = func.max(Player.name)
 
 
 def shown_names(spellings: Iterable[tuple[str, str, str]]) -> dict[str, str]:
-    """The spelling each player is shown under, by their name's key, from its first and
-    last spelling: the one most of their games use, and of two used as often, the one of
-    the game stored last. So "ANN" typed for one game does not rename Ann in all of hers.
-    Only a name spelled more than one way is counted, in one statement for them all."""
+    """The spelling each player is shown under (``rules.names.shown_spelling``), by their
+    name's key, from its first and last spelling. Only a name spelled more than one way
+    is counted, in one statement for them all."""
     spellings = list(spellings)
     shown = {key: first for key, first, last in spellings if first == last}
     mixed = {key for key, first, last in spellings if first != last}
@@ -112,12 +113,10 @@ def shown_names(spellings: Iterable[tuple[str, str, str]]) -> dict[str, str]:
         .where(Player.name_key.in_(mixed))
         .group_by(Player.name_key, Player.name)
     )
-    best: dict[str, tuple[int, int]] = {}
+    by_key: dict[str, list[tuple[str, int, int]]] = defaultdict(list)
     for key, name, games, newest in counted:
-        if key not in best or (games, newest) > best[key]:
-            best[key] = (games, newest)
-            shown[key] = name
-    return shown
+        by_key[key].append((name, games, newest))
+    return shown | {key: shown_spelling(spelled) for key, spelled in by_key.items()}
 
 
 def player_list(page: int = 1) -> Page[PlayerTotals]:

@@ -16,6 +16,7 @@ from chicago_scorer.rules.names import (
     look_alike_keys,
     normal_name,
     same_name_key,
+    shown_spelling,
     skeleton,
 )
 from chicago_scorer.rules.setup import setup_as_stored
@@ -634,3 +635,17 @@ def test_two_seats_each_alike_an_earlier_one_are_each_refused_once():
         new_setup(["Ann", "Bo", "ann", "bo"])
 
     assert [fault.field for fault in refused.value.violations] == ["players.2", "players.3"]
+
+
+def test_a_player_is_shown_as_most_of_their_games_spell_the_name():
+    # (spelling, games that use it, the newest of them)
+    assert shown_spelling([("Ann", 2, 2), ("ANN", 1, 3)]) == "Ann"
+
+
+@pytest.mark.parametrize(
+    "spellings",
+    [[("CY", 1, 4), ("Cy", 1, 5)], [("Cy", 1, 5), ("CY", 1, 4)]],
+    ids=["the newer last", "the newer first"],
+)
+def test_of_two_spellings_used_as_often_the_newer_is_shown(spellings):
+    assert shown_spelling(spellings) == "Cy"
