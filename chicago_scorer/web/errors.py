@@ -68,7 +68,6 @@ from chicago_scorer.web.platform.request_origin import (
     CrossSiteRequest,
     HostNotServed,
     may_write_the_session,
-    sent_from_another_site,
 )
 from chicago_scorer.web.refused_forms import send_back
 
@@ -282,10 +281,6 @@ def answer_http_error(error: HTTPException):
         seconds = seconds_to_wait()
         return _answer_or_send_back(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
-        # Another site's page could not read the token: nothing of this app's was out of
-        # date, and the words for that would have the visitor send the forged form again.
-        if sent_from_another_site():
-            return answer_refusal(CrossSiteRequest())
         # A phone that keeps no cookies could not carry the message across a redirect.
         if sent_no_session(error) or request.endpoint in EXPIRED_ANSWERED_IN_PLACE:
             return _answer(400, expired_form_message(error))

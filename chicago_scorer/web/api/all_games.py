@@ -14,7 +14,7 @@ from chicago_scorer.web.exports import export_answer, exported_games
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
 from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
-from chicago_scorer.web.platform.security import keep_out_of_caches, same_origin_only
+from chicago_scorer.web.platform.security import keep_out_of_caches
 
 api_all_games = Blueprint("api_all_games", __name__, url_prefix="/api")
 
@@ -44,7 +44,6 @@ def export():
 
 @api_all_games.post("/import")
 @allows_large_body
-@same_origin_only
 @limited_as(IMPORTING)
 def import_document():
     """Add each game of an export that is not already here, with a new edit key; or none.

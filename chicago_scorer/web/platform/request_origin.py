@@ -1,9 +1,8 @@
 """Where a request comes from, as the browser tells: a page of this site, or of another.
-Asked by the guard of the addresses that need no key (security.py), and by the refusal of
-a form without its token (web/errors.py); and whether a request's answer may
-set the session cookie at all (security.py, web/errors.py). Also which names this server
-answers to, so that a page elsewhere cannot pass for this site by pointing its own name
-at this machine."""
+A write from another site's page is refused before anything reads it, and its answer sets
+no session cookie (security.py, web/errors.py). Also which names this server answers to,
+so that a page elsewhere cannot pass for this site by pointing its own name at this
+machine."""
 
 import ipaddress
 from collections.abc import Collection
@@ -57,6 +56,20 @@ def may_write_the_session() -> bool:
     return request.method in SAFE_METHODS or not sent_from_another_site()
 
 
+def _refuse_writes_from_other_sites() -> None:
+    """Refuse a write that a browser sends from a page of another site.
+
+    A form's CSRF token alone would stop a page elsewhere that cannot read it, and the
+    API's keyless addresses have no token at all. This one rule covers both, before the
+    token is checked. A write with an edit key in ``Authorization`` is left to the key: a
+    page elsewhere cannot send that header without a preflight this app never allows.
+    """
+    if request.method in SAFE_METHODS or "Authorization" in request.headers:
+        return
+    if sent_from_another_site():
+        raise CrossSiteRequest()
+
+
 class HostNotServed(Refusal):
     """A request that names this server by a name it does not answer to."""
 
@@ -108,8 +121,9 @@ def _refuse_names_not_served() -> None:
 
 def register(app: Flask) -> None:
     """Answer only to this server's own names; behind a reverse proxy (``TRUSTED_PROXIES``),
-    the proxy chooses which names reach the app."""
+    the proxy chooses which names reach the app. Take no write from another site's page."""
     allowed = app.config.get("ALLOWED_HOSTS", ())
     app.config["ALLOWED_HOSTS"] = frozenset(host_name(name) for name in allowed)
     if not app.config.get("TRUSTED_PROXIES"):
         app.before_request(_refuse_names_not_served)
+    app.before_request(_refuse_writes_from_other_sites)

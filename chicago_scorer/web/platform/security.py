@@ -1,21 +1,14 @@
-"""Headers and cookies that keep pages to their own origin and sessions private, and the
-guard that keeps other sites' pages from using the addresses that need no key."""
+"""Headers and cookies that keep pages to their own origin and sessions private."""
 
 import hashlib
 import hmac
-from collections.abc import Callable
 
 from flask import Flask, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
 from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from chicago_scorer.web.platform.request_origin import (
-    SAFE_METHODS,
-    CrossSiteRequest,
-    may_write_the_session,
-    sent_from_another_site,
-)
+from chicago_scorer.web.platform.request_origin import may_write_the_session
 
 CONTENT_SECURITY_POLICY = "; ".join(
     [
@@ -102,30 +95,11 @@ def _add_security_headers(response: Response) -> Response:
     return response
 
 
-def same_origin_only(view: Callable) -> Callable:
-    """Refuse a write to ``view`` that a browser sends from another site's page.
-
-    For the API's addresses that need no key: a page elsewhere may send them a simple
-    request (no preflight), with the visitor's address and none of their cookies; the
-    forms are guarded by their CSRF token instead.
-    """
-    view.same_origin_only = True
-    return view
-
-
-def _refuse_cross_site_writes() -> None:
-    view = current_app.view_functions.get(request.endpoint or "")
-    if getattr(view, "same_origin_only", False) and request.method not in SAFE_METHODS:
-        if sent_from_another_site():
-            raise CrossSiteRequest()
-
-
 def register(app: Flask) -> None:
     """Set the headers on every response; trust a reverse proxy only when told to."""
     app.session_interface = SessionCookieSecureOverHttps()
     app.after_request(_add_security_headers)
     app.after_request(_no_store_when_marked)
-    app.before_request(_refuse_cross_site_writes)
     proxies = int(app.config.get("TRUSTED_PROXIES", 0))
     if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)

@@ -1,6 +1,7 @@
-"""A page of another site cannot use the visitor's browser to create, import or settle:
-the API's keyless writes refuse what a browser marks as cross-site (403), and the forms
-refuse what carries no CSRF token. Nothing is recorded either way."""
+"""A page of another site cannot use the visitor's browser to write anything: every write
+a browser marks as sent from another site is refused (403), keyless API write and form
+alike, unless it carries an edit key, which no page elsewhere can send. Nothing is
+recorded."""
 
 import json
 
@@ -84,6 +85,20 @@ def test_writes_that_need_the_key_are_left_to_the_key(client):
     # A page elsewhere cannot send the Authorization header without a preflight this app
     # never allows; a client that can is holding the key.
     assert response.status_code == 201
+
+
+def test_a_write_that_needs_the_key_sent_from_another_site_without_it_is_refused(client):
+    game = create_api_game(client)
+
+    response = client.post(
+        f"{game.url}/events",
+        json={"round": 1, "step": "phase1", "outcome": "none"},
+        headers={"Sec-Fetch-Site": "cross-site"},
+    )
+
+    assert response.status_code == 403
+    assert "came from a page of another site" in response.get_json()["error"]
+    assert client.get(game.url).get_json()["events"] == []
 
 
 def test_reading_from_another_site_is_not_refused(client):

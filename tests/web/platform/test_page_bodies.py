@@ -10,6 +10,7 @@ import pytest
 
 from support.api_client import create_api_game
 from support.export_documents import empty_game_export
+from support.form_tokens import csrf_token
 from support.table_forms import start_game
 
 # Every address a page's form is sent to; {id} is a game's.
@@ -94,12 +95,7 @@ def test_the_forms_of_a_page_are_still_read_whole_or_in_parts(make_app, csrf):
     client = make_app(WTF_CSRF_ENABLED=csrf).test_client()
     token = {}
     if csrf:
-        page = client.get("/").get_data(as_text=True)
-        token = {
-            "csrf_token": re.search(
-                r'name="csrf_token" type="hidden" value="([^"]+)"', page
-            ).group(1)
-        }
+        token = {"csrf_token": csrf_token(client.get("/").get_data(as_text=True))}
     form = {"players-0": "Ann", "players-1": "Bo", "dealer": "0"} | token
 
     urlencoded = client.post("/games", data=form)

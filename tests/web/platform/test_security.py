@@ -6,6 +6,7 @@ import re
 import pytest
 
 from chicago_scorer.web.platform.security import CONTENT_SECURITY_POLICY
+from support.form_tokens import csrf_token
 
 PAGES = ["/", "/settle", "/no-such-page", "/api/games", "/api/games/999"]
 
@@ -79,20 +80,38 @@ def forms_on(page: str) -> list[str]:
     return re.findall(r'<form method="post"(?: action="([^"]*)")?', page)
 
 
-def test_every_form_is_refused_without_its_csrf_token(csrf_app):
-    keeper = csrf_app.test_client()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', keeper.get("/").text)
+def a_kept_game_and_its_forms(keeper) -> tuple[str, set[str]]:
+    """A game this client keeps score of, with one entry so that the undo form is shown
+    too, and the address of every form its phone's pages show."""
+    token = csrf_token(keeper.get("/").text)
     game_url = keeper.post(
         "/games",
-        data={"csrf_token": token.group(1), "players-0": "Ann", "players-1": "Bo", "dealer": "0"},
+        data={"csrf_token": token, "players-0": "Ann", "players-1": "Bo", "dealer": "0"},
     ).headers["Location"]
-    keeper.post(  # one entry, so that the undo form is on the page too
+    keeper.post(
         f"{game_url}/entries",
-        data={"csrf_token": token.group(1), "round": "1", "step": "phase1", "outcome": "none"},
+        data={"csrf_token": token, "round": "1", "step": "phase1", "outcome": "none"},
     )
     actions = set()
     for path in ["/", "/settle", game_url, f"{game_url}/settle", f"{game_url}/entries/1"]:
         actions |= {action or path for action in forms_on(keeper.get(path).text)}
+    assert {
+        "/games",
+        f"{game_url}/entries",
+        f"{game_url}/undo",
+        f"{game_url}/revoke",
+        f"{game_url}/entries/1",
+        f"{game_url}/players",
+        f"{game_url}/delete",
+        "/settle",
+        f"{game_url}/settle",
+    } <= actions
+    return game_url, actions
+
+
+def test_every_form_is_refused_without_its_csrf_token(csrf_app):
+    keeper = csrf_app.test_client()
+    game_url, actions = a_kept_game_and_its_forms(keeper)
     before = keeper.get(f"/api{game_url}").get_json()
 
     # The phone pages go back to the page the form was on, and say why there (a
@@ -115,19 +134,53 @@ def test_every_form_is_refused_without_its_csrf_token(csrf_app):
             refusal = "no game was started" if action == "/games" else "nothing was recorded"
             assert f"out of date, so {refusal}" in keeper.get(went_back[action]).text
 
-    assert {
-        "/games",
-        f"{game_url}/entries",
-        f"{game_url}/undo",
-        f"{game_url}/revoke",
-        f"{game_url}/entries/1",
-        f"{game_url}/players",
-        f"{game_url}/delete",
-        "/settle",
-        f"{game_url}/settle",
-    } <= actions
     assert statuses == {action: 303 if action in went_back else 400 for action in actions}
     assert keeper.get(f"/api{game_url}").get_json() == before
+
+
+@pytest.mark.parametrize(
+    "from_another_site",
+    [
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site"},
+        {"Origin": "https://evil.example"},
+    ],
+)
+def test_every_form_sent_from_another_site_is_refused_even_with_its_token(
+    csrf_app, from_another_site
+):
+    # Another site's page cannot read the token, but a browser's word that the form came
+    # from elsewhere is enough: the token is not the only safeguard.
+    keeper = csrf_app.test_client()
+    game_url, actions = a_kept_game_and_its_forms(keeper)
+    page = keeper.get(game_url).text
+    token = csrf_token(page)
+    before = keeper.get(f"/api{game_url}").get_json()
+    games_before = keeper.get("/api/games").get_json()["total"]
+
+    for action in actions:
+        answer = keeper.post(
+            action,
+            data={"csrf_token": token, "round": "1", "step": "phase2", "outcome": "none"},
+            headers=from_another_site,
+        )
+        assert answer.status_code == 403, action
+        assert (
+            "This request came from a page of another site, so nothing was done. "
+            "Open Chicago Scorer itself to do this."
+        ) in answer.text, action
+        assert "Set-Cookie" not in answer.headers, action
+
+    assert keeper.get(f"/api{game_url}").get_json() == before
+    assert keeper.get("/api/games").get_json()["total"] == games_before
+    # The same form from the phone's own page is taken.
+    taken = keeper.post(
+        f"{game_url}/entries",
+        data={"csrf_token": token, "round": "1", "step": "phase2", "outcome": "none"},
+        headers={"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"},
+    )
+    assert taken.status_code == 303
+    assert len(keeper.get(f"/api{game_url}").get_json()["events"]) == 2
 
 
 @pytest.mark.parametrize(

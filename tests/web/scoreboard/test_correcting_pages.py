@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from chicago_scorer.rules import PRESETS, STANDARD_RULES, read_event
 from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm
+from support.form_tokens import csrf_token
 from support.games import legal_entries, played_games
 from support.table_forms import (
     NOT_THE_SCOREKEEPER,
@@ -392,16 +393,13 @@ def csrf_client(make_app):
 
 
 def test_a_correction_without_its_csrf_token_is_refused_and_one_with_it_is_saved(csrf_client):
-    token = re.search(
-        r'name="csrf_token" type="hidden" value="([^"]+)"', csrf_client.get("/").text
-    )
+    token = csrf_token(csrf_client.get("/").text)
     created = csrf_client.post(
-        "/games",
-        data={"csrf_token": token.group(1), "players-0": "Ann", "players-1": "Bo", "dealer": "0"},
+        "/games", data={"csrf_token": token, "players-0": "Ann", "players-1": "Bo", "dealer": "0"}
     )
     game_url = created.headers["Location"]
     page = csrf_client.get(game_url).text
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    token = csrf_token(page)
     entry = {"round": "1", "step": "phase1", "winner": "Ann", "hand": "flush"}
     assert accepted(
         csrf_client, csrf_client.post(f"{game_url}/entries", data=entry | {"csrf_token": token})
@@ -417,7 +415,7 @@ def test_a_correction_without_its_csrf_token_is_refused_and_one_with_it_is_saved
     assert "This page was out of date, so nothing was recorded." in correction_card(page)
     assert re.search(r'name="winner" value="Bo"\s+checked', page)
     assert stored_game(csrf_client, game_url) == before
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', card).group(1)
+    token = csrf_token(card)
     saved = csrf_client.post(f"{game_url}/entries/1", data=fields | {"csrf_token": token})
     assert accepted(csrf_client, saved)
     assert stored_game(csrf_client, game_url)["events"][0]["winner"] == "Bo"

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from support.form_tokens import csrf_token
 from support.table_forms import (
     NOT_THE_SCOREKEEPER,
     accepted,
@@ -187,11 +188,11 @@ def test_a_refused_fix_comes_back_open_as_it_was_typed_its_refusal_beside_the_na
 
 def test_a_fix_from_a_page_whose_token_expired_comes_back_open_as_it_was_typed(make_app):
     keeper = make_app(WTF_CSRF_ENABLED=True).test_client()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', keeper.get("/").text)
+    token = csrf_token(keeper.get("/").text)
     game_url = keeper.post(
         "/games",
         data={
-            "csrf_token": token.group(1),
+            "csrf_token": token,
             "players-0": "Ann",
             "players-1": "Bjorn",
             "dealer": "0",

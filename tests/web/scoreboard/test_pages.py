@@ -7,6 +7,7 @@ import string
 import pytest
 
 from chicago_scorer.rules import Hand
+from support.form_tokens import csrf_token
 from support.table_forms import (
     NOT_THE_SCOREKEEPER,
     accepted,
@@ -537,10 +538,6 @@ def test_an_unknown_page_is_a_404_page(client):
 @pytest.fixture
 def csrf_client(make_app):
     return make_app(WTF_CSRF_ENABLED=True).test_client()
-
-
-def csrf_token(page: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
 
 
 def test_forms_without_a_csrf_token_are_refused_and_record_nothing(csrf_client):
