@@ -189,11 +189,14 @@
     alike[0].focus({ preventScroll: true });
   }
 
-  // Where a scoreboard drawn anew starts, for a keyboard and a screen reader: the card that
-  // asks what to do next (the next step, or what to do with entries the server refused),
-  // else who won. Focus goes there after a tap, and when what had it was drawn over.
+  // Where a scoreboard drawn anew starts, for a keyboard and a screen reader: why the step
+  // card refused a tap, if it did; else the card that asks what to do next (the next step,
+  // or what to do with entries the server refused); else who won. Focus goes there after
+  // a tap, and when what had it was drawn over.
   function startOf(scope) {
-    return scope.querySelector(".conflict-card h2, .step-card h2") || scope.querySelector(".banner.winner");
+    return scope.querySelector(".step-card .form-error")
+      || scope.querySelector(".conflict-card h2, .step-card h2")
+      || scope.querySelector(".banner.winner");
   }
 
   function focusOn(element) {

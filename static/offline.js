@@ -353,10 +353,16 @@
     return Array.prototype.map.call(bytes, function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
   }
 
+  // A tap refused here, as one the server refuses: focus goes to why (app.js).
+  function refuseTap(text) {
+    showRefusal(text);
+    document.dispatchEvent(new CustomEvent("chicago:start"));
+  }
+
   function tapped(form, submitter) {
     var entry = entryFrom(form, submitter);
-    if (entry === null) { showRefusal(kit.words.choose_winner); return; }
-    if (!answered(entry)) { showRefusal(stillToTap(form)); return; }
+    if (entry === null) { refuseTap(kit.words.choose_winner); return; }
+    if (!answered(entry)) { refuseTap(stillToTap(form)); return; }
     var refused = null;
     changeQueue(function (kept) {
       if (!kept.waiting.length) kept.base = newestKnown();
@@ -365,7 +371,7 @@
       kept.waiting.push({ key: newKey(), entry: entry });
     }).then(function () {
       drawGame();  // with what another tab of this game may have added
-      if (refused) { showRefusal(refusalWords(refused)); return; }
+      if (refused) { refuseTap(refusalWords(refused)); return; }
       showWaiting();
       startAfresh();
       send();

@@ -375,9 +375,9 @@ def test_enter_on_a_player_offline_keeps_nothing_and_says_to_tap_the_hand(new_ph
 
     ann.press("Enter")  # the browser sends the form by its first button
 
-    expect(phone.step_card.locator(".form-error")).to_have_text(
-        "Now tap the hand they had: a player alone records nothing."
-    )
+    refusal = phone.step_card.locator(".form-error")
+    expect(refusal).to_have_text("Now tap the hand they had: a player alone records nothing.")
+    expect(refusal).to_be_focused()  # as online: focus goes to why
     expect(queue_status(phone)).to_have_text(re.compile(r"^Offline: entries are kept"))
     kept(phone, lambda: phone.hand_button("Two pair").press("Enter"))
     phone.expect_scores({"Ann": 2, "Bo": 0})
@@ -391,9 +391,9 @@ def test_enter_before_any_player_is_chosen_offline_says_to_tap_the_player(new_ph
 
     ann.press("Enter")
 
-    expect(phone.step_card.locator(".form-error")).to_have_text(
-        "First tap who had the best hand, then the hand."
-    )
+    refusal = phone.step_card.locator(".form-error")
+    expect(refusal).to_have_text("First tap who had the best hand, then the hand.")
+    expect(refusal).to_be_focused()
     expect(queue_status(phone)).to_have_text(re.compile(r"^Offline: entries are kept"))
     phone.expect_scores({"Ann": 0, "Bo": 0})
 
