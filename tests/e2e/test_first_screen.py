@@ -39,6 +39,13 @@ NAMES = {
     3: ["Ann", "Björn", "Cy"],
     4: ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"],
 }
+# Four names as long as a name may be (40 characters), in three scripts.
+LONGEST_NAMES = [
+    "Maximiliana Wolfeschlegelsteinhausenberg",
+    "Bartholomew Featherstonehaugh-Smythe III",
+    "अनिलकुमार श्रीवास्तव अनिलकुमार श्रीवास्त",
+    "Ёжик Иванович Туманов-Заречный Ёжиковски",
+]
 # English, and the two languages whose words run longest on the scoreboard.
 LANGUAGES = ["en", "be", "ne"]
 EVERY_LANGUAGE = sorted(languages_in(TRANSLATIONS))
@@ -410,12 +417,13 @@ def test_a_stale_tab_says_what_someone_recorded_in_the_first_screen(new_phone, s
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
 
 
+@pytest.mark.parametrize("names", [NAMES[4], LONGEST_NAMES], ids=["names", "longest names"])
 @pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
 @pytest.mark.parametrize("language", EVERY_LANGUAGE)
 def test_a_tap_on_a_phone_that_no_longer_keeps_score_says_so_in_the_first_screen(
-    language, viewport, new_phone, seed_game
+    language, viewport, names, new_phone, seed_game
 ):
-    game = seed_game(NAMES[4], hand_win(1, "phase1", NAMES[4][0], "flush"))
+    game = seed_game(names, hand_win(1, "phase1", names[0], "flush"))
     phone = keeper(new_phone, viewport, language)
     phone.open(game.keep_score_path)
     phone.hears_of_no_change()
