@@ -69,7 +69,6 @@ SCORES_AND_DOTS = ["\u00a00\u00a0·", "\u00a05\u00a0·", "\u00a00\u00a0·", "\u0
 PLAYERS_LINES = {
     "the recent games": ("/", ".game-players", SCORES_AND_DOTS),
     "the history": ("/history", ".game-players", SCORES_AND_DOTS),
-    "the scoreboard's heading": ("/games/{id}", ".game-title", DOTS),
     "the review's heading": ("/games/{id}/review", "h1", DOTS),
 }
 # Where what follows each name in a line of players (its score, and the dot before the
@@ -106,6 +105,33 @@ def test_in_a_line_of_players_what_follows_a_name_stays_on_its_last_line(
         (top, bottom), drawn = after["name_line"], after["drawn"]
         assert len(drawn) == 1, f"{after['text']!r} is split over lines"
         assert top <= (drawn[0][0] + drawn[0][1]) / 2 <= bottom, "not on the name's last line"
+
+
+def test_the_scoreboards_line_of_players_cuts_each_name_to_one_line_beside_its_dot(
+    new_phone, seed_game
+):
+    # Above a watcher's score cards, which show each name again, four long names would
+    # take four lines of the first screen: each is cut short instead, two to a line.
+    players = [*NAMES, "Di"]
+    game = seed_game(players, hand_win(1, "phase1", NAMES[1], "flush"))
+    phone = new_phone(viewport=SMALL, screen=SMALL)
+    phone.open(f"/games/{game.id}")
+    line = phone.page.locator(".game-title")
+    line_height = float(line.evaluate("(line) => parseFloat(getComputedStyle(line).lineHeight)"))
+    names = line.locator("bdi")
+    lines_of_each = names.evaluate_all(
+        "(names) => names.map((name) => name.getClientRects().length)"
+    )
+
+    assert lines_of_each == [1] * len(players)
+    assert names.first.evaluate("(name) => name.scrollWidth > name.clientWidth"), "not cut"
+    assert line.bounding_box()["height"] < 2.5 * line_height
+    assert names.all_text_contents() == players  # read whole by a screen reader
+    after_each_name = line.evaluate(AFTER_EACH_NAME)
+    assert [after["text"] for after in after_each_name] == DOTS
+    for after in (after for after in after_each_name if after["text"]):
+        (top, bottom), drawn = after["name_line"], after["drawn"]
+        assert len(drawn) == 1 and top <= (drawn[0][0] + drawn[0][1]) / 2 <= bottom
 
 
 # Sentences about a long-named player, where they are on which page.
