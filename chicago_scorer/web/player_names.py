@@ -1,4 +1,5 @@
-"""A player's name as a page shows it: isolated from the text around it.
+"""A player's name as a page shows it: isolated from the text around it, and in a
+message, cut short to its look.
 
 A name written right to left, or one stored before names were checked that holds a
 direction override, would otherwise pull the scores and names beside it into its own
@@ -9,10 +10,12 @@ to right throughout is left as it is there: isolating it would change nothing bu
 what a reader copies.
 """
 
+import re
 import unicodedata
+from collections.abc import Iterable
 
 from flask import Flask
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 FIRST_STRONG_ISOLATE = "\u2068"
 POP_DIRECTIONAL_ISOLATE = "\u2069"
@@ -37,6 +40,32 @@ def isolated_name_text(name: str) -> str:
     return name
 
 
+def names_marked(message: str, names: Iterable[str]) -> Markup:
+    """A message built as text (a refusal, what an undo or a correction did) for HTML,
+    each of ``names`` in it in a ``<bdi>``, as everywhere else on a page: so that a page
+    can cut a long name short in its messages too, as it does in the score strip (a
+    correction that names two players of forty letters took six lines of the first
+    screen). A name counts where it stands as a word of its own, isolates and all, not
+    inside a longer word or name: the longest name is looked for first."""
+    spelled = sorted({name for name in names if name}, key=len, reverse=True)
+    if not spelled:
+        return escape(message)
+    alternatives = "|".join(map(re.escape, spelled))
+    pattern = re.compile(
+        rf"(?<!\w){FIRST_STRONG_ISOLATE}?({alternatives}){POP_DIRECTIONAL_ISOLATE}?(?!\w)"
+    )
+    marked: list[Markup] = []
+    written_up_to = 0
+    for found in pattern.finditer(message):
+        marked += [escape(message[written_up_to : found.start()]), isolated_name(found[1])]
+        written_up_to = found.end()
+    marked.append(escape(message[written_up_to:]))
+    return Markup("").join(marked)
+
+
 def register(app: Flask) -> None:
-    """Give templates ``name`` (HTML) and ``name_text`` (titles, attributes) filters."""
-    app.jinja_env.filters.update(name=isolated_name, name_text=isolated_name_text)
+    """Give templates ``name`` (HTML) and ``name_text`` (titles, attributes) filters, and
+    ``names_marked`` for messages."""
+    app.jinja_env.filters.update(
+        name=isolated_name, name_text=isolated_name_text, names_marked=names_marked
+    )

@@ -11,7 +11,7 @@ import pytest
 
 from chicago_scorer.rules.errors import sentence
 from chicago_scorer.web.languages.wording import translate
-from chicago_scorer.web.player_names import isolated_name_text
+from chicago_scorer.web.player_names import isolated_name_text, names_marked
 from support.api_client import create_api_game
 from support.game_lists import listed_players, players_line
 from support.legacy_names import rename_as_stored_before
@@ -306,3 +306,35 @@ def test_the_api_answers_names_as_they_are_spelt_in_utf8(client):
         for name in players:
             assert json.dumps(name, ensure_ascii=False).encode() in response.data
         assert b"\\u" not in response.data
+
+
+def test_a_message_on_a_page_puts_each_name_it_holds_in_its_own_bdi():
+    message = (
+        "Corrected Round 1 · Phase 1: Bartholomew Featherstonehaugh +2 · two pair, "
+        "was Ann <3 +2 · two pair"
+    )
+
+    marked = names_marked(message, ["Ann <3", "Bartholomew Featherstonehaugh", "Bo"])
+
+    assert marked == (
+        "Corrected Round 1 · Phase 1: <bdi>Bartholomew Featherstonehaugh</bdi> +2 · two pair, "
+        "was <bdi>Ann &lt;3</bdi> +2 · two pair"
+    )
+
+
+def test_a_name_inside_a_longer_word_or_name_is_left_to_the_word_or_name():
+    marked = names_marked("'Al Anna' and 'Alla' are the same name", ["Al", "Al Anna"])
+
+    assert marked == "&#39;<bdi>Al Anna</bdi>&#39; and &#39;Alla&#39; are the same name"
+
+
+def test_a_names_isolates_in_a_message_become_its_bdi(app):
+    with app.test_request_context():
+        message = translate(sentence("%(name)s needs 15 points.", name="محمد"))
+
+    assert message == f"{FSI}محمد{PDI} needs 15 points."
+    assert names_marked(message, ["محمد"]) == "<bdi>محمد</bdi> needs 15 points."
+
+
+def test_a_message_naming_nobody_is_only_escaped():
+    assert names_marked("Tap <the> hand", []) == "Tap &lt;the&gt; hand"

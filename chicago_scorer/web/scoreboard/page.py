@@ -111,11 +111,15 @@ def render_scoreboard(
         "last_entry_text": (
             entry_words(last_entry.event, last_entry.points) if last_entry else None
         ),
+        # Whom the page's messages may name: each is cut short there as in the score strip.
+        "message_names": state.players,
     }
     if is_scorekeeper:
-        # A refused fix comes back as it was typed, open, its refusal with the step's.
+        # A refused fix comes back as it was typed, open, its refusal with the step's,
+        # which names what was typed.
+        fix_form = restore_refused(FixPlayersForm, fix_page(game_id))
         context |= {
-            "fix_form": restore_refused(FixPlayersForm, fix_page(game_id))
-            or FixPlayersForm.of_setup(state.setup),
+            "fix_form": fix_form or FixPlayersForm.of_setup(state.setup),
+            "message_names": [*state.players, *(fix_form.names() if fix_form else [])],
         }
     return render_template("scoreboard.html", **context)

@@ -1,0 +1,120 @@
+"""A message with the step keeps the step in the first screen, however long the names:
+four names as long as a name may be, in every language, with each message that names
+them."""
+
+import pytest
+from playwright.sync_api import expect
+
+from support.phone import Phone
+from support.screen_boxes import (
+    assert_first_screen_holds_the_next_step,
+    needed_for_the_next_tap,
+    outside,
+)
+from support.seeding import SeededGame, hand_win
+
+pytestmark = pytest.mark.sqlite_only
+
+SE = {"width": 375, "height": 667}
+# Four names as long as a name may be (40 characters), in three scripts.
+LONGEST_NAMES = [
+    "Maximiliana Wolfeschlegelsteinhausenberg",
+    "Bartholomew Featherstonehaugh-Smythe III",
+    "अनिलकुमार श्रीवास्तव अनिलकुमार श्रीवास्त",
+    "Ёжик Иванович Туманов-Заречный Ёжиковски",
+]
+MAXI, BART = LONGEST_NAMES[:2]
+EVERY_LANGUAGE = ["en", "be", "ne", "sv", "it", "et", "uz"]
+
+
+def keeper_of(game: SeededGame, new_phone, language: str) -> Phone:
+    phone = new_phone(viewport=SE, screen=SE, locale=language)
+    phone.open(game.keep_score_path)
+    return phone
+
+
+def entries_of(game: SeededGame) -> list[dict]:
+    return game.api.get(f"/api{game.path}").json()["events"]
+
+
+def names_as_drawn(phone: Phone, selector: str) -> list[tuple[str, str]]:
+    """Each name in the messages ``selector`` matches, with how it is drawn."""
+    drawn = phone.page.eval_on_selector_all(
+        f"{selector} bdi",
+        """(names) => names.map((name) => [
+            name.textContent,
+            name.offsetHeight < 2 * parseFloat(getComputedStyle(name).fontSize),
+            name.scrollWidth > name.clientWidth,
+        ])""",
+    )
+    return [
+        (text, ("one line" if one_line else "wrapped") + (", cut" if cut else ""))
+        for text, one_line, cut in drawn
+    ]
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_saved_correction_between_two_long_names_leaves_the_next_step_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    game = seed_game(LONGEST_NAMES, hand_win(1, "phase1", MAXI, "two_pair"))
+    phone = keeper_of(game, new_phone, language)
+    phone.open(f"{game.path}/entries/1")
+    phone.page.locator(f".step-card input[name=winner][value='{BART}']").check()
+
+    with phone.page.expect_navigation():
+        phone.page.locator(".correction-actions button[type=submit]").tap()
+
+    # The message names both players, each cut to one line to the eye and whole to a
+    # screen reader.
+    expect(phone.page.locator(".flash")).to_contain_text(BART)
+    expect(phone.page.locator(".flash")).to_contain_text(MAXI)
+    assert names_as_drawn(phone, ".flash") == [(BART, "one line, cut"), (MAXI, "one line, cut")]
+    assert_first_screen_holds_the_next_step(phone, at="the correction's message")
+    assert [entry["winner"] for entry in entries_of(game)] == [BART]
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_an_undo_of_a_long_names_entry_leaves_the_step_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    game = seed_game(
+        LONGEST_NAMES,
+        hand_win(1, "phase1", MAXI, "two_pair"),
+        hand_win(1, "phase2", BART, "flush"),
+    )
+    phone = keeper_of(game, new_phone, language)
+    phone.page.locator("details.undo summary").tap()
+    with phone.page.expect_navigation():
+        phone.page.locator("form[action$='/undo'] button[type=submit]").tap()
+
+    expect(phone.page.locator(".flash")).to_contain_text(BART)
+    assert_first_screen_holds_the_next_step(phone, at="the undo's message")
+    assert len(entries_of(game)) == 1
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_fix_that_makes_two_long_names_one_is_refused_with_the_step_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    game = seed_game(LONGEST_NAMES, hand_win(1, "phase1", MAXI, "two_pair"))
+    phone = keeper_of(game, new_phone, language)
+    phone.page.locator(".fix-players summary").tap()
+    phone.page.locator(".fix-players [name=players-1]").fill(MAXI.upper())
+
+    with phone.page.expect_navigation():
+        phone.page.locator(".fix-players button[type=submit]").tap()
+
+    # The summary, with the step, names both spellings; the refusal beside the box it is
+    # about, far down the form, is what its link leads to.
+    summary = phone.page.locator(".step-card .refusal-summary")
+    expect(summary).to_contain_text(MAXI)
+    expect(summary).to_contain_text(MAXI.upper())
+    assert outside(phone, ".step-card .refusal-summary") == []
+    misplaced = {
+        what: found
+        for what, selector in needed_for_the_next_tap(phone, whole_step=True).items()
+        if (found := outside(phone, selector))
+    }
+    assert misplaced == {}
+    assert [entry["winner"] for entry in entries_of(game)] == [MAXI]
