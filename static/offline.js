@@ -209,13 +209,32 @@
       button.disabled = true;
       button.setAttribute("aria-describedby", "chicago-why");
     });
-    var reason = element("p", "why-not", counted(kit.words.chicago_shut_out, shut.length, { names: list(shut) }));
+    var reason = withNamesMarked(element("p", "why-not"), counted(kit.words.chicago_shut_out, shut.length, { names: list(shut) }));
     card.querySelector("form").appendChild(reason).id = "chicago-why";
   }
 
   function statusLine(className, text) {
-    var shown = element("p", className, text);
+    var shown = withNamesMarked(element("p", className), text);
     shown.setAttribute("role", "status");
+    return shown;
+  }
+
+  // A message's text with each player it names in a <bdi>, as the server's page has it
+  // (player_names.names_marked), so that a long name is cut short in it there too: where
+  // it stands as a word of its own, the longest name looked for first.
+  var OUTSIDE_A_WORD = "[^\\p{L}\\p{N}_]";
+  function withNamesMarked(shown, text) {
+    var names = page.setup.players.slice().sort(function (one, other) { return other.length - one.length; });
+    var spelled = names.map(function (one) { return one.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&"); });
+    var found = new RegExp("(^|" + OUTSIDE_A_WORD + ")\u2068?(" + spelled.join("|") + ")\u2069?(?=" + OUTSIDE_A_WORD + "|$)", "gu");
+    var from = 0;
+    var match;
+    while ((match = found.exec(text)) !== null) {
+      var start = match.index + match[1].length;
+      shown.append(text.slice(from, start), element("bdi", "", match[2]));
+      from = found.lastIndex;
+    }
+    shown.append(text.slice(from));
     return shown;
   }
 
@@ -247,6 +266,9 @@
     root.classList.add("drawn-on-phone");  // until the server's page is drawn (app.css)
     drawStrip(state);
     removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card");
+    // The server's page said what was done before the entries kept here: as the next page
+    // online would, the game drawn past them says it no more.
+    if (seen.steps.length) removeAll(".flash");
     var strip = area.querySelector(".scores.strip");
     var after = strip;
     function place(shown) { after.insertAdjacentElement("afterend", shown); after = shown; }
@@ -342,7 +364,7 @@
   function showRefusal(text) {
     removeAll(".step-card .form-error, .scores.strip + .form-error");
     var card = document.querySelector(".step-card");
-    var shown = element("p", "form-error", text);
+    var shown = withNamesMarked(element("p", "form-error"), text);
     shown.setAttribute("role", "alert");
     (card ? card.querySelector("h2") : live().querySelector(".scores.strip")).insertAdjacentElement("afterend", shown);
   }

@@ -1,6 +1,6 @@
 """A message with the step keeps the step in the first screen, however long the names:
 four names as long as a name may be, in every language, with each message that names
-them."""
+them, online and drawn on the phone offline."""
 
 import pytest
 from playwright.sync_api import expect
@@ -11,7 +11,7 @@ from support.screen_boxes import (
     needed_for_the_next_tap,
     outside,
 )
-from support.seeding import SeededGame, hand_win
+from support.seeding import SeededGame, hand_win, to_a_tiebreak
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -118,3 +118,23 @@ def test_a_fix_that_makes_two_long_names_one_is_refused_with_the_step_in_the_fir
     }
     assert misplaced == {}
     assert [entry["winner"] for entry in entries_of(game)] == [MAXI]
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_who_plays_a_tiebreak_drawn_offline_cuts_long_names_as_the_page_does(
+    language, new_phone, seed_game
+):
+    game = seed_game(LONGEST_NAMES, *to_a_tiebreak(LONGEST_NAMES))
+    phone = keeper_of(game, new_phone, language)
+    online_note = names_as_drawn(phone, ".step-note")
+    phone.page.wait_for_selector("html.queues-entries", state="attached")
+    phone.page.context.set_offline(True)
+    status = phone.page.locator("[data-queue-status]")
+
+    phone.page.locator("button[name=outcome][value=none]").tap()
+
+    expect(status).to_be_visible()  # the entry is kept on the phone, the next card drawn
+    expect(phone.page.locator(".step-card input[name=winner]")).to_have_count(2)
+    assert online_note == [(MAXI, "one line, cut"), (BART, "one line, cut")]
+    assert names_as_drawn(phone, ".step-note") == online_note
+    assert_first_screen_holds_the_next_step(phone, at="the tiebreak's next step, offline")
