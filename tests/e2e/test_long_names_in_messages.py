@@ -1,6 +1,6 @@
 """A message with the step keeps the step in the first screen, however long the names:
 four names as long as a name may be, in every language, with each message that names
-them, online and drawn on the phone offline."""
+them, online and drawn on the phone offline, and under the offline banner."""
 
 import pytest
 from playwright.sync_api import expect
@@ -138,3 +138,21 @@ def test_who_plays_a_tiebreak_drawn_offline_cuts_long_names_as_the_page_does(
     assert online_note == [(MAXI, "one line, cut"), (BART, "one line, cut")]
     assert names_as_drawn(phone, ".step-note") == online_note
     assert_first_screen_holds_the_next_step(phone, at="the tiebreak's next step, offline")
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_hand_tapped_before_a_player_offline_is_refused_with_the_step_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    game = seed_game(LONGEST_NAMES, hand_win(1, "phase1", MAXI, "two_pair"))
+    phone = keeper_of(game, new_phone, language)
+    phone.open(game.path)  # the keeper's page without the message of the hand-over
+    phone.page.wait_for_selector("html.queues-entries", state="attached")
+    phone.page.context.set_offline(True)
+
+    phone.page.locator("button[name=hand][value=flush]").tap()
+
+    expect(phone.page.locator(".step-card .form-error")).to_be_visible()
+    expect(phone.page.locator("[data-queue-status]")).to_be_visible()
+    assert_first_screen_holds_the_next_step(phone, at="a refused tap, offline")
+    assert [entry["winner"] for entry in entries_of(game)] == [MAXI]
