@@ -17,7 +17,7 @@ from scripts.translations import TRANSLATIONS
 from support.phone import Phone
 from support.screen_boxes import (
     assert_first_screen_holds_the_next_step,
-    needed_for_the_next_tap,
+    needed_outside_the_first_screen,
     outside,
 )
 from support.seeding import (
@@ -622,12 +622,7 @@ def test_a_refused_fix_of_the_names_is_shown_above_the_tallest_step(
         "href", "#players-1"
     )
     assert outside(phone, ".step-card .refusal-summary") == []
-    misplaced = {
-        what: found
-        for what, selector in needed_for_the_next_tap(phone, whole_step=True).items()
-        if (found := outside(phone, selector))
-    }
-    assert misplaced == {}
+    assert needed_outside_the_first_screen(phone, whole_step=True) == {}
     assert phone.page.locator(".fix-players [name=players-1]").input_value() == names[0].lower()
     assert [entry["winner"] for entry in entries_of(game)] == [names[0]] * 2
 

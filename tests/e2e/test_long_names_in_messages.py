@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from support.phone import Phone
 from support.screen_boxes import (
     assert_first_screen_holds_the_next_step,
-    needed_for_the_next_tap,
+    needed_outside_the_first_screen,
     outside,
 )
 from support.seeding import SeededGame, hand_win, to_a_tiebreak
@@ -111,12 +111,7 @@ def test_a_fix_that_makes_two_long_names_one_is_refused_with_the_step_in_the_fir
     expect(summary).to_contain_text(MAXI)
     expect(summary).to_contain_text(MAXI.upper())
     assert outside(phone, ".step-card .refusal-summary") == []
-    misplaced = {
-        what: found
-        for what, selector in needed_for_the_next_tap(phone, whole_step=True).items()
-        if (found := outside(phone, selector))
-    }
-    assert misplaced == {}
+    assert needed_outside_the_first_screen(phone, whole_step=True) == {}
     assert [entry["winner"] for entry in entries_of(game)] == [MAXI]
 
 

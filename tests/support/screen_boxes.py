@@ -59,16 +59,23 @@ def needed_for_the_next_tap(phone: Phone, *, whole_step: bool) -> dict[str, str]
     return needed
 
 
+def needed_outside_the_first_screen(phone: Phone, *, whole_step: bool) -> dict[str, list[str]]:
+    """What the next tap needs that is not wholly in the first screen, by what it is."""
+    return {
+        what: off_screen
+        for what, selector in needed_for_the_next_tap(phone, whole_step=whole_step).items()
+        if (off_screen := outside(phone, selector))
+    }
+
+
 def assert_first_screen_holds_the_next_step(
     phone: Phone, *, whole_step: bool = True, at: str = "this step"
 ) -> None:
     assert phone.page.evaluate("window.scrollY") == 0
     expect(phone.step_heading).to_be_visible()
-    misplaced = {}
     for what, selector in needed_for_the_next_tap(phone, whole_step=whole_step).items():
         assert phone.page.locator(selector).count(), f"at {at}, nothing is {what} ({selector})"
-        if off_screen := outside(phone, selector):
-            misplaced[what] = off_screen
+    misplaced = needed_outside_the_first_screen(phone, whole_step=whole_step)
     refusals = outside(phone, ".form-error, .field-error, .flash")
     if refusals:
         misplaced["messages"] = refusals
