@@ -219,22 +219,36 @@
     return shown;
   }
 
-  // A message's text with each player it names in a <bdi>, as the server's page has it
-  // (player_names.names_marked), so that a long name is cut short in it there too: where
-  // it stands as a word of its own, the longest name looked for first.
-  var OUTSIDE_A_WORD = "[^\\p{L}\\p{N}_]";
+  // A message's text with each long name it holds in a <bdi>, in a box with the
+  // punctuation it touches, as the server's page has it (player_names.names_marked), so
+  // that the name is cut short there too: where it stands as a word of its own, the
+  // longest name looked for first.
+  var SHORT_NAME_CHARACTERS = 12;
+  var IN_A_WORD = /[\p{L}\p{N}\p{M}_]/u;
+  var TOUCHES_A_NAME = /[\p{P}\p{S}]/u;
   function withNamesMarked(shown, text) {
-    var names = page.setup.players.slice().sort(function (one, other) { return other.length - one.length; });
+    var names = page.setup.players.filter(function (one) { return Array.from(one).length > SHORT_NAME_CHARACTERS; });
+    if (!names.length) { shown.textContent = text; return shown; }
+    names.sort(function (one, other) { return Array.from(other).length - Array.from(one).length; });
     var spelled = names.map(function (one) { return one.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&"); });
-    var found = new RegExp("(^|" + OUTSIDE_A_WORD + ")\u2068?(" + spelled.join("|") + ")\u2069?(?=" + OUTSIDE_A_WORD + "|$)", "gu");
-    var from = 0;
+    var found = new RegExp("\u2068?(" + spelled.join("|") + ")\u2069?", "gu");
+    var writtenUpTo = 0;
     var match;
     while ((match = found.exec(text)) !== null) {
-      var start = match.index + match[1].length;
-      shown.append(text.slice(from, start), element("bdi", "", match[2]));
-      from = found.lastIndex;
+      var start = match.index;
+      var end = found.lastIndex;
+      var beside = text.slice(Math.max(start - 1, 0), start) + text.slice(end, end + 1);
+      if (start < writtenUpTo || IN_A_WORD.test(beside)) continue;
+      var before = start;
+      var after = end;
+      while (before > writtenUpTo && TOUCHES_A_NAME.test(text.charAt(before - 1))) before -= 1;
+      while (after < text.length && TOUCHES_A_NAME.test(text.charAt(after))) after += 1;
+      var box = element("span", "name-in-message", text.slice(before, start));
+      box.append(element("bdi", "", match[1]), text.slice(end, after));
+      shown.append(text.slice(writtenUpTo, before), box);
+      writtenUpTo = after;
     }
-    shown.append(text.slice(from));
+    shown.append(text.slice(writtenUpTo));
     return shown;
   }
 

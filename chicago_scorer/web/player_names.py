@@ -40,27 +40,63 @@ def isolated_name_text(name: str) -> str:
     return name
 
 
+# A name this long or shorter fits a message's line as it is: only a longer one is marked
+# up to be cut short there, so that a player called "Round" or "a" leaves the words of
+# the same spelling alone.
+SHORT_NAME_CHARACTERS = 12
+
+
 def names_marked(message: str, names: Iterable[str]) -> Markup:
     """A message built as text (a refusal, what an undo or a correction did) for HTML,
-    each of ``names`` in it in a ``<bdi>``, as everywhere else on a page: so that a page
-    can cut a long name short in its messages too, as it does in the score strip (a
-    correction that names two players of forty letters took six lines of the first
-    screen). A name counts where it stands as a word of its own, isolates and all, not
-    inside a longer word or name: the longest name is looked for first."""
-    spelled = sorted({name for name in names if name}, key=len, reverse=True)
+    each long name of ``names`` in it in a ``<bdi>``, as everywhere else on a page, so
+    that the page can cut it short there as it does in the score strip: a correction
+    between two names of forty letters took six lines of the first screen.
+
+    A name counts where it stands as a word of its own, not inside a longer word or name
+    (the longest is looked for first). Each marked name goes in a ``name-in-message``
+    box with the punctuation it touches, which a line may not break from it: "'Ann'",
+    "Ann:", "Ann,"."""
+    spelled = sorted({name for name in names if len(name) > SHORT_NAME_CHARACTERS}, key=len)
     if not spelled:
         return escape(message)
-    alternatives = "|".join(map(re.escape, spelled))
+    alternatives = "|".join(map(re.escape, reversed(spelled)))
     pattern = re.compile(
-        rf"(?<!\w){FIRST_STRONG_ISOLATE}?({alternatives}){POP_DIRECTIONAL_ISOLATE}?(?!\w)"
+        f"{FIRST_STRONG_ISOLATE}?(?P<name>{alternatives}){POP_DIRECTIONAL_ISOLATE}?"
     )
     marked: list[Markup] = []
     written_up_to = 0
     for found in pattern.finditer(message):
-        marked += [escape(message[written_up_to : found.start()]), isolated_name(found[1])]
-        written_up_to = found.end()
+        start, end = found.span()
+        if start < written_up_to or _in_a_word(message, start, end):
+            continue
+        before, after = start, end
+        while before > written_up_to and _touches_a_name(message[before - 1]):
+            before -= 1
+        while after < len(message) and _touches_a_name(message[after]):
+            after += 1
+        marked += [
+            escape(message[written_up_to:before]),
+            Markup('<span class="name-in-message">%s%s%s</span>')
+            % (message[before:start], isolated_name(found["name"]), message[end:after]),
+        ]
+        written_up_to = after
     marked.append(escape(message[written_up_to:]))
     return Markup("").join(marked)
+
+
+def _in_a_word(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is part of a longer word: a letter, digit or a mark
+    (an accent, a vowel sign) goes on from it on either side."""
+    beside = text[start - 1 : start] + text[end : end + 1]
+    return any(
+        character.isalnum() or character == "_" or unicodedata.category(character)[0] == "M"
+        for character in beside
+    )
+
+
+def _touches_a_name(character: str) -> bool:
+    """Whether a character is punctuation or a symbol, which stays on a name's line."""
+    return unicodedata.category(character)[0] in "PS"
 
 
 def register(app: Flask) -> None:

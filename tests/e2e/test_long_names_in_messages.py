@@ -11,7 +11,7 @@ from support.screen_boxes import (
     needed_outside_the_first_screen,
     outside,
 )
-from support.seeding import SeededGame, hand_win, to_a_tiebreak
+from support.seeding import SeededGame, hand_win, to_a_tiebreak, to_the_exchange_stop
 
 pytestmark = pytest.mark.sqlite_only
 
@@ -151,3 +151,26 @@ def test_a_hand_tapped_before_a_player_offline_is_refused_with_the_step_in_the_f
     expect(phone.page.locator("[data-queue-status]")).to_be_visible()
     assert_first_screen_holds_the_next_step(phone, at="a refused tap, offline")
     assert [entry["winner"] for entry in entries_of(game)] == [MAXI]
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_long_name_in_a_message_keeps_its_punctuation_on_its_line_at_every_width(
+    language, new_phone, seed_game
+):
+    # "No more exchanges for Maximiliana … and Bartholomew …: 45 points or more."
+    stopped = to_the_exchange_stop(LONGEST_NAMES, MAXI, BART)
+    game = seed_game(LONGEST_NAMES, *stopped, rules={"preset": "deuce_trick"})
+    phone = keeper_of(game, new_phone, language)
+    expect(phone.page.locator(".step-note .name-in-message")).to_have_count(2)
+
+    split = {}
+    for width in range(320, 431, 6):
+        phone.page.set_viewport_size({"width": width, "height": 667})
+        lines = phone.page.eval_on_selector_all(
+            ".step-note .name-in-message",
+            "(names) => names.map((name) => new Set("
+            "Array.from(name.getClientRects(), (box) => Math.round(box.top))).size)",
+        )
+        if lines != [1, 1]:
+            split[width] = lines
+    assert split == {}

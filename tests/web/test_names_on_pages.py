@@ -308,33 +308,73 @@ def test_the_api_answers_names_as_they_are_spelt_in_utf8(client):
         assert b"\\u" not in response.data
 
 
-def test_a_message_on_a_page_puts_each_name_it_holds_in_its_own_bdi():
-    message = (
-        "Corrected Round 1 · Phase 1: Bartholomew Featherstonehaugh +2 · two pair, "
-        "was Ann <3 +2 · two pair"
-    )
+BARTHOLOMEW = "Bartholomew Featherstonehaugh"  # too long for a message's line
 
-    marked = names_marked(message, ["Ann <3", "Bartholomew Featherstonehaugh", "Bo"])
+
+def in_message(shown: str) -> str:
+    return f'<span class="name-in-message">{shown}</span>'
+
+
+def test_a_long_name_in_a_message_is_put_in_a_bdi_and_a_short_one_left_as_it_is():
+    message = f"Corrected Round 1 · Phase 1: {BARTHOLOMEW} +2 · two pair, was Ann +2 · two pair"
+
+    marked = names_marked(message, [BARTHOLOMEW, "Ann"])
 
     assert marked == (
-        "Corrected Round 1 · Phase 1: <bdi>Bartholomew Featherstonehaugh</bdi> +2 · two pair, "
-        "was <bdi>Ann &lt;3</bdi> +2 · two pair"
+        f"Corrected Round 1 · Phase 1: {in_message(f'<bdi>{BARTHOLOMEW}</bdi>')} +2 · two "
+        "pair, was Ann +2 · two pair"
     )
 
 
-def test_a_name_inside_a_longer_word_or_name_is_left_to_the_word_or_name():
-    marked = names_marked("'Al Anna' and 'Alla' are the same name", ["Al", "Al Anna"])
+def test_a_long_name_keeps_the_punctuation_it_touches_on_its_line():
+    message = f"'{BARTHOLOMEW}' and '{BARTHOLOMEW.lower()}' are the same name"
 
-    assert marked == "&#39;<bdi>Al Anna</bdi>&#39; and &#39;Alla&#39; are the same name"
+    marked = names_marked(message, [BARTHOLOMEW, BARTHOLOMEW.lower()])
+
+    assert marked == (
+        f"{in_message(f'&#39;<bdi>{BARTHOLOMEW}</bdi>&#39;')} and "
+        f"{in_message(f'&#39;<bdi>{BARTHOLOMEW.lower()}</bdi>&#39;')} are the same name"
+    )
 
 
-def test_a_names_isolates_in_a_message_become_its_bdi(app):
+def test_a_long_name_is_escaped_in_its_bdi():
+    name = "<b>Ann & Bo</b> Lindqvist"
+
+    assert (
+        names_marked(f"{name}: 5 points", [name])
+        == in_message("<bdi>&lt;b&gt;Ann &amp; Bo&lt;/b&gt; Lindqvist</bdi>:") + " 5 points"
+    )
+
+
+@pytest.mark.parametrize(
+    "message",
+    [f"{BARTHOLOMEW}s needs 15 points", f"{BARTHOLOMEW}\u0301 needs 15 points"],
+    ids=["a letter goes on", "an accent goes on"],
+)
+def test_a_long_name_inside_a_longer_word_is_left_to_the_word(message):
+    assert names_marked(message, [BARTHOLOMEW]) == message
+
+
+def test_the_longest_of_two_names_that_start_alike_is_marked_whole():
+    longer = f"{BARTHOLOMEW} III"
+
+    marked = names_marked(f"{longer} and {BARTHOLOMEW}", [BARTHOLOMEW, longer])
+
+    assert marked == (
+        f"{in_message(f'<bdi>{longer}</bdi>')} and {in_message(f'<bdi>{BARTHOLOMEW}</bdi>')}"
+    )
+
+
+def test_a_long_names_isolates_in_a_message_become_its_bdi(app):
+    name = "محمد عبد الرحمن الشريف"
     with app.test_request_context():
-        message = translate(sentence("%(name)s needs 15 points.", name="محمد"))
+        message = translate(sentence("%(name)s needs 15 points.", name=name))
 
-    assert message == f"{FSI}محمد{PDI} needs 15 points."
-    assert names_marked(message, ["محمد"]) == "<bdi>محمد</bdi> needs 15 points."
+    assert message == f"{FSI}{name}{PDI} needs 15 points."
+    assert names_marked(message, [name]) == f"{in_message(f'<bdi>{name}</bdi>')} needs 15 points."
 
 
-def test_a_message_naming_nobody_is_only_escaped():
-    assert names_marked("Tap <the> hand", []) == "Tap &lt;the&gt; hand"
+def test_a_player_called_as_a_word_is_not_marked_in_the_words_of_a_message():
+    message = "Removed: Round 2 · Phase 1, flush +5 · flush."
+
+    assert names_marked(message, ["Round", "flush", "a"]) == message

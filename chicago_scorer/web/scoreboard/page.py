@@ -4,6 +4,7 @@ the next step to record or a recorded entry open to correct, and the game's fixe
 from flask import flash, render_template, url_for
 
 from chicago_scorer.rules import Hand, Status, event_to_dict
+from chicago_scorer.rules.names import normal_name
 from chicago_scorer.services import games
 from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
 from chicago_scorer.web.entry_words import entry_words
@@ -116,10 +117,11 @@ def render_scoreboard(
     }
     if is_scorekeeper:
         # A refused fix comes back as it was typed, open, its refusal with the step's,
-        # which names what was typed.
+        # which names what was typed as the rules spell it.
         fix_form = restore_refused(FixPlayersForm, fix_page(game_id))
+        typed = map(normal_name, fix_form.names()) if fix_form else ()
         context |= {
             "fix_form": fix_form or FixPlayersForm.of_setup(state.setup),
-            "message_names": [*state.players, *(fix_form.names() if fix_form else [])],
+            "message_names": [*state.players, *typed],
         }
     return render_template("scoreboard.html", **context)

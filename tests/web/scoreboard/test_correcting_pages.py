@@ -116,7 +116,7 @@ def test_an_entry_opened_in_a_tiebreak_shows_the_game_as_it_stood_not_this_round
     ]:
         assert accepted(client, tap(client, game_url, **fields))
     now = client.get(game_url).text
-    assert "Tiebreak: only Ann and Bo play this round." in without_name_marks(now)
+    assert "Tiebreak: only Ann and Bo play this round." in now
     assert "Round 2 · <bdi>Bo</bdi> deals, <bdi>Ann</bdi> leads" in now
 
     page = client.get(f"{game_url}/entries/1").text
@@ -146,8 +146,8 @@ def test_a_saved_correction_says_what_it_changed_and_the_scores_log_and_chart_fo
     assert response.headers["Location"] == game_url
     page = client.get(game_url).text
     assert (
-        '<p class="flash" role="status">Corrected Round 1 · Phase 1: '
-        "<bdi>Bo</bdi> +2 · two pair, was <bdi>Ann</bdi> +2 · two pair</p>"
+        '<p class="flash" role="status">'
+        "Corrected Round 1 · Phase 1: Bo +2 · two pair, was Ann +2 · two pair</p>"
     ) in page
     assert scores(page) == [0, 2, 5]
     assert log_entries(page) == [
@@ -172,9 +172,7 @@ def test_a_tie_can_become_a_win_and_a_last_trick_a_chicago_call(client, game_url
 
     page = client.get(game_url).text
 
-    assert "Corrected Round 1 · Tricks: Ann +5 · last trick, was Cy +5 · last trick" in (
-        without_name_marks(page)
-    )
+    assert "Corrected Round 1 · Tricks: Ann +5 · last trick, was Cy +5 · last trick" in page
     assert scores(page) == [7, 0, 5]
     assert log_entries(page)[:2] == [
         "Ann +5 · last trick corrected, was Cy · last trick",
@@ -195,7 +193,7 @@ def test_a_correction_the_rules_refuse_names_the_entry_it_breaks_and_changes_not
     assert (
         "Entry 3 (round 1 Tricks) would no longer be legal: "
         "Bo needs 15 points to call Chicago and has 9. Correct or undo that entry first."
-    ) in without_name_marks(page)
+    ) in page
     assert 'id="correct-step">Correct Round 1 · Phase 2</h2>' in page  # the card, to answer again
     assert re.findall(r'name="answer" value="([^"]*)" checked', page) == ["hand=one_pair"]
     assert stored_game(client, game_url) == before

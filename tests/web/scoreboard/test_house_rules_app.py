@@ -7,7 +7,6 @@ import pytest
 from chicago_scorer.rules import STANDARD_RULES
 from support.api_client import create_api_game
 from support.installations import another_installation
-from support.page_words import without_name_marks
 from support.table_forms import chicago_buttons, follow_refusal
 
 
@@ -240,7 +239,7 @@ def test_the_scorekeeper_is_reminded_who_may_no_longer_exchange(client):
 
     page = client.get(game_url).text
 
-    assert "No more exchanges for Bo: 5 points or more." in without_name_marks(page)
+    assert "No more exchanges for Bo: 5 points or more." in page
 
 
 def test_those_watching_are_reminded_who_may_no_longer_exchange_too(app, client):
