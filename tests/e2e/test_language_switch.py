@@ -66,3 +66,65 @@ def test_the_app_s_name_is_cut_short_only_where_it_does_not_fit(new_phone, seed_
 
         brand = phone.page.locator(".brand")
         assert brand.evaluate("node => node.scrollWidth > node.clientWidth") is cut, language
+
+
+def switch_to(phone, language_name: str) -> None:
+    phone.page.locator(".language-menu summary").click()
+    with phone.page.expect_navigation():
+        phone.page.get_by_role("link", name=language_name).click()
+
+
+def test_what_was_typed_for_a_new_game_is_still_there_in_the_language_chosen(new_phone):
+    phone = new_phone(locale="en-GB")
+    phone.open("/")
+    for seat, name in enumerate(["Ann", "Björn", "Cy"], start=1):
+        phone.page.get_by_label(f"Player {seat}", exact=True).fill(name)
+    phone.page.locator("input[name=dealer][value='2']").check()
+    phone.page.locator("details.house-rules summary, [data-house-rules] summary").first.click()
+    phone.page.locator("input[name='rules-preset'][value='deuce_trick']").check()
+
+    switch_to(phone, "Svenska")
+
+    expect(phone.page.locator("html")).to_have_attribute("lang", "sv")
+    boxes = phone.page.locator("input[name^='players-']")
+    assert [boxes.nth(seat).input_value() for seat in range(4)] == ["Ann", "Björn", "Cy", ""]
+    expect(phone.page.locator("input[name=dealer][value='2']")).to_be_checked()
+    expect(phone.page.locator("input[name='rules-preset'][value='deuce_trick']")).to_be_checked()
+    with phone.page.expect_navigation():
+        phone.page.locator("button.start-game").click()
+    expect(phone.page.locator(".scores .player-name")).to_have_text(["Ann", "Björn", "Cy"])
+    expect(phone.page.locator(".rules-summary")).to_be_visible()
+    # Carried once: the start page opened again is empty, in the language chosen.
+    phone.open("/")
+    assert phone.page.locator("input[name='players-0']").input_value() == ""
+
+
+def test_a_refused_start_keeps_its_names_through_a_switch_of_language(new_phone):
+    phone = new_phone(locale="en-GB")
+    phone.open("/")
+    phone.page.get_by_label("Player 1", exact=True).fill("Ann")
+    phone.page.get_by_label("Player 2", exact=True).fill("ann")
+    with phone.page.expect_navigation():
+        phone.page.locator("button.start-game").click()
+    expect(phone.page.locator(".refusal-summary")).to_be_visible()
+
+    switch_to(phone, "Italiano")
+
+    expect(phone.page.locator("html")).to_have_attribute("lang", "it")
+    assert phone.page.locator("input[name='players-0']").input_value() == "Ann"
+    assert phone.page.locator("input[name='players-1']").input_value() == "ann"
+
+
+def test_the_hands_typed_to_settle_a_tie_are_still_there_in_the_language_chosen(new_phone):
+    phone = new_phone(locale="en-GB")
+    phone.open("/settle")
+    phone.page.locator("input.hand-name-input").first.fill("Ann")
+    phone.page.locator("[data-hand-input]").first.fill("As Ks Qs Js 10s")
+
+    switch_to(phone, "Eesti")
+
+    expect(phone.page.locator("html")).to_have_attribute("lang", "et")
+    assert phone.page.locator("input.hand-name-input").first.input_value() == "Ann"
+    assert phone.page.locator("[data-hand-input]").first.input_value() == "As Ks Qs Js 10s"
+    # The picker starts from the hand carried over: five cards of five.
+    expect(phone.page.locator("[data-hand-count]").first).to_have_text("5/5")

@@ -25,6 +25,7 @@ SHELL_FILES = [
     "rules.js",
     "offline.js",
     "picker.js",
+    "typed-input.js",
     "icons/icon.svg",
     "icons/icon-192.png",
 ]
