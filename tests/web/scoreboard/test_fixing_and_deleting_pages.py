@@ -164,6 +164,25 @@ def test_a_fix_from_a_stale_page_comes_back_open_as_it_was_typed_to_save_again(c
     assert accepted(client, client.post(f"{game_url}/players", data=shown))
 
 
+def test_a_refused_fix_marks_both_long_names_as_its_refusal_spells_them(client, game_url):
+    # A phone's keyboard may add a space; the refusal names the name as the rules keep it.
+    long_name = "Bartholomew Featherstonehaugh"
+    fields = fix_fields(client.get(game_url).text) | {
+        "players-1": f"  {long_name}  ",
+        "players-2": long_name.lower(),
+    }
+
+    page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
+
+    step_card = page[page.index('<section class="card step-card"') :]
+    summary = step_card[: step_card.index("<form")]
+    assert (
+        f'<span class="name-in-message">&#39;<bdi>{long_name}</bdi>&#39;</span> and '
+        f'<span class="name-in-message">&#39;<bdi>{long_name.lower()}</bdi>&#39;</span> '
+        "are the same name"
+    ) in summary
+
+
 def test_a_refused_fix_comes_back_open_as_it_was_typed_its_refusal_beside_the_name(
     client, game_url
 ):
