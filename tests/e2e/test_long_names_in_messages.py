@@ -2,6 +2,8 @@
 four names as long as a name may be, in every language, with each message that names
 them, online and drawn on the phone offline, and under the offline banner."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -51,6 +53,17 @@ def names_as_drawn(phone: Phone, selector: str) -> list[tuple[str, str]]:
         (text, ("one line" if one_line else "wrapped") + (", cut" if cut else ""))
         for text, one_line, cut in drawn
     ]
+
+
+def names_as_drawn_once_settled(
+    phone: Phone, selector: str, expected: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """``names_as_drawn`` once it is ``expected``, or as it is after 5 s: a card just drawn
+    by the phone is laid out in the frames after it is put in the page."""
+    deadline = time.monotonic() + 5
+    while (drawn := names_as_drawn(phone, selector)) != expected and time.monotonic() < deadline:
+        phone.page.wait_for_timeout(100)
+    return drawn
 
 
 @pytest.mark.parametrize("language", EVERY_LANGUAGE)
@@ -129,9 +142,10 @@ def test_who_plays_a_tiebreak_drawn_offline_cuts_long_names_as_the_page_does(
     phone.page.locator("button[name=outcome][value=none]").tap()
 
     expect(status).to_be_visible()  # the entry is kept on the phone, the next card drawn
-    expect(phone.page.locator(".step-card input[name=winner]")).to_have_count(2)
+    drawn_note = ".step-card[data-drawn] .step-note"
+    expect(phone.page.locator(f"{drawn_note} .name-in-message bdi")).to_have_count(2)
     assert online_note == [(MAXI, "one line, cut"), (BART, "one line, cut")]
-    assert names_as_drawn(phone, ".step-note") == online_note
+    assert names_as_drawn_once_settled(phone, drawn_note, online_note) == online_note
     assert_first_screen_holds_the_next_step(phone, at="the tiebreak's next step, offline")
 
 
