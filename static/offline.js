@@ -223,11 +223,10 @@
   // punctuation it touches, as the server's page has it (player_names.names_marked), so
   // that the name is cut short there too: where it stands as a word of its own, the
   // longest name looked for first.
-  var SHORT_NAME_CHARACTERS = 12;
   var IN_A_WORD = /[\p{L}\p{N}\p{M}_]/u;
   var TOUCHES_A_NAME = /[\p{P}\p{S}]/u;
   function withNamesMarked(shown, text) {
-    var names = page.setup.players.filter(function (one) { return Array.from(one).length > SHORT_NAME_CHARACTERS; });
+    var names = page.setup.players.filter(function (one) { return Array.from(one).length > page.short_name_characters; });
     if (!names.length) { shown.textContent = text; return shown; }
     names.sort(function (one, other) { return Array.from(other).length - Array.from(one).length; });
     var spelled = names.map(function (one) { return one.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&"); });

@@ -28,6 +28,7 @@ from chicago_scorer.web.languages.locales import format_number, language_code
 from chicago_scorer.web.languages.translation import gettext, pgettext, response_language
 from chicago_scorer.web.languages.wording import hand_words, in_a_list
 from chicago_scorer.web.platform.static_files import asset_version
+from chicago_scorer.web.player_names import SHORT_NAME_CHARACTERS
 from chicago_scorer.web.scoreboard.forms import CHOOSE_THE_HAND, CHOOSE_THE_WINNER, EntryForm
 from chicago_scorer.web.scoreboard.view import ChicagoChoice, StepCard
 
@@ -255,6 +256,8 @@ class OfflineState:
             "key": self.edit_key,
             "setup": setup,
             "position": position_of(state),
+            # Which names the phone cuts short in the messages it draws, as the page does.
+            "short_name_characters": SHORT_NAME_CHARACTERS,
             "urls": {
                 "events": url_for("api.record_event", game_id=self.game.id),
                 "game": url_for("api.get_game", game_id=self.game.id),
