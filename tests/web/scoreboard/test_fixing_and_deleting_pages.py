@@ -174,13 +174,17 @@ def test_a_refused_fix_marks_both_long_names_as_its_refusal_spells_them(client, 
 
     page = follow_refusal(client, client.post(f"{game_url}/players", data=fields), game_url)
 
-    step_card = page[page.index('<section class="card step-card"') :]
-    summary = step_card[: step_card.index("<form")]
-    assert (
+    refusal = (
         f'<span class="name-in-message">&#39;<bdi>{long_name}</bdi>&#39;</span> and '
         f'<span class="name-in-message">&#39;<bdi>{long_name.lower()}</bdi>&#39;</span> '
         "are the same name"
-    ) in summary
+    )
+    step_card = page[page.index('<section class="card step-card"') :]
+    summary = step_card[: step_card.index("<form")]
+    assert refusal in summary
+    fix = page[page.index('<details class="card fix-players"') :]
+    last_seat = fix[fix.index('id="players-2"') : fix.index("</fieldset>")]
+    assert refusal in last_seat  # beside the box of the second spelling, as with the step
 
 
 def test_a_refused_fix_comes_back_open_as_it_was_typed_its_refusal_beside_the_name(
