@@ -5,6 +5,7 @@ The database is SQLite unless TEST_DATABASE_URL names a PostgreSQL server.
 
 import pytest
 from flask import Flask
+from hypothesis import settings
 from jinja2 import FileSystemBytecodeCache
 
 from chicago_scorer import create_app
@@ -12,6 +13,16 @@ from chicago_scorer.extensions import db as database
 from chicago_scorer.services.long_tasks import export_ended_file
 from support.databases import PostgresDatabases, SqliteDatabases, migrate, server_url
 from support.settings import settings_for
+
+# A property is checked for what each example gives, never for how fast it gives it: on a
+# busy machine any example may pass Hypothesis's default deadline of 200 ms. So every
+# property runs with its profile ("ci" where CI is set) without a deadline.
+settings.register_profile(
+    "without_deadline",
+    parent=settings.get_profile(settings.get_current_profile_name()),
+    deadline=None,
+)
+settings.load_profile("without_deadline")
 
 
 def pytest_collection_modifyitems(config, items):

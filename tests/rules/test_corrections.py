@@ -206,7 +206,7 @@ def test_an_entry_outside_the_log_has_no_place(number):
 RULE_SETS = st.sampled_from([STANDARD_RULES, *(preset.rules for preset in PRESETS.values())])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(played_games(RULE_SETS, max_events=80), st.data())
 def test_an_accepted_correction_is_the_replay_of_the_corrected_log(game, data):
     """An oracle that does not use corrections: replay the corrected log whole."""
@@ -234,7 +234,7 @@ def test_an_accepted_correction_is_the_replay_of_the_corrected_log(game, data):
         )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(played_games(RULE_SETS, max_events=80), st.data())
 def test_an_entry_in_place_is_scored_as_the_log_scored_it_after_the_game_before_it(game, data):
     assume(game.final.history)
@@ -294,7 +294,7 @@ def test_without_a_new_dealer_the_same_seat_deals_first_whatever_its_name():
     assert fixed_setup(state.setup, dealer="cy").first_dealer == 2
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(played_games(st.just(STANDARD_RULES), max_events=80), st.data())
 def test_renames_and_a_new_first_dealer_change_no_score_under_standard_rules(game, data):
     seats = len(game.setup.players)

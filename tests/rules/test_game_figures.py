@@ -130,7 +130,7 @@ def direct_counts(state):
     }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=150))
 def test_the_figures_equal_a_direct_count_over_random_legal_games(rng: random.Random, limit):
     players = rng.sample(["Ann", "Bo", "Cy", "Dee"], rng.randint(2, 4))
@@ -158,7 +158,7 @@ def test_the_figures_equal_a_direct_count_over_random_legal_games(rng: random.Ra
             assert state.is_tiebreak
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.randoms(use_true_random=False), st.integers(min_value=0, max_value=150))
 def test_taking_back_the_newest_entries_gives_the_scores_before_them(rng: random.Random, limit):
     players = rng.sample(["Ann", "Bo", "Cy", "Dee"], rng.randint(2, 4))

@@ -35,8 +35,8 @@ MAX_EVENTS = 300
 # Hypothesis's default deadline allows on a busy two-core machine. Games with one
 # setting switched on run longer (nobody may win until it is satisfied), so fewer of
 # them are played; together the file stays well under half a minute.
-game_settings = settings(max_examples=50, deadline=None)
-long_game_settings = settings(max_examples=30, deadline=None)
+game_settings = settings(max_examples=50)
+long_game_settings = settings(max_examples=30)
 
 
 # Small values make long games with ties; any value up to 200 is allowed.

@@ -315,7 +315,7 @@ pictographs = st.sampled_from(
 latin_letters = st.sampled_from(list("AnBoCy"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.lists(pictographs, min_size=2, max_size=4))
 def test_emoji_joined_by_joiners_are_one_accepted_name(emoji):
     name = ZWJ.join(emoji)
@@ -323,7 +323,7 @@ def test_emoji_joined_by_joiners_are_one_accepted_name(emoji):
     assert new_setup([name, "Bo"]).players[0] == name
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(pictographs, latin_letters, st.booleans())
 def test_a_joiner_beside_a_letter_is_refused_whatever_is_on_its_other_side(emoji, letter, first):
     name = f"{letter}{ZWJ}{emoji}" if first else f"{emoji}{ZWJ}{letter}"
@@ -406,7 +406,7 @@ def test_a_letter_holding_marks_itself_may_carry_up_to_three_in_all(name):
 marked_letters = st.sampled_from("AeQ\u00c4\u1ebf\u0308\u0301\u0302\u0316")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(marked_letters, min_size=1, max_size=12).filter(lambda name: name[0].isalpha()))
 def test_a_name_is_refused_exactly_when_a_letter_is_drawn_with_more_than_three_marks(name):
     drawn = max(
@@ -557,14 +557,14 @@ def test_the_setup_before_a_fix_may_hold_a_name_that_only_later_rules_refuse(old
 names = st.text(st.characters(codec="utf-8"), max_size=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(names)
 def test_the_stored_spelling_of_a_name_is_idempotent(name):
     assert normal_name(normal_name(name)) == normal_name(name)
     assert same_name_key(same_name_key(name)) == same_name_key(name)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(names)
 def test_an_accepted_name_shows_something_and_hides_nothing(name):
     try:
@@ -594,7 +594,7 @@ def clash(first: str, second: str) -> bool:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(table_names, min_size=2, max_size=4))
 def test_two_accepted_names_in_a_game_never_fold_or_look_alike(players):
     try:
@@ -609,7 +609,7 @@ def test_two_accepted_names_in_a_game_never_fold_or_look_alike(players):
             assert not clash(name, other)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.sampled_from(["Ann", "Bo", COMPOSED_ASA, "Cy"]), st.sampled_from(["NFC", "NFD"]))
 def test_a_player_is_found_by_any_normal_form_of_the_name(name, form):
     setup = new_setup(["Ann", "Bo", COMPOSED_ASA, "Cy"])

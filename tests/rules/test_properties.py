@@ -30,7 +30,7 @@ MAX_EVENTS = 200
 
 # Replaying a log of up to 200 entries takes a few milliseconds, which is more than
 # Hypothesis's default deadline allows on a busy two-core machine.
-game_settings = settings(max_examples=100, deadline=None)
+game_settings = settings(max_examples=100)
 
 
 # Mostly the standard rules; sometimes a low target, so that ties at the top and

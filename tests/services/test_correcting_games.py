@@ -35,7 +35,6 @@ from support.random_writes import played_game
 
 EXAMPLES = settings(
     max_examples=25,
-    deadline=None,
     # Every example plays a game of its own, so sharing the database is harmless.
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

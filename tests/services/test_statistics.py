@@ -262,7 +262,6 @@ SPELLINGS = {"ann": ["Ann", "ann", "ANN"], "bo": ["Bo", "BO"], "cy": ["Cy"], "de
 
 @settings(
     max_examples=25,
-    deadline=None,
     # The database is emptied at the start of every example.
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

@@ -179,7 +179,6 @@ def a_second_copy(document: dict) -> str:
 
 @settings(
     max_examples=10,
-    deadline=None,
     # Every example plays games of its own, so sharing the database is harmless.
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

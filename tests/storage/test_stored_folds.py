@@ -43,7 +43,6 @@ def assert_stored_fold_equals_the_replay(game_id: int) -> None:
 
 @settings(
     max_examples=15,
-    deadline=None,
     # Every example plays a new game of its own, so sharing the database is harmless.
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
@@ -87,7 +86,6 @@ RULES_OF_RANDOM_GAMES = [
 
 @settings(
     max_examples=15,
-    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=60))

@@ -83,7 +83,6 @@ def test_every_write_moves_updated_at(client, db):
 
 @settings(
     max_examples=12,
-    deadline=None,
     # Every example plays a new game of its own, so sharing the database is harmless.
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

@@ -43,7 +43,6 @@ pytestmark = pytest.mark.filterwarnings(
 )
 FUZZ = settings(
     max_examples=30,
-    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 NAMES = ["Ann", "Bo", "Cy"]

@@ -337,9 +337,7 @@ def test_a_settled_win_keeps_its_cards_while_its_winner_and_hand_stay(client):
 RULE_SETS = st.sampled_from([STANDARD_RULES, *(preset.rules for preset in PRESETS.values())])
 
 
-@settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=played_games(RULE_SETS, max_events=40), data=st.data())
 def test_the_card_filled_in_as_an_entry_was_sends_that_entry_back(app, game, data):
     state = data.draw(st.sampled_from([state for state in game.states if state.next_step]))
