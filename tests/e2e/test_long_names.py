@@ -12,6 +12,8 @@ from playwright.sync_api import expect
 
 from support.seeding import hand_win, last_trick_to, no_hand
 
+pytestmark = pytest.mark.sqlite_only  # where names lie on the screen: the same on any database
+
 SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 NAMES = ["Anna-Karin Lindqvist-Johansson", "Björn Söderberg-Åkesson", "Cecilia Wallenberg"]
 LONGEST = "Anna-Karin Lindqvist-Johansson-Ekenstam"  # 39 of the 40 letters a name may have
