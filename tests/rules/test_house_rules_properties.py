@@ -31,10 +31,8 @@ from support.games import PlayedGame, played_games
 
 MAX_EVENTS = 300
 
-# A game of up to 300 entries takes some milliseconds to play and replay, more than
-# Hypothesis's default deadline allows on a busy two-core machine. Games with one
-# setting switched on run longer (nobody may win until it is satisfied), so fewer of
-# them are played; together the file stays well under half a minute.
+# Games with one setting switched on run longer (nobody may win until it is satisfied),
+# so fewer of them are played; together the file stays well under half a minute.
 game_settings = settings(max_examples=50)
 long_game_settings = settings(max_examples=30)
 

@@ -28,8 +28,6 @@ from support.games import PlayedGame, at_next_step, chicago, legal_entries, play
 
 MAX_EVENTS = 200
 
-# Replaying a log of up to 200 entries takes a few milliseconds, which is more than
-# Hypothesis's default deadline allows on a busy two-core machine.
 game_settings = settings(max_examples=100)
 
 

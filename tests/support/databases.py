@@ -122,7 +122,7 @@ class PostgresDatabases:
                     connection.execute(text(f"TRUNCATE {self._tables} RESTART IDENTITY CASCADE"))
                     return name
         except DBAPIError:
-            pass  # a schema its test dropped, or a lock held on: copied anew below
+            pass  # a table its test dropped, or a lock held past the timeout: copied anew below
         self._drop(name)
         return self._copy()
 
