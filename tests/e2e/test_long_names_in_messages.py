@@ -18,6 +18,7 @@ from support.seeding import SeededGame, hand_win, to_a_tiebreak, to_the_exchange
 pytestmark = pytest.mark.sqlite_only
 
 SE = {"width": 375, "height": 667}
+SMALL = {"width": 320, "height": 568}  # the smallest phones still in use
 # Four names as long as a name may be (40 characters), in three scripts.
 LONGEST_NAMES = [
     "Maximiliana Wolfeschlegelsteinhausenberg",
@@ -188,3 +189,55 @@ def test_a_long_name_in_a_message_keeps_its_punctuation_on_its_line_at_every_wid
         if lines != [1, 1]:
             split[width] = lines
     assert split == {}
+
+
+# A refusal of a form of names, at its top, each linking to the box it is about: on the start
+# page and on the settle picker, each long name in it is cut to one line as in the messages
+# with the step.
+
+
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+@pytest.mark.parametrize("language", ["en", "be", "ne"])
+def test_a_refused_start_cuts_each_long_name_in_its_refusal_to_one_line(
+    language, viewport, new_phone
+):
+    phone = new_phone(viewport=viewport, screen=viewport, locale=language)
+    phone.open("/")
+    for row, name in enumerate([MAXI, MAXI.upper(), *LONGEST_NAMES[2:]]):
+        phone.page.locator(f"[name=players-{row}]").fill(name)
+    start = "form[action$='/games'] button[type=submit]"
+
+    with phone.page.expect_navigation():
+        phone.page.locator(start).tap()
+
+    cut = [(MAXI, "one line, cut"), (MAXI.upper(), "one line, cut")]
+    assert names_as_drawn(phone, ".refusal-summary") == cut
+    assert names_as_drawn(phone, ".player-row .field-error") == cut
+    assert outside(phone, ".refusal-summary") == []
+    assert outside(phone, start) == []
+    summary = phone.page.locator(".refusal-summary").bounding_box()
+    assert summary["y"] + summary["height"] <= phone.page.locator(start).bounding_box()["y"]
+    assert phone.page.locator("[name=players-1]").input_value() == MAXI.upper()
+
+
+@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
+@pytest.mark.parametrize("language", ["en", "be", "ne"])
+def test_a_refused_showdown_cuts_each_long_name_in_its_refusal_to_one_line(
+    language, viewport, new_phone
+):
+    phone = new_phone(viewport=viewport, screen=viewport, locale=language)
+    phone.open("/settle")
+    for row, (name, cards) in enumerate([(MAXI, "As Ks Qs Js 9s"), (BART, "As Kh Qh Jh 9h")]):
+        phone.page.locator(f"[name=names-{row}]").fill(name)
+        phone.page.locator(f"[name=hands-{row}]").fill(cards)
+    who_wins = ".settle-submit"
+
+    with phone.page.expect_navigation():
+        phone.page.locator(who_wins).tap()
+
+    # "As is in both Maximiliana …'s and Bartholomew …'s hands; a deck has one As."
+    cut = [(MAXI, "one line, cut"), (BART, "one line, cut")]
+    assert names_as_drawn(phone, ".refusal-summary") == cut
+    assert outside(phone, ".refusal-summary") == []
+    assert outside(phone, who_wins) == []
+    expect(phone.page.locator(".verdict")).to_have_count(0)

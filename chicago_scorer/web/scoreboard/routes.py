@@ -3,6 +3,7 @@
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from chicago_scorer.rules import RuleError
+from chicago_scorer.rules.names import normal_name
 from chicago_scorer.services import games
 from chicago_scorer.services.errors import (
     AlreadyUndone,
@@ -58,7 +59,14 @@ TAP_REFUSALS = (RuleError, GameFull)
 def _render_home(form: NewGameForm):
     games, _total = newest_games(limit=RECENT_GAMES)
     return render_template(
-        "home.html", form=form, games=games, presets=PRESET_CHOICES, custom=CUSTOM
+        "home.html",
+        form=form,
+        games=games,
+        presets=PRESET_CHOICES,
+        custom=CUSTOM,
+        # A refusal names what was typed as the rules spell it; each long name is cut
+        # short there, as in the scoreboard's messages.
+        message_names=[normal_name(name) for name in form.names()],
     )
 
 

@@ -6,6 +6,7 @@ from wtforms import Field, StringField
 
 from chicago_scorer.rules import MAX_PLAYERS, RuleError, RuleViolation, RuleViolations
 from chicago_scorer.rules.errors import quoted, sentence, violations_of
+from chicago_scorer.rules.names import normal_name
 from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
@@ -43,6 +44,14 @@ class ShowdownForm(SummarizedForm):
             return fixed_names[row]
         typed = (self.names[row].data or "").strip()
         return typed or gettext("Player %(number)s", number=format_number(row + 1))
+
+    def named(self, fixed_names: Sequence[str] | None = None) -> list[str]:
+        """Whom a refusal may name: the game's players, or each name typed, as this form
+        spells it (``name_of``) and as the rules do."""
+        if fixed_names is not None:
+            return list(fixed_names)
+        typed = [(box.data or "").strip() for box in self.names]
+        return [spelling for name in typed if name for spelling in (name, normal_name(name))]
 
     def showdown(self, fixed_names: Sequence[str] | None = None) -> dict[str, str]:
         """The rows that hold cards, as a name-to-cards mapping; refuses a name typed twice,

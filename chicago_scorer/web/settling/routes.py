@@ -60,6 +60,8 @@ def _render(form: ShowdownForm, settled: Settled, **context):
     return render_template(
         "settle.html",
         form=form,
+        # Each long name in a refusal is cut short there, as in the scoreboard's messages.
+        message_names=form.named(context["names"]),
         verdict=verdict,
         winner_cards=settled.hands.get(verdict.winner) if verdict and verdict.winner else None,
         grid_ranks=GRID_RANKS,
