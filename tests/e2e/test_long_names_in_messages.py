@@ -56,6 +56,15 @@ def names_as_drawn(phone: Phone, selector: str) -> list[tuple[str, str]]:
     ]
 
 
+def underlined(phone: Phone, selector: str) -> list[bool]:
+    """Whether each name in what ``selector`` matches is drawn underlined."""
+    return phone.page.eval_on_selector_all(
+        f"{selector} bdi",
+        "(names) => names.map((name) => "
+        "getComputedStyle(name).textDecorationLine === 'underline')",
+    )
+
+
 def names_as_drawn_once_settled(
     phone: Phone, selector: str, expected: list[tuple[str, str]]
 ) -> list[tuple[str, str]]:
@@ -124,6 +133,7 @@ def test_a_fix_that_makes_two_long_names_one_is_refused_with_the_step_in_the_fir
     summary = phone.page.locator(".step-card .refusal-summary")
     expect(summary).to_contain_text(MAXI)
     expect(summary).to_contain_text(MAXI.upper())
+    assert underlined(phone, ".step-card .refusal-summary") == [True, True]
     assert outside(phone, ".step-card .refusal-summary") == []
     assert needed_outside_the_first_screen(phone, whole_step=True) == {}
     assert [entry["winner"] for entry in entries_of(game)] == [MAXI]
@@ -193,7 +203,7 @@ def test_a_long_name_in_a_message_keeps_its_punctuation_on_its_line_at_every_wid
 
 # A refusal of a form of names, at its top, each linking to the box it is about: on the start
 # page and on the settle picker, each long name in it is cut to one line as in the messages
-# with the step.
+# with the step, and underlined, as the rest of the link is.
 
 
 @pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
@@ -212,6 +222,7 @@ def test_a_refused_start_cuts_each_long_name_in_its_refusal_to_one_line(
 
     cut = [(MAXI, "one line, cut"), (MAXI.upper(), "one line, cut")]
     assert names_as_drawn(phone, ".refusal-summary") == cut
+    assert underlined(phone, ".refusal-summary") == [True, True]
     assert names_as_drawn(phone, ".player-row .field-error") == cut
     assert outside(phone, ".refusal-summary") == []
     assert outside(phone, start) == []
@@ -238,6 +249,7 @@ def test_a_refused_showdown_cuts_each_long_name_in_its_refusal_to_one_line(
     # "As is in both Maximiliana …'s and Bartholomew …'s hands; a deck has one As."
     cut = [(MAXI, "one line, cut"), (BART, "one line, cut")]
     assert names_as_drawn(phone, ".refusal-summary") == cut
+    assert underlined(phone, ".refusal-summary") == [True, True]
     assert outside(phone, ".refusal-summary") == []
     assert outside(phone, who_wins) == []
     expect(phone.page.locator(".verdict")).to_have_count(0)
