@@ -203,11 +203,16 @@ def test_a_long_name_in_a_message_keeps_its_punctuation_on_its_line_at_every_wid
 
 # A refusal of a form of names, at its top, each linking to the box it is about: on the start
 # page and on the settle picker, each long name in it is cut to one line as in the messages
-# with the step, and underlined, as the rest of the link is.
+# with the step, and underlined, as the rest of the link is. English, and the two languages
+# whose words run longest, on both phones.
+ON_BOTH_PHONES = pytest.mark.parametrize(
+    ("language", "viewport"),
+    [(language, size) for language in ["en", "be", "ne"] for size in (SE, SMALL)],
+    ids=lambda value: value if isinstance(value, str) else f"{value['width']}x{value['height']}",
+)
 
 
-@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
-@pytest.mark.parametrize("language", ["en", "be", "ne"])
+@ON_BOTH_PHONES
 def test_a_refused_start_cuts_each_long_name_in_its_refusal_to_one_line(
     language, viewport, new_phone
 ):
@@ -231,8 +236,7 @@ def test_a_refused_start_cuts_each_long_name_in_its_refusal_to_one_line(
     assert phone.page.locator("[name=players-1]").input_value() == MAXI.upper()
 
 
-@pytest.mark.parametrize("viewport", [SE, SMALL], ids=["375x667", "320x568"])
-@pytest.mark.parametrize("language", ["en", "be", "ne"])
+@ON_BOTH_PHONES
 def test_a_refused_showdown_cuts_each_long_name_in_its_refusal_to_one_line(
     language, viewport, new_phone
 ):
