@@ -55,13 +55,15 @@ def _settle(form: ShowdownForm, game: games.LoadedGame | None, names: list[str] 
         return Settled(status=status_of(error))
 
 
-def _render(form: ShowdownForm, settled: Settled, **context):
+def _render(form: ShowdownForm, settled: Settled, names: list[str] | None, **context):
+    """The picker, with the game's ``names`` on its rows, or boxes to type them in."""
     verdict = settled.verdict
     return render_template(
         "settle.html",
         form=form,
+        names=names,
         # Each long name in a refusal is cut short there, as in the scoreboard's messages.
-        message_names=form.named(context["names"]),
+        message_names=form.named(names),
         verdict=verdict,
         winner_cards=settled.hands.get(verdict.winner) if verdict and verdict.winner else None,
         grid_ranks=GRID_RANKS,
@@ -75,7 +77,7 @@ def _render(form: ShowdownForm, settled: Settled, **context):
 def standalone():
     """Settle any argument at the table from the cards."""
     form = _picker_form(None)
-    return _render(form, _settle(form, None, None), game=None, names=None)
+    return _render(form, _settle(form, None, None), None, game=None)
 
 
 @settling.route("/games/<int:game_id>/settle", methods=["GET", "POST"])
@@ -91,9 +93,9 @@ def in_game(game_id: int):
     return _render(
         form,
         _settle(form, game, names),
+        names,
         game=game,
         state=state,
-        names=names,
         entry_form=EntryForm(formdata=None),
         step_fields=next_step_card(state).hidden,
         can_record=edit_key_for(game_id) is not None,
