@@ -14,6 +14,7 @@ from chicago_scorer.rules import (
     new_setup,
 )
 from chicago_scorer.rules.errors import Refusal, violations_of
+from chicago_scorer.rules.names import normal_name
 from chicago_scorer.services.repeats import is_idempotency_key
 from chicago_scorer.storage import game_log
 from chicago_scorer.web.languages.form_translations import TranslatedForm
@@ -66,6 +67,11 @@ class SeatingForm(SummarizedForm):
     def places(self) -> list[tuple[str, Field]]:
         """Each field with the id of the box it is next to, in page order."""
         return [*((box.id, box) for box in self.players), (self.SEATING_ID, self.dealer)]
+
+    def named(self) -> list[str]:
+        """Whom a refusal of these names may name: each name sent (a subclass's
+        ``names``), as the rules spell it in their messages."""
+        return [normal_name(name) for name in self.names()]
 
     def row_sent_as(self, position: int) -> int:
         """The row of the name the rules call ``players.<position>``: a fix sends every

@@ -4,7 +4,6 @@ the next step to record or a recorded entry open to correct, and the game's fixe
 from flask import flash, render_template, url_for
 
 from chicago_scorer.rules import Hand, Status, event_to_dict
-from chicago_scorer.rules.names import normal_name
 from chicago_scorer.services import games
 from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
 from chicago_scorer.web.entry_words import entry_words
@@ -119,7 +118,7 @@ def render_scoreboard(
         # A refused fix comes back as it was typed, open, its refusal with the step's,
         # which names what was typed as the rules spell it.
         fix_form = restore_refused(FixPlayersForm, fix_page(game_id))
-        typed = map(normal_name, fix_form.names()) if fix_form else ()
+        typed = fix_form.named() if fix_form else []
         context |= {
             "fix_form": fix_form or FixPlayersForm.of_setup(state.setup),
             "message_names": [*state.players, *typed],

@@ -3,7 +3,6 @@
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from chicago_scorer.rules import RuleError
-from chicago_scorer.rules.names import normal_name
 from chicago_scorer.services import games
 from chicago_scorer.services.errors import (
     AlreadyUndone,
@@ -66,7 +65,7 @@ def _render_home(form: NewGameForm):
         custom=CUSTOM,
         # A refusal names what was typed as the rules spell it; each long name is cut
         # short there, as in the scoreboard's messages.
-        message_names=[normal_name(name) for name in form.names()],
+        message_names=form.named(),
     )
 
 
