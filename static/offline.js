@@ -619,7 +619,7 @@
       mine.appendChild(element("li", "", kit.words.steps[step.entry.step] + " · " + entryWords(step.entry, step.points)));
     });
     card.appendChild(mine);
-    var choices = element("div", "choice-grid pair conflict-choices");
+    var choices = element("div", "choice-grid pair conflict-choices kept-in-view");
     var discard = element("button", "danger", kit.words.discard);
     discard.type = "button";
     discard.addEventListener("click", discardWaiting);
