@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support.phone import Phone
+from support.screen_boxes import focus_walked_down_to_the_button_at_the_screen_s_foot
 from support.seeding import hand_win, last_trick_to, no_hand, to_a_tiebreak
 
 pytestmark = pytest.mark.sqlite_only
@@ -114,6 +115,28 @@ def test_keyboard_focus_is_always_visible(page_name, new_phone, sample_pages):
 
     assert len(focused) >= 8, f"Tab reached only {sorted(focused)}"
     assert unringed == []
+
+
+SE = {"width": 375, "height": 667}
+SMALL = {"width": 320, "height": 568}
+
+
+@pytest.mark.parametrize(
+    ("path", "screen"),
+    [("/", SMALL), ("/settle", SE), ("/settle", SMALL)],
+    ids=[
+        "the start page on a 320 x 568 phone",
+        "settling on a 375 x 667 phone",
+        "settling on a 320 x 568 phone",
+    ],
+)
+def test_keyboard_focus_never_lands_under_the_button_kept_at_the_screen_s_foot(
+    path, screen, new_phone
+):
+    phone = new_phone(viewport=screen, screen=screen)
+    phone.open(path)
+
+    assert focus_walked_down_to_the_button_at_the_screen_s_foot(phone) == []
 
 
 def test_every_tap_target_on_the_step_card_is_at_least_44_px(new_phone, sample_pages):

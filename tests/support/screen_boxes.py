@@ -1,5 +1,6 @@
 """Where elements sit on a phone's screen, by their bounding boxes in the browser."""
 
+import pytest
 from playwright.sync_api import Locator, expect
 
 from support.phone import Phone
@@ -117,3 +118,65 @@ def words_broken_across_lines(element: Locator) -> list[str]:
     """Each word in ``element`` that the browser broke in the middle, as far as the eye
     can tell."""
     return element.evaluate(_WORDS_BROKEN_ACROSS_LINES)
+
+
+# The button a long form keeps in view at the screen's foot ("Start game", "Who wins?"),
+# and where the focused control lies against it: inside it, or how many pixels of it the
+# button and the shadow round it cover.
+BUTTON_AT_THE_SCREEN_S_FOOT = ".start-game, .settle-submit"
+_FOCUS_AGAINST_THE_BUTTON = """(button) => {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return null;
+  if (button.contains(focused)) return {inButton: true};
+  const drawn = getComputedStyle(focused).opacity === "0" && focused.nextElementSibling
+    ? focused.nextElementSibling : focused;
+  const lengths = getComputedStyle(button).boxShadow.match(/-?[\\d.]+px/g) || [];
+  const spread = lengths.length >= 4 ? parseFloat(lengths[3]) : 0;
+  const box = drawn.getBoundingClientRect(), covering = button.getBoundingClientRect();
+  const overlap = Math.min(box.bottom, covering.bottom + spread)
+    - Math.max(box.top, covering.top - spread);
+  return {
+    inButton: false,
+    control: drawn.textContent.trim().slice(0, 40) || focused.outerHTML.slice(0, 80),
+    coveredPx: Math.max(0, Math.round(overlap)),
+    scrolled: window.scrollY,
+    radiosInGroup: focused.type === "radio"
+      ? Array.from(document.getElementsByName(focused.name))
+        .filter((radio) => radio.form === focused.form).length
+      : 0,
+  };
+}"""
+
+
+def focus_walked_down_to_the_button_at_the_screen_s_foot(phone: Phone) -> list[str]:
+    """Tab from the page's top down to the button kept at the screen's foot, and through
+    each group of radio buttons on the way with the arrow keys, and say which controls
+    focus landed on under the button (each with the pixels covered). Fails the test if
+    Tab never reaches the button, or if every control was in the first screen, where
+    nothing could be under it."""
+    button = phone.page.locator(BUTTON_AT_THE_SCREEN_S_FOOT)
+    covered, scrolled = [], 0
+
+    def move_focus(key: str) -> dict | None:
+        nonlocal scrolled
+        phone.page.keyboard.press(key)
+        focused = button.evaluate(_FOCUS_AGAINST_THE_BUTTON)
+        if focused and not focused["inButton"]:
+            scrolled = max(scrolled, focused["scrolled"])
+            if focused["coveredPx"] > 1:
+                covered.append(f"{focused['control']}: {focused['coveredPx']} px covered")
+        return focused
+
+    for _ in range(150):
+        focused = move_focus("Tab")
+        if focused is None:
+            continue
+        if focused["inButton"]:
+            break
+        for _ in range(focused["radiosInGroup"] - 1):  # the arrows go round the group
+            move_focus("ArrowRight")
+    else:
+        pytest.fail("Tab never reached the button at the screen's foot")
+    if not covered and scrolled == 0:
+        pytest.fail("every control was in the first screen: nothing could be under the button")
+    return covered
