@@ -120,10 +120,9 @@ def words_broken_across_lines(element: Locator) -> list[str]:
     return element.evaluate(_WORDS_BROKEN_ACROSS_LINES)
 
 
-# The button a long form keeps in view at the screen's foot ("Start game", "Who wins?"),
-# and where the focused control lies against it: inside it, or how many pixels of it the
-# button and the shadow round it cover.
-BUTTON_AT_THE_SCREEN_S_FOOT = ".start-game, .settle-submit"
+# Where the focused control lies against the button a long form keeps in view at the
+# screen's foot ("Start game", "Who wins?"): inside it, or how many pixels of it the button
+# and the shadow round it cover.
 _FOCUS_AGAINST_THE_BUTTON = """(button) => {
   const focused = document.activeElement;
   if (!focused || focused === document.body) return null;
@@ -154,7 +153,7 @@ def focus_walked_down_to_the_button_at_the_screen_s_foot(phone: Phone) -> list[s
     focus landed on under the button (each with the pixels covered). Fails the test if
     Tab never reaches the button, or if every control was in the first screen, where
     nothing could be under it."""
-    button = phone.page.locator(BUTTON_AT_THE_SCREEN_S_FOOT)
+    button = phone.page.locator(".kept-in-view")
     covered, scrolled = [], 0
 
     def move_focus(key: str) -> dict | None:
