@@ -18,9 +18,14 @@
   var POLL_WAIT_MS = 5000;
   var root = document.documentElement;
 
+  // The worker's address names the page's language, so a page in another language than
+  // the worker's asks for a new worker as it loads. A browser's own check for a changed
+  // worker can be folded into one still on its way from the page before the language was
+  // chosen, which fetched the old language's worker.
   function registerServiceWorker() {
     if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register("/sw.js").catch(function () { /* the app works without */ });
+      navigator.serviceWorker.register("/sw.js?lang=" + encodeURIComponent(root.lang))
+        .catch(function () { /* the app works without */ });
     }
   }
 

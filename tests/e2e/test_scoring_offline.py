@@ -697,38 +697,39 @@ def test_focus_stays_on_the_step_heading_when_the_servers_page_is_drawn(new_phon
 
 
 def service_workers_and_caches(phone: Phone) -> dict:
-    """The state of each of the page's service workers, and the names of its caches."""
+    """The state and address of each of the page's service workers, and the names of its
+    caches."""
     return phone.page.evaluate(
-        """navigator.serviceWorker.getRegistration().then(async (found) => ({
-          active: found && found.active && found.active.state,
-          installing: found && found.installing && found.installing.state,
-          waiting: found && found.waiting && found.waiting.state,
-          caches: await caches.keys(),
-        }))"""
+        """navigator.serviceWorker.getRegistration().then(async (found) => {
+          const seen = (worker) => worker && `${worker.state} ${worker.scriptURL}`;
+          return {
+            active: found && seen(found.active),
+            installing: found && seen(found.installing),
+            waiting: found && seen(found.waiting),
+            caches: await caches.keys(),
+          };
+        })"""
     )
 
 
 def has_taken_over(phone: Phone, language: str) -> bool:
-    """Whether the service worker for ``language`` is active, done activating, and its
-    cache the only one."""
+    """Whether the worker the page asked for in ``language`` is active, done activating,
+    and its cache the only one."""
     seen = service_workers_and_caches(phone)
-    done = seen["active"] == "activated" and not seen["installing"] and not seen["waiting"]
+    active = seen["active"] or ""
+    asked_for = active.startswith("activated ") and active.endswith(f"/sw.js?lang={language}")
+    done = asked_for and not seen["installing"] and not seen["waiting"]
     return done and len(seen["caches"]) == 1 and seen["caches"][0].endswith(f"-{language}")
 
 
 def take_over_in(phone: Phone, language: str) -> None:
-    """Wait for the worker of the language the page now speaks to take over, asking for
-    it as a browser does after a page is loaded: whether the worker's script changed.
-    The test asks again until it has, since an ask made while one from an earlier page is
-    still on its way is folded into that one, which went out before the language was
-    chosen, and a browser that folded it asks again only at the next page."""
+    """Wait for the worker of the language the page now speaks to take over. The page
+    asks for it as it loads, by an address that names the language: a browser's own check
+    for a changed worker may be folded into one from the page before the language was
+    chosen, and ask again only at the next page."""
     for _ in range(60):
         if has_taken_over(phone, language):
             return
-        phone.page.evaluate(
-            "navigator.serviceWorker.getRegistration()"
-            ".then((found) => found.update()).then(() => true, () => false)"
-        )
         phone.page.wait_for_timeout(500)
     seen = service_workers_and_caches(phone)
     raise AssertionError(f"the {language} service worker never took over: {seen}")

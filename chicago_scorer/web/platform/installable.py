@@ -66,7 +66,11 @@ def manifest():
 
 @installable.get("/sw.js")
 def service_worker():
-    """The service worker, served from the root so that it may look after every page."""
+    """The service worker, served from the root so that it may look after every page.
+
+    It speaks the request's language, like every page. A page registers it under an
+    address that names the page's language (``/sw.js?lang=sv``, static/app.js), so that a
+    page in another language than the worker's asks for a new worker at once."""
     shell = [url_for("pages.home"), url_for("installable.offline")] + [
         url_for("static", filename=name) for name in SHELL_FILES
     ]
