@@ -57,20 +57,25 @@ def _this_path() -> str:
     return quote(request.script_root + request.path, safe=_PATH_AS_SENT)
 
 
-def language_link(code: str) -> str:
-    """The switcher's link to ``code``, which comes back to this very page: the path with
-    its own '?', '#' and '%' escaped (the page of a player called "Ann?" is not Ann's).
+def language_links() -> dict[str, str]:
+    """The switcher's link to each language, by code, which comes back to this very page:
+    the path with its own '?', '#' and '%' escaped (the page of a player called "Ann?" is
+    not Ann's). The page's address is worked out once for all the links.
 
     A page that answers a form sent (a refusal of a tap on a game just deleted, say)
-    stands at an address that takes only the form: the link goes back to the page the
+    stands at an address that takes only the form: the links go back to the page the
     form was sent from, which the browser names (``Referrer-Policy: same-origin``), or
     else to the home page."""
     if request.method not in {"GET", "HEAD"}:
-        return url_for("language_choice.choose", code=code, next=_page_sent_from())
-    here = _this_path()
-    if request.query_string:
-        here += "?" + quote_from_bytes(request.query_string, safe=_QUERY_AS_SENT)
-    return url_for("language_choice.choose", code=code, next=here)
+        back_to = _page_sent_from()
+    else:
+        back_to = _this_path()
+        if request.query_string:
+            back_to += "?" + quote_from_bytes(request.query_string, safe=_QUERY_AS_SENT)
+    return {
+        code: url_for("language_choice.choose", code=code, next=back_to)
+        for code in available_languages()
+    }
 
 
 def _page_sent_from() -> str | None:
@@ -135,5 +140,5 @@ def register(app: Flask) -> None:
         in_a_list=in_a_list,
     )
     app.jinja_env.globals.update(
-        languages=available_languages, language_code=language_code, language_link=language_link
+        languages=available_languages, language_code=language_code, language_links=language_links
     )
