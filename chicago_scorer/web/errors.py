@@ -69,6 +69,7 @@ from chicago_scorer.web.platform.request_origin import (
     HostNotServed,
     may_write_the_session,
 )
+from chicago_scorer.web.platform.unreadable_requests import BodyUnreadable
 from chicago_scorer.web.refused_forms import send_back
 
 STATUS_OF: dict[type[Refusal], int] = {
@@ -195,9 +196,17 @@ def expired_form_message(error: CSRFError) -> str:
 BODY_CUT_SHORT = lazy_gettext(
     "The body ended before its stated length, so nothing was recorded: send it again."
 )
+BODY_UNREADABLE = lazy_gettext(
+    "The body was sent in broken pieces that could not be read, so nothing was recorded: "
+    "send it again."
+)
 
 PLAIN_MESSAGES = {
-    400: lazy_gettext("The request could not be understood."),
+    # Bytes the server could not read as HTTP (web/platform/unreadable_requests.py).
+    400: lazy_gettext(
+        "The request could not be read as HTTP, so nothing was recorded: check the address, "
+        "and send it again from a browser or an HTTP client."
+    ),
     403: lazy_gettext("This device may not do that."),
     404: lazy_gettext("There is nothing at this address; check the link."),
     405: lazy_gettext("That action is not allowed here."),
@@ -287,6 +296,8 @@ def answer_http_error(error: HTTPException):
         return _answer_or_send_back(400, expired_form_message(error))
     if isinstance(error, BodyCutShort):
         return _answer(400, BODY_CUT_SHORT)
+    if isinstance(error, BodyUnreadable):
+        return _answer(400, BODY_UNREADABLE)
     # Werkzeug's own headers for the error, such as the Allow of a 405, stay with it.
     headers = {name: value for name, value in error.get_headers() if name != "Content-Type"}
     if isinstance(error, MethodNotAllowed) and error.valid_methods:

@@ -17,7 +17,7 @@ So the worker (``client_deadlines.ClientDeadlineWorker``, with the statuses of
   ``_refuse_unreadable`` aborts it with that status before anything else runs. None of its
   headers were read, so the answer is in the app's default language;
 - a body it cannot read, through ``refusing_unreadable_bodies``: the server's error on
-  reading it becomes a 400.
+  reading it becomes ``BodyUnreadable``, a 400 that says the body was broken.
 
 The app's one error handler answers both: JSON for the API, the error page otherwise,
 with every header the app sends. This module names no server: the worker says which of
@@ -95,9 +95,14 @@ def answer_unreadable(
     return "\r\n".join(head).encode("latin-1") + b"\r\n\r\n" + body
 
 
+class BodyUnreadable(BadRequest):
+    """A body the server could not read: chunks that are not HTTP's, or that stopped
+    before the last one."""
+
+
 def refusing_unreadable_bodies(app: Callable, server_errors: tuple[type[Exception], ...]):
-    """``app``, whose request bodies refuse with 400 what ``server_errors`` say the
-    server could not read."""
+    """``app``, whose request bodies refuse as ``BodyUnreadable`` what ``server_errors``
+    say the server could not read."""
 
     def served(environ: dict, start_response: Callable) -> Iterable[bytes]:
         environ["wsgi.input"] = _BodyTheServerReads(environ["wsgi.input"], server_errors)
@@ -108,7 +113,7 @@ def refusing_unreadable_bodies(app: Callable, server_errors: tuple[type[Exceptio
 
 class _BodyTheServerReads:
     """A request's body as the server reads it, with the server's errors on reading it
-    turned into 400s."""
+    turned into ``BodyUnreadable``."""
 
     def __init__(self, body, server_errors: tuple[type[Exception], ...]) -> None:
         self._body = body
@@ -131,7 +136,7 @@ class _BodyTheServerReads:
         try:
             return read(*arguments)
         except self._server_errors as unreadable:
-            raise BadRequest() from unreadable
+            raise BodyUnreadable() from unreadable
 
 
 def _refuse_unreadable() -> None:

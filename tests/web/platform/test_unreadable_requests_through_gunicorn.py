@@ -16,7 +16,14 @@ LARGE_HEADERS = (
     "The request's headers are too many or too long to read: send fewer or shorter ones. "
     "In a browser, clearing this site's cookies may help."
 )
-NOT_UNDERSTOOD = "The request could not be understood."
+NOT_HTTP = (
+    "The request could not be read as HTTP, so nothing was recorded: check the address, "
+    "and send it again from a browser or an HTTP client."
+)
+BROKEN_BODY = (
+    "The body was sent in broken pieces that could not be read, so nothing was recorded: "
+    "send it again."
+)
 UNMET_EXPECTATION = "The server cannot meet the request's Expect header: send it without one."
 
 
@@ -39,10 +46,13 @@ class Answer:
         return self.body.decode()
 
 
-def sent_raw(server: LiveServer, request: bytes) -> Answer:
-    """Send ``request`` as it is and read the whole answer."""
+def sent_raw(server: LiveServer, request: bytes, *, then_stop_sending: bool = False) -> Answer:
+    """Send ``request`` as it is and read the whole answer; ``then_stop_sending`` closes
+    the sending side after it, as a client that gave up on its body does."""
     with socket.create_connection((server.host, server.port), timeout=10) as connection:
         connection.sendall(request)
+        if then_stop_sending:
+            connection.shutdown(socket.SHUT_WR)
         received = bytearray()
         while chunk := connection.recv(65536):
             received += chunk
@@ -114,14 +124,14 @@ def test_bytes_that_are_not_http_are_refused_with_400_on_the_error_page(server):
     answer = sent_raw(server, b"GARBAGE\r\n\r\n")
 
     assert answer.status == 400
-    assert NOT_UNDERSTOOD in answer.page()
+    assert NOT_HTTP in answer.page()
 
 
 def test_an_api_address_in_absolute_form_of_an_unknown_http_version_gets_400_in_json(server):
     answer = sent_raw(server, b"GET http://localhost/api/games HTTP/9.9\r\n\r\n")
 
     assert answer.status == 400
-    assert answer.error() == NOT_UNDERSTOOD
+    assert answer.error() == NOT_HTTP
 
 
 def test_the_refusal_has_the_apps_security_headers_and_closes_the_connection(server):
@@ -155,7 +165,24 @@ def test_a_body_whose_chunks_are_not_http_is_refused_with_400_not_a_server_error
     answer = sent_raw(server, request)
 
     assert answer.status == 400
-    assert answer.error() == NOT_UNDERSTOOD
+    assert answer.error() == BROKEN_BODY
+    assert server.game_count() == before
+
+
+def test_a_body_whose_chunks_stop_before_the_last_is_refused_with_400_and_records_nothing(
+    server,
+):
+    before = server.game_count()
+    body = json.dumps({"players": ["Ann", "Bo"]}).encode()
+    request = (
+        b"POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n" + f"{len(body):x}".encode() + b"\r\n" + body[:5]
+    )
+
+    answer = sent_raw(server, request, then_stop_sending=True)
+
+    assert answer.status == 400
+    assert answer.error() == BROKEN_BODY
     assert server.game_count() == before
 
 
