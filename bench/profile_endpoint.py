@@ -1,6 +1,7 @@
 """Where one endpoint's time goes: pyinstrument over many requests, in-process.
 
     .venv/bin/python -m bench.profile_endpoint scoreboard          # GET /games/<id>, 40 events
+    .venv/bin/python -m bench.profile_endpoint scorekeeper         # the same, with the edit key
     .venv/bin/python -m bench.profile_endpoint record --events 200 # POST an event after 200
     .venv/bin/python -m bench.profile_endpoint history --games 10000  # or player (Ann)
 
@@ -31,7 +32,8 @@ PACKAGES = ("chicago_scorer", "sqlalchemy", "jinja2", "werkzeug", "flask", "wtfo
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.profile_endpoint")
     parser.add_argument(
-        "endpoint", choices=("scoreboard", "api-game", "record", "history", "player")
+        "endpoint",
+        choices=("scoreboard", "scorekeeper", "api-game", "record", "history", "player"),
     )
     parser.add_argument("--events", type=int, default=40, help="events in the game first")
     parser.add_argument("--games", type=int, default=0, help="demo games to seed first")
@@ -79,8 +81,13 @@ def main(argv: list[str]) -> int:
         for entry in entries[:-1]:
             assert client.post(events_url, json=entry, headers=auth).status_code == 201
 
+        if arguments.endpoint == "scorekeeper":
+            # The page a tap ends on: its session holds the game's edit key (bench.time_tap).
+            with client.session_transaction() as session:
+                session["edit_keys"] = {str(created["id"]): created["edit_key"]}
         url = {
             "scoreboard": f"/games/{created['id']}",
+            "scorekeeper": f"/games/{created['id']}",
             "api-game": f"/api/games/{created['id']}",
             "history": "/history",
             "player": "/players/Ann",
