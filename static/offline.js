@@ -280,8 +280,9 @@
     drawStrip(state);
     removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card");
     // The server's page said what was done before the entries kept here: as the next page
-    // online would, the game drawn past them says it no more.
-    if (seen.steps.length) removeAll(".flash");
+    // online would, the game drawn past them says it no more (what waits is counted above
+    // the scores instead).
+    if (seen.steps.length) removeAll(".flash, .recorded-entry");
     var strip = area.querySelector(".scores.strip");
     var after = strip;
     function place(shown) { after.insertAdjacentElement("afterend", shown); after = shown; }

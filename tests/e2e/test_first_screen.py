@@ -224,14 +224,65 @@ def test_each_tap_of_a_whole_round_lands_with_the_next_step_in_the_first_screen(
     phone = keeper(new_phone, SE, "en")
     phone.open(game.keep_score_path)
 
+    recorded = phone.page.locator(".recorded-entry")
+
     phone.chicago("Björn", won=False)
     assert_first_screen_holds_the_next_step(phone)
+    expect(recorded).to_have_text("Recorded: Björn Chicago lost −15.")
     phone.win("Cy", "Flush")
     assert_first_screen_holds_the_next_step(phone)
+    expect(recorded).to_have_text("Recorded: Cy +5 · flush.")
     phone.tie()
     assert_first_screen_holds_the_next_step(phone)
+    expect(recorded).to_have_text("Recorded: Tie: nobody scores.")
     phone.nobody()
     assert_first_screen_holds_the_next_step(phone)
+    expect(recorded).to_have_text("Recorded: Nobody had a hand.")
+
+
+def tapped_and_loaded(phone: Phone, *buttons: str) -> None:
+    """Tap each of ``buttons`` (selectors, the last one sending the step), as a person
+    who looks at what each tap did, and wait for the next page."""
+    *choices, sending = buttons
+    for choice in choices:
+        phone.tap_after_a_look(phone.page.locator(choice))
+    with phone.page.expect_navigation():
+        phone.tap_after_a_look(phone.page.locator(sending))
+
+
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_what_each_tap_of_a_round_recorded_is_said_under_the_next_step_in_the_first_screen(
+    language, new_phone, seed_game
+):
+    """Under the step, so that no button of the step moves from tap to tap."""
+    names = NAMES[4]
+    game = seed_game(names, *Play(names).to_the_tricks_with_everyone_at(CHICAGO_MINIMUM))
+    phone = keeper(new_phone, SE, language)
+    phone.open(game.keep_score_path)
+    phone.open(game.path)  # without the hand-over's message
+    recorded = phone.page.locator(".recorded-entry")
+    longest = names[0]
+    longest_player = f"label:has(input[name=winner][value='{longest}'])"
+
+    for buttons, named in [
+        (["button[name=chicago][value='lost:Björn']"], "Björn"),
+        ([longest_player, "button[name=hand][value=flush]"], longest),
+        (["button[name=outcome][value=tie]"], None),
+        (["button[name=outcome][value=none]"], None),
+        (["button[name=last_trick][value=Cy]"], "Cy"),
+    ]:
+        heading = phone.step_heading.text_content()
+        tapped_and_loaded(phone, *buttons)
+
+        expect(phone.step_heading).not_to_have_text(heading)
+        assert_first_screen_holds_the_next_step(phone, at=f"the step after {buttons[-1]}")
+        expect(recorded).to_have_count(1)
+        if named is not None:
+            expect(recorded).to_contain_text(named[:10])
+        assert outside(phone, ".recorded-entry") == [], buttons
+        step_box = phone.step_card.bounding_box()
+        said_box = recorded.bounding_box()
+        assert said_box["y"] >= step_box["y"] + step_box["height"], "said above the step"
 
 
 @pytest.mark.parametrize("language", EVERY_LANGUAGE)

@@ -997,6 +997,23 @@ def test_without_a_connection_nothing_is_sent_and_the_page_says_what_waits(
     assert api_events(api, game) == []
 
 
+def test_a_tap_kept_offline_leaves_no_word_of_the_last_one_recorded_online(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.win("Ann", "Flush")
+    recorded = phone.page.locator(".recorded-entry")
+    expect(recorded).to_have_text("Recorded: Ann +5 · flush.")
+    ready_to_queue(phone)
+    phone.page.context.set_offline(True)
+
+    win(phone, "Bo", "Two pair")
+
+    expect_waiting(phone, 1)
+    phone.expect_scores({"Ann": 5, "Bo": 2})
+    expect(recorded).to_have_count(0)  # the entry it named is no longer the last
+
+
 def test_a_server_that_stops_answering_counts_as_offline_and_taps_wait_on_the_phone(
     new_phone, seed_game, api
 ):

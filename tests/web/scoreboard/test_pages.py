@@ -68,6 +68,50 @@ def test_a_whole_game_can_be_played_through_the_forms(client):
     assert "Nobody had a hand" in page
 
 
+def messages(page: str) -> list[str]:
+    """The messages a page shows once: above the step, and what a tap recorded under it."""
+    return re.findall(r'<p class="(?:flash|recorded-entry)" role="status">(.*?)</p>', page)
+
+
+def test_each_tap_says_what_it_recorded_under_the_next_step_once(client):
+    game_url = start_game(client, "Ann", "Bo")
+    for fields, said in [
+        ({"winner": "Ann", "hand": "two_pair"}, "Recorded: Ann +2 · two pair."),
+        ({"outcome": "tie"}, "Recorded: Tie: nobody scores."),
+        ({"last_trick": "Bo"}, "Recorded: Bo +5 · last trick."),
+        ({"outcome": "none"}, "Recorded: Nobody had a hand."),
+    ]:
+        assert accepted(client, tap(client, game_url, **fields))
+
+        page = client.get(game_url).text
+        assert messages(page) == [said]
+        assert page.index('<section class="card step-card"') < page.index(said)
+        assert page.index(said) < page.index('<p class="round-info">')
+        assert messages(client.get(game_url).text) == []  # said to the page after the tap
+
+
+def test_a_lost_chicago_is_said_with_the_points_it_took(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, winner="Ann", hand="four_of_a_kind")
+    tap(client, game_url, winner="Ann", hand="straight_flush")
+
+    assert accepted(client, tap(client, game_url, chicago="lost:Ann"))
+
+    assert messages(client.get(game_url).text) == ["Recorded: Ann Chicago lost −15."]
+
+
+def test_a_tap_sent_again_with_its_key_records_and_says_nothing_more(client):
+    game_url = start_game(client, "Ann", "Bo")
+    fields = step_card_fields(client, game_url) | {"winner": "Bo", "hand": "flush"}
+
+    assert accepted(client, client.post(f"{game_url}/entries", data=fields))
+    assert accepted(client, client.post(f"{game_url}/entries", data=fields))
+
+    page = client.get(game_url).text
+    assert messages(page) == ["Recorded: Bo +5 · flush."]
+    assert scores(page) == [0, 5]
+
+
 def test_chicago_buttons_are_disabled_with_the_reason_under_15_points(client):
     game_url = start_game(client, "Ann", "Bo")
     tap(client, game_url, winner="Ann", hand="four_of_a_kind")
