@@ -280,9 +280,8 @@
     drawStrip(state);
     removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card");
     // The server's page said what was done before the entries kept here: as the next page
-    // online would, the game drawn past them says it no more (what waits is counted above
-    // the scores instead).
-    if (seen.steps.length) removeAll(".flash, .recorded-entry");
+    // online would, the game drawn past them says it no more.
+    if (seen.steps.length) removeAll(".flash");
     var strip = area.querySelector(".scores.strip");
     var after = strip;
     function place(shown) { after.insertAdjacentElement("afterend", shown); after = shown; }
@@ -293,6 +292,14 @@
       place(conflictCard(seen.steps));
     } else if (state.step !== null) {
       place(stepCard(state));
+    }
+    // The last entry, under the step: the server page's, or the newest waiting here.
+    removeAll(".last-entry[data-drawn]");
+    var said = area.querySelector(".last-entry"), last = seen.steps[seen.steps.length - 1];
+    if (said) said.hidden = Boolean(last);
+    if (last && !refusal) {
+      place(said = statusLine("last-entry", fill(kit.words.last_entry, { entry: entryWords(last.entry, last.points) })));
+      said.setAttribute("data-drawn", "");
     }
     var info = area.querySelector(".round-info");
     if (info) {

@@ -224,20 +224,20 @@ def test_each_tap_of_a_whole_round_lands_with_the_next_step_in_the_first_screen(
     phone = keeper(new_phone, SE, "en")
     phone.open(game.keep_score_path)
 
-    recorded = phone.page.locator(".recorded-entry")
+    last_entry = phone.page.locator(".last-entry")
 
     phone.chicago("Björn", won=False)
     assert_first_screen_holds_the_next_step(phone)
-    expect(recorded).to_have_text("Recorded: Björn Chicago lost −15.")
+    expect(last_entry).to_have_text("Last entry: Björn Chicago lost −15.")
     phone.win("Cy", "Flush")
     assert_first_screen_holds_the_next_step(phone)
-    expect(recorded).to_have_text("Recorded: Cy +5 · flush.")
+    expect(last_entry).to_have_text("Last entry: Cy +5 · flush.")
     phone.tie()
     assert_first_screen_holds_the_next_step(phone)
-    expect(recorded).to_have_text("Recorded: Tie: nobody scores.")
+    expect(last_entry).to_have_text("Last entry: Tie: nobody scores.")
     phone.nobody()
     assert_first_screen_holds_the_next_step(phone)
-    expect(recorded).to_have_text("Recorded: Nobody had a hand.")
+    expect(last_entry).to_have_text("Last entry: Nobody had a hand.")
 
 
 def tapped_and_loaded(phone: Phone, *buttons: str) -> None:
@@ -251,7 +251,7 @@ def tapped_and_loaded(phone: Phone, *buttons: str) -> None:
 
 
 @pytest.mark.parametrize("language", EVERY_LANGUAGE)
-def test_what_each_tap_of_a_round_recorded_is_said_under_the_next_step_in_the_first_screen(
+def test_each_tap_of_a_round_is_said_as_the_last_entry_under_the_next_step_in_the_first_screen(
     language, new_phone, seed_game
 ):
     """Under the step, so that no button of the step moves from tap to tap."""
@@ -260,7 +260,7 @@ def test_what_each_tap_of_a_round_recorded_is_said_under_the_next_step_in_the_fi
     phone = keeper(new_phone, SE, language)
     phone.open(game.keep_score_path)
     phone.open(game.path)  # without the hand-over's message
-    recorded = phone.page.locator(".recorded-entry")
+    last_entry = phone.page.locator(".last-entry")
     longest = names[0]
     longest_player = f"label:has(input[name=winner][value='{longest}'])"
 
@@ -271,17 +271,18 @@ def test_what_each_tap_of_a_round_recorded_is_said_under_the_next_step_in_the_fi
         (["button[name=outcome][value=none]"], None),
         (["button[name=last_trick][value=Cy]"], "Cy"),
     ]:
-        heading = phone.step_heading.text_content()
+        heading, said_before = phone.step_heading.text_content(), last_entry.text_content()
         tapped_and_loaded(phone, *buttons)
 
         expect(phone.step_heading).not_to_have_text(heading)
         assert_first_screen_holds_the_next_step(phone, at=f"the step after {buttons[-1]}")
-        expect(recorded).to_have_count(1)
+        expect(last_entry).to_have_count(1)
+        expect(last_entry).not_to_have_text(said_before)
         if named is not None:
-            expect(recorded).to_contain_text(named[:10])
-        assert outside(phone, ".recorded-entry") == [], buttons
+            expect(last_entry).to_contain_text(named[:10])
+        assert outside(phone, ".last-entry") == [], buttons
         step_box = phone.step_card.bounding_box()
-        said_box = recorded.bounding_box()
+        said_box = last_entry.bounding_box()
         assert said_box["y"] >= step_box["y"] + step_box["height"], "said above the step"
 
 

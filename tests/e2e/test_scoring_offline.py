@@ -997,21 +997,28 @@ def test_without_a_connection_nothing_is_sent_and_the_page_says_what_waits(
     assert api_events(api, game) == []
 
 
-def test_a_tap_kept_offline_leaves_no_word_of_the_last_one_recorded_online(new_phone, seed_game):
+def test_the_last_entry_under_the_step_is_the_newest_waiting_and_again_the_servers_once_undone(
+    new_phone, seed_game
+):
     game = seed_game(["Ann", "Bo"])
     phone = new_phone()
     open_as_scorekeeper(phone, game, with_service_worker=False)
     phone.win("Ann", "Flush")
-    recorded = phone.page.locator(".recorded-entry")
-    expect(recorded).to_have_text("Recorded: Ann +5 · flush.")
+    last_entry = phone.page.locator(".last-entry:visible")
+    expect(last_entry).to_have_text("Last entry: Ann +5 · flush.")
     ready_to_queue(phone)
     phone.page.context.set_offline(True)
 
     win(phone, "Bo", "Two pair")
+    expect(last_entry).to_have_text("Last entry: Bo +2 · two pair.")
+    step_box = phone.step_card.bounding_box()
+    assert last_entry.bounding_box()["y"] >= step_box["y"] + step_box["height"]
 
-    expect_waiting(phone, 1)
-    phone.expect_scores({"Ann": 5, "Bo": 2})
-    expect(recorded).to_have_count(0)  # the entry it named is no longer the last
+    undo = phone.page.locator("details.undo")
+    undo.locator("summary").tap()
+    undo.get_by_role("button", name="Yes, undo it").tap()
+    phone.expect_scores({"Ann": 5, "Bo": 0})
+    expect(last_entry).to_have_text("Last entry: Ann +5 · flush.")  # the server's, again
 
 
 def test_a_server_that_stops_answering_counts_as_offline_and_taps_wait_on_the_phone(

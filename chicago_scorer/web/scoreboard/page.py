@@ -23,7 +23,6 @@ from chicago_scorer.web.scoreboard.offline import OfflineState
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.sharing import share_context
 from chicago_scorer.web.scoreboard.view import (
-    RECORDED,
     correction_card,
     exchange_stop_note,
     next_step_card,
@@ -114,7 +113,6 @@ def render_scoreboard(
         ),
         # Whom the page's messages may name: each is cut short there as in the score strip.
         "message_names": state.players,
-        "RECORDED": RECORDED,
     }
     if is_scorekeeper:
         # A refused fix comes back as it was typed, open, its refusal with the step's,

@@ -10,7 +10,6 @@ from chicago_scorer.services.errors import (
     IdempotencyKeyReused,
     VersionMismatch,
 )
-from chicago_scorer.services.game_answers import RecordedEntry
 from chicago_scorer.services.history import newest_games
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
@@ -34,12 +33,7 @@ from chicago_scorer.web.scoreboard.scorekeeper import (
     not_the_scorekeeper,
     remember_edit_key,
 )
-from chicago_scorer.web.scoreboard.view import (
-    RECORDED,
-    recorded_message,
-    removed_message,
-    stale_tap,
-)
+from chicago_scorer.web.scoreboard.view import removed_message, stale_tap
 
 pages = Blueprint("pages", __name__)
 
@@ -130,7 +124,7 @@ def record_entry(game_id: int):
         return back_to_scoreboard(game_id, form)
     try:
         # Sent again with its key, a tap already recorded is found: the game is the answer.
-        recorded = games.record_event(game_id, edit_key_for(game_id), form.entry(), form.tap_key())
+        games.record_event(game_id, edit_key_for(game_id), form.entry(), form.tap_key())
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
         return back_to_scoreboard(game_id, form, keep_answers=False)
@@ -145,8 +139,6 @@ def record_entry(game_id: int):
             return back_to_scoreboard(game_id, form)
         form.form_errors.append(stale)
         return back_to_scoreboard(game_id, form, keep_answers=False)
-    if isinstance(recorded, RecordedEntry):  # a tap sent again was said when it was recorded
-        flash(recorded_message(recorded.scored), RECORDED)
     return redirect(url_for(".scoreboard", game_id=game_id), 303)
 
 

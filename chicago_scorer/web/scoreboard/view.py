@@ -263,18 +263,6 @@ def stale_tap(
     )
 
 
-# The category of the message that says what a tap recorded: the scoreboard shows it under
-# the next step, where it moves no button, and the other messages above it.
-RECORDED = "recorded"
-
-
-def recorded_message(recorded: ScoredEvent) -> str:
-    """What a tap recorded, said under the next step: 'Recorded: Björn +5 · flush.'"""
-    # Translators: said after each tap on the scorekeeper's phone, under the next step;
-    # %(entry)s reads like "Bo +2 · two pair" or "Bo Chicago lost −15".
-    return gettext("Recorded: %(entry)s.", entry=entry_words(recorded.event, recorded.points))
-
-
 def removed_message(removed: ScoredEvent) -> str:
     """What an undo took away: 'Removed: Round 4 · Phase 3, Björn +5 · flush.'"""
     return gettext(

@@ -68,39 +68,39 @@ def test_a_whole_game_can_be_played_through_the_forms(client):
     assert "Nobody had a hand" in page
 
 
-def messages(page: str) -> list[str]:
-    """The messages a page shows once: above the step, and what a tap recorded under it."""
-    return re.findall(r'<p class="(?:flash|recorded-entry)" role="status">(.*?)</p>', page)
+def last_entry_said(page: str) -> list[str]:
+    return re.findall(r'<p class="last-entry" role="status">(.*?)</p>', page)
 
 
-def test_each_tap_says_what_it_recorded_under_the_next_step_once(client):
+def test_the_scorekeeper_reads_the_last_entry_under_the_next_step(app, client):
     game_url = start_game(client, "Ann", "Bo")
+    assert last_entry_said(client.get(game_url).text) == []  # nothing recorded yet
     for fields, said in [
-        ({"winner": "Ann", "hand": "two_pair"}, "Recorded: Ann +2 · two pair."),
-        ({"outcome": "tie"}, "Recorded: Tie: nobody scores."),
-        ({"last_trick": "Bo"}, "Recorded: Bo +5 · last trick."),
-        ({"outcome": "none"}, "Recorded: Nobody had a hand."),
+        ({"winner": "Ann", "hand": "two_pair"}, "Last entry: Ann +2 · two pair."),
+        ({"outcome": "tie"}, "Last entry: Tie: nobody scores."),
+        ({"last_trick": "Bo"}, "Last entry: Bo +5 · last trick."),
+        ({"outcome": "none"}, "Last entry: Nobody had a hand."),
     ]:
         assert accepted(client, tap(client, game_url, **fields))
 
         page = client.get(game_url).text
-        assert messages(page) == [said]
-        assert page.index('<section class="card step-card"') < page.index(said)
-        assert page.index(said) < page.index('<p class="round-info">')
-        assert messages(client.get(game_url).text) == []  # said to the page after the tap
+        assert last_entry_said(page) == [said]
+        step_card = page.index('<section class="card step-card"')
+        assert step_card < page.index(said) < page.index('<p class="round-info">')
+    assert last_entry_said(app.test_client().get(game_url).text) == []  # those watching
 
 
-def test_a_lost_chicago_is_said_with_the_points_it_took(client):
+def test_a_lost_chicago_is_the_last_entry_with_the_points_it_took(client):
     game_url = start_game(client, "Ann", "Bo")
     tap(client, game_url, winner="Ann", hand="four_of_a_kind")
     tap(client, game_url, winner="Ann", hand="straight_flush")
 
     assert accepted(client, tap(client, game_url, chicago="lost:Ann"))
 
-    assert messages(client.get(game_url).text) == ["Recorded: Ann Chicago lost −15."]
+    assert last_entry_said(client.get(game_url).text) == ["Last entry: Ann Chicago lost −15."]
 
 
-def test_a_tap_sent_again_with_its_key_records_and_says_nothing_more(client):
+def test_a_tap_sent_again_with_its_key_is_the_last_entry_once(client):
     game_url = start_game(client, "Ann", "Bo")
     fields = step_card_fields(client, game_url) | {"winner": "Bo", "hand": "flush"}
 
@@ -108,7 +108,7 @@ def test_a_tap_sent_again_with_its_key_records_and_says_nothing_more(client):
     assert accepted(client, client.post(f"{game_url}/entries", data=fields))
 
     page = client.get(game_url).text
-    assert messages(page) == ["Recorded: Bo +5 · flush."]
+    assert last_entry_said(page) == ["Last entry: Bo +5 · flush."]
     assert scores(page) == [0, 5]
 
 
@@ -323,6 +323,7 @@ def test_undo_asks_for_confirmation_and_removes_only_the_newest_entry(client):
     assert scores(page) == [1, 0]
     assert "Round 1 · Phase 2: best hand?" in page
     assert "Removed: Round 1 · Phase 2, Bo +5 · flush." in page
+    assert last_entry_said(page) == ["Last entry: Ann +1 · one pair."]
 
 
 def test_a_tap_sent_again_after_its_answer_was_lost_is_found_and_blamed_on_nobody(client):
