@@ -147,7 +147,7 @@ def kit_words(state: GameState) -> dict[str, object]:
             "chicago_won": slotted_gettext("%(name)s Chicago won %(points)s", "name", "points"),
             "chicago_lost": slotted_gettext("%(name)s Chicago lost %(points)s", "name", "points"),
         },
-        # The line under the step that says what the last tap recorded (scoreboard.html).
+        # The line under the step that names the last entry (scoreboard.html).
         "last_entry": slotted_gettext("Last entry: %(entry)s.", "entry"),
         "undo": gettext("Undo last entry"),
         "undo_question": slotted_gettext(
