@@ -100,7 +100,7 @@ def test_a_lost_chicago_is_the_last_entry_with_the_points_it_took(client):
     assert last_entry_said(client.get(game_url).text) == ["Last entry: Ann Chicago lost −15."]
 
 
-def test_a_tap_sent_again_with_its_key_is_the_last_entry_once(client):
+def test_a_tap_sent_again_with_its_key_is_recorded_once_and_said_as_the_last_entry(client):
     game_url = start_game(client, "Ann", "Bo")
     fields = step_card_fields(client, game_url) | {"winner": "Bo", "hand": "flush"}
 
