@@ -20,6 +20,7 @@ THEME_COLOUR = "#14532d"
 BACKGROUND_COLOUR = "#f4f1ea"
 SHELL_FILES = [
     "app.css",
+    "pages.css",
     "app.js",
     "local-times.js",
     "rules.js",

@@ -6,8 +6,18 @@ from pathlib import Path
 
 import pytest
 
+from support.table_forms import start_game
+
 STATIC = Path(__file__).parents[3] / "static"
-MINIFIED = ["app.css", "app.js", "rules.js", "offline.js", "local-times.js", "picker.js"]
+MINIFIED = [
+    "app.css",
+    "pages.css",
+    "app.js",
+    "rules.js",
+    "offline.js",
+    "local-times.js",
+    "picker.js",
+]
 
 
 def fetch(client, url, **options):
@@ -110,3 +120,25 @@ def test_a_file_that_is_not_there_is_404(client, address):
 
 def test_a_static_file_cannot_be_posted_to(client):
     assert client.post("/static/app.js").status_code == 405
+
+
+def stylesheets_of(page: str) -> list[str]:
+    return re.findall(r'<link rel="stylesheet" href="/static/([\w-]+\.css)\?v=', page)
+
+
+def test_the_scoreboard_loads_only_the_stylesheet_it_uses(client):
+    game_url = start_game(client, "Ann", "Bo")
+
+    assert stylesheets_of(client.get(game_url).text) == ["app.css"]
+
+
+@pytest.mark.parametrize(
+    "address", ["/", "/history", "/players", "/players/Ann", "/settle", "/import", "{game}/review"]
+)
+def test_every_page_around_the_scoreboard_loads_its_rules_after_the_shared_ones(client, address):
+    game_url = start_game(client, "Ann", "Bo")
+
+    page = client.get(address.format(game=game_url))
+
+    assert page.status_code == 200
+    assert stylesheets_of(page.text) == ["app.css", "pages.css"]
