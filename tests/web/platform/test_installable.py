@@ -3,6 +3,7 @@
 import re
 
 from support.api_client import create_api_game
+from support.table_forms import start_game
 
 
 def fetch(client, url):
@@ -130,3 +131,16 @@ def test_the_scoreboard_carries_the_version_its_script_polls(client):
 
 def test_the_version_of_an_unknown_game_is_404(client):
     assert client.get("/games/999/version").status_code == 404
+
+
+def test_the_service_worker_keeps_every_stylesheet_and_script_the_pages_link(client):
+    game_url = start_game(client, "Ann", "Bo")
+    shell = re.search(r"const SHELL = (\[.*?\]);", client.get("/sw.js").text).group(1)
+    kept = set(re.findall(r'"([^"]+)"', shell))
+
+    for page in ["/", game_url, "/history", f"{game_url}/settle"]:
+        linked = re.findall(
+            r'(?:href|src)="(/static/[\w-]+\.(?:css|js)\?v=\w+)"', client.get(page).text
+        )
+        assert linked, page
+        assert set(linked) <= kept, page
