@@ -133,8 +133,9 @@ def test_the_kit_has_words_for_every_refusal_the_predictor_can_make():
 def test_the_scoreboard_with_all_it_loads_for_offline_use_stays_within_30_kb(make_app, code):
     """The first load's budget (docs/PERFORMANCE.md) holds even counting what the phone
     loads once the page is interactive: the rules, the queue and the kit, in its words.
-    The page is measured as it is served, with its CSRF tokens: random, they are most of
-    what gzip cannot shrink, and change its size by a few bytes from one load to the next."""
+    The page is measured as it is served, with its CSRF tokens. Its random parts (those
+    tokens, the game's key) gzip cannot shrink, and they change its size by a few bytes
+    from one load to the next."""
     client = make_app(WTF_CSRF_ENABLED=True).test_client()
     names = ["Anna-Karin Lindqvist-Johansson", "Björn", "Cy", "Dagmar"]
     fields = {f"players-{row}": name for row, name in enumerate(names)} | {"dealer": "0"}
