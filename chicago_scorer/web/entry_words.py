@@ -29,7 +29,9 @@ def entry_words(event: Event, points: Mapping[str, int] | None = None) -> str:
                 hand=hand_words(hand),
             )
         case HandResult(outcome=Outcome.TIE):
-            return gettext("Tie: nobody scores")
+            # Translators: a recorded tie, said after "Last entry:" or "Removed:"; the
+            # button that records one says "Tie: nobody scores".
+            return gettext("Tie · nobody scored")
         case HandResult():
             return gettext("Nobody had a hand")
         case LastTrick(taker=taker, with_deuce=with_deuce):

@@ -234,7 +234,7 @@ def test_each_tap_of_a_whole_round_lands_with_the_next_step_in_the_first_screen(
     expect(last_entry).to_have_text("Last entry: Cy +5 · flush.")
     phone.tie()
     assert_first_screen_holds_the_next_step(phone)
-    expect(last_entry).to_have_text("Last entry: Tie: nobody scores.")
+    expect(last_entry).to_have_text("Last entry: Tie · nobody scored.")
     phone.nobody()
     assert_first_screen_holds_the_next_step(phone)
     expect(last_entry).to_have_text("Last entry: Nobody had a hand.")

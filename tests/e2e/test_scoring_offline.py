@@ -77,7 +77,7 @@ TWELVE_ENTRIES = [
     (1, "tricks", "Ann Chicago won +15"),
     (1, "phase3", "Bo +5 · flush"),
     # Round 2: Bo deals.
-    (2, "phase1", "Tie: nobody scores"),
+    (2, "phase1", "Tie · nobody scored"),
     (2, "phase2", "Nobody had a hand"),
     (2, "tricks", "Cy +5 · last trick"),
     (2, "phase3", "Ann +2 · two pair"),

@@ -41,7 +41,7 @@ def test_every_kind_of_step_is_recorded_with_a_tap_or_two(scorekeeper: Phone):
         [
             "Phase 3 Nobody had a hand",
             "Tricks Cy +5 · last trick",
-            "Phase 2 Tie: nobody scores",
+            "Phase 2 Tie · nobody scored",
             "Phase 1 Ann +2 · two pair",
         ]
     )

@@ -141,7 +141,7 @@ def kit_words(state: GameState) -> dict[str, object]:
         "choose_hand": str(CHOOSE_THE_HAND),
         "entry": {
             "hand": slotted_gettext("%(name)s %(points)s · %(hand)s", "name", "points", "hand"),
-            "tie": gettext("Tie: nobody scores"),
+            "tie": gettext("Tie · nobody scored"),
             "none": gettext("Nobody had a hand"),
             "last_trick": slotted_gettext("%(name)s %(points)s · last trick", "name", "points"),
             "chicago_won": slotted_gettext("%(name)s Chicago won %(points)s", "name", "points"),

@@ -51,4 +51,4 @@ def test_the_review_marks_a_corrected_entry_with_what_it_was_before_the_last_cor
 
     page = app.test_client().get(f"{game_url}/review").text
 
-    assert cells(page)[:2] == ["Bo +6 full house corrected, was Tie: nobody scores", "—"]
+    assert cells(page)[:2] == ["Bo +6 full house corrected, was Tie · nobody scored", "—"]

@@ -75,7 +75,7 @@ def test_the_scorekeeper_opens_each_logged_entry_from_the_round_log(client, game
 
     assert links == [
         ("3", "Cy +5 · last trick"),
-        ("2", "Tie: nobody scores"),
+        ("2", "Tie · nobody scored"),
         ("1", "Ann +2 · two pair"),
     ]
 
@@ -152,7 +152,7 @@ def test_a_saved_correction_says_what_it_changed_and_the_scores_log_and_chart_fo
     assert scores(page) == [0, 2, 5]
     assert log_entries(page) == [
         "Cy +5 · last trick",
-        "Tie: nobody scores",
+        "Tie · nobody scored",
         "Bo +2 · two pair corrected, was Ann · two pair",
     ]
     # The chart is the one of a game that recorded Bo's two pair in the first place.
@@ -176,7 +176,7 @@ def test_a_tie_can_become_a_win_and_a_last_trick_a_chicago_call(client, game_url
     assert scores(page) == [7, 0, 5]
     assert log_entries(page)[:2] == [
         "Ann +5 · last trick corrected, was Cy · last trick",
-        "Cy +5 · flush corrected, was Tie: nobody scores",
+        "Cy +5 · flush corrected, was Tie · nobody scored",
     ]
 
 

@@ -64,7 +64,7 @@ def test_a_whole_game_can_be_played_through_the_forms(client):
     assert 'name="hand"' not in page  # nothing more to record
     assert "Ann +52 · royal flush" in page
     assert "Bo +5 · last trick" in page
-    assert "Tie: nobody scores" in page
+    assert "Tie · nobody scored" in page
     assert "Nobody had a hand" in page
 
 
@@ -77,7 +77,7 @@ def test_the_scorekeeper_reads_the_last_entry_under_the_next_step(app, client):
     assert last_entry_said(client.get(game_url).text) == []  # nothing recorded yet
     for fields, said in [
         ({"winner": "Ann", "hand": "two_pair"}, "Last entry: Ann +2 · two pair."),
-        ({"outcome": "tie"}, "Last entry: Tie: nobody scores."),
+        ({"outcome": "tie"}, "Last entry: Tie · nobody scored."),
         ({"last_trick": "Bo"}, "Last entry: Bo +5 · last trick."),
         ({"outcome": "none"}, "Last entry: Nobody had a hand."),
     ]:
@@ -324,6 +324,18 @@ def test_undo_asks_for_confirmation_and_removes_only_the_newest_entry(client):
     assert "Round 1 · Phase 2: best hand?" in page
     assert "Removed: Round 1 · Phase 2, Bo +5 · flush." in page
     assert last_entry_said(page) == ["Last entry: Ann +1 · one pair."]
+
+
+def test_a_recorded_tie_is_named_in_words_that_follow_a_colon(client):
+    game_url = start_game(client, "Ann", "Bo")
+    tap(client, game_url, outcome="tie")
+    page = client.get(game_url).text
+    assert last_entry_said(page) == ["Last entry: Tie · nobody scored."]
+    assert "Remove “Round 1 · Phase 1: Tie · nobody scored”?" in page
+
+    assert accepted(client, client.post(f"{game_url}/undo", data=undo_fields(page)))
+
+    assert "Removed: Round 1 · Phase 1, Tie · nobody scored." in client.get(game_url).text
 
 
 def test_a_tap_sent_again_after_its_answer_was_lost_is_found_and_blamed_on_nobody(client):
