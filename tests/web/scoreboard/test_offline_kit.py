@@ -13,7 +13,7 @@ from bench.payload import measure_payload, referenced_assets
 from chicago_scorer.rules import PRESETS
 from chicago_scorer.web.scoreboard.offline import PREDICTED_REFUSALS
 from support.form_tokens import csrf_token
-from support.table_forms import start_game, tap
+from support.table_forms import accepted, log_entries, start_game, tap
 
 LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]
 
@@ -116,6 +116,49 @@ def test_the_kit_speaks_the_pages_language_with_every_slot_kept(client, code):
     assert words["waiting"] and all("%(num)s" in form for form in words["waiting"].values())
     assert all("%(1)s" in pattern for pattern in words["lists"].values())
     assert "%(4)s" in words["lists"]["4"]
+
+
+# One entry of each kind, and how the phone says it from the kit (static/offline.js,
+# entryWords): the name, the points it moved and the hand in the slots of its template.
+EACH_KIND_OF_ENTRY = [
+    ({"winner": "Ann", "hand": "straight_flush"}, ("hand", "Ann", 8, "straight_flush")),
+    ({"winner": "Ann", "hand": "four_of_a_kind"}, ("hand", "Ann", 7, "four_of_a_kind")),
+    ({"chicago": "won:Ann"}, ("chicago_won", "Ann", 15, None)),
+    ({"outcome": "tie"}, ("tie", None, None, None)),
+    ({"outcome": "none"}, ("none", None, None, None)),
+    ({"winner": "Bo", "hand": "one_pair"}, ("hand", "Bo", 1, "one_pair")),
+    ({"chicago": "lost:Ann"}, ("chicago_lost", "Ann", -15, None)),
+    ({"winner": "Bo", "hand": "flush"}, ("hand", "Bo", 5, "flush")),
+    ({"winner": "Ann", "hand": "two_pair"}, ("hand", "Ann", 2, "two_pair")),
+    ({"outcome": "tie"}, ("tie", None, None, None)),
+    ({"last_trick": "Bo"}, ("last_trick", "Bo", 5, None)),
+]
+
+
+def said_by_the_kit(words: dict, kind: str, name, points, hand) -> str:
+    template = words["entry"][kind]
+    digits = "".join(words["digits"][int(digit)] for digit in str(abs(points or 0)))
+    values = {
+        "name": name,
+        "points": ("+" if (points or 0) >= 0 else "\u2212") + digits,
+        "hand": hand and words["hands"][hand],
+    }
+    return re.sub(r"%\((\w+)\)s", lambda slot: values[slot.group(1)], template)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_kit_says_each_kind_of_entry_as_the_pages_round_log_does(client, code):
+    """A phone offline draws its round log from the kit: it must read as the page's."""
+    game_url = start_game(client, "Ann", "Bo")
+    client.get(f"/language/{code}?next={game_url}")
+    for fields, _ in EACH_KIND_OF_ENTRY:
+        assert accepted(client, tap(client, game_url, **fields)), fields
+    page = client.get(game_url).text
+    words = client.get(offline_state(page)["urls"]["kit"]).get_json()["words"]
+
+    said = [said_by_the_kit(words, *entry) for _, entry in reversed(EACH_KIND_OF_ENTRY)]
+
+    assert log_entries(page) == said
 
 
 def test_the_kit_has_words_for_every_refusal_the_predictor_can_make():
