@@ -328,7 +328,7 @@ def test_undo_asks_for_confirmation_and_removes_only_the_newest_entry(client):
 
 def test_a_recorded_tie_is_named_in_words_that_follow_a_colon(client):
     game_url = start_game(client, "Ann", "Bo")
-    tap(client, game_url, outcome="tie")
+    assert accepted(client, tap(client, game_url, outcome="tie"))
     page = client.get(game_url).text
     assert last_entry_said(page) == ["Last entry: Tie · nobody scored."]
     assert "Remove “Round 1 · Phase 1: Tie · nobody scored”?" in page
