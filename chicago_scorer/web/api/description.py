@@ -1,4 +1,4 @@
-"""The JSON API's OpenAPI 3.1 description; api.py serves it beside the API it describes."""
+"""The JSON API's OpenAPI 3.1 description; routes.py serves it beside the API it describes."""
 
 import json
 from functools import cache
