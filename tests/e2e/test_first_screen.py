@@ -496,6 +496,32 @@ def test_a_tap_on_a_phone_that_no_longer_keeps_score_says_so_in_the_first_screen
     assert len(entries_of(game)) == 1
 
 
+@pytest.mark.parametrize("names", [NAMES[4], LONGEST_NAMES], ids=["names", "longest names"])
+@pytest.mark.parametrize("language", EVERY_LANGUAGE)
+def test_a_watcher_reads_the_scores_the_last_entry_and_the_next_step_in_the_first_screen(
+    language, names, new_phone, seed_game
+):
+    game = seed_game(
+        names,
+        hand_win(1, "phase1", names[1], "flush"),
+        no_hand(1, "phase2"),
+        last_trick_to(1, names[2]),
+    )
+    watcher = keeper(new_phone, SE, language)
+    watcher.open(game.path)
+
+    expect(watcher.page.locator(".last-entry")).to_contain_text(names[2][:8])
+    assert watcher.page.evaluate("window.scrollY") == 0
+    assert outside(watcher, ".scores .score, .last-entry, .next-step") == []
+    scores_bottom = max(
+        box["y"] + box["height"]
+        for box in (card.bounding_box() for card in watcher.page.locator(".score-card").all())
+    )
+    last_entry_top, _ = top_and_bottom(watcher, ".last-entry")
+    next_step_top, _ = top_and_bottom(watcher, ".next-step")
+    assert scores_bottom <= last_entry_top < next_step_top  # read in the order they came
+
+
 @pytest.mark.parametrize("language", LANGUAGES + ["sv", "it", "et", "uz"])
 def test_a_refusal_that_lands_on_the_tallest_step_leaves_it_in_the_first_screen(
     language, new_phone, seed_game

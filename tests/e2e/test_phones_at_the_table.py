@@ -37,16 +37,17 @@ def test_a_watcher_sees_each_tap_within_3_seconds_and_cannot_change_anything(
     expect_read_only(watcher)
     watcher.expect_scores({"Ann": 0, "Bo": 0, "Cy": 0})
 
-    for tap, scores in [
-        (lambda: scorekeeper.win("Ann", "Two pair"), {"Ann": 2}),
-        (lambda: scorekeeper.win("Cy", "Full house"), {"Cy": 6}),
-        (lambda: scorekeeper.last_trick("Bo"), {"Bo": 5}),
+    for tap, scores, said in [
+        (lambda: scorekeeper.win("Ann", "Two pair"), {"Ann": 2}, "Ann +2 · two pair"),
+        (lambda: scorekeeper.win("Cy", "Full house"), {"Cy": 6}, "Cy +6 · full house"),
+        (lambda: scorekeeper.last_trick("Bo"), {"Bo": 5}, "Bo +5 · last trick"),
     ]:
         tapped_at = time.monotonic()
         tap()
         # What is left of the 3 s once the scorekeeper's own page has loaded.
         left_ms = WATCHER_DELAY_MS - (time.monotonic() - tapped_at) * 1000
         watcher.expect_scores(scores, timeout=max(left_ms, 1))
+        expect(watcher.page.locator(".last-entry")).to_have_text(f"Last entry: {said}.")
 
     expect(watcher.round_log).to_have_count(3)
     expect_read_only(watcher)

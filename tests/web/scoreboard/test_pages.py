@@ -87,7 +87,23 @@ def test_the_scorekeeper_reads_the_last_entry_under_the_next_step(app, client):
         assert last_entry_said(page) == [said]
         step_card = page.index('<section class="card step-card"')
         assert step_card < page.index(said) < page.index('<p class="round-info">')
-    assert last_entry_said(app.test_client().get(game_url).text) == []  # those watching
+
+
+def test_those_watching_read_the_last_entry_under_the_scores_before_the_next_step(app, client):
+    game_url = start_game(client, "Ann", "Bo")
+    watcher = app.test_client()
+    assert last_entry_said(watcher.get(game_url).text) == []  # nothing recorded yet
+    for fields, said in [
+        ({"winner": "Bo", "hand": "flush"}, "Last entry: Bo +5 · flush."),
+        ({"outcome": "tie"}, "Last entry: Tie · nobody scored."),
+        ({"last_trick": "Ann"}, "Last entry: Ann +5 · last trick."),
+    ]:
+        assert accepted(client, tap(client, game_url, **fields))
+
+        page = watcher.get(game_url).text
+        assert last_entry_said(page) == [said]
+        score_cards = page.index('class="score-card')
+        assert score_cards < page.index(said) < page.index('<p class="next-step">')
 
 
 def test_a_lost_chicago_is_the_last_entry_with_the_points_it_took(client):
