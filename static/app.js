@@ -215,17 +215,24 @@
   }
   document.addEventListener("chicago:start", function () { focusStart(document); });  // offline.js
 
-  // Screen readers hear the new scores, politely, after a live update, and who won once
-  // someone has: a banner drawn with the rest of the page is not read out by itself.
+  // Screen readers hear the new scores, politely, after a live update, then the last
+  // entry, which says what moved them, and who won once someone has: a line drawn with
+  // the rest of the page is not read out by itself. Offline, the entry drawn on the phone
+  // stands in for the server's, which is hidden.
   function announce(live) {
     var region = document.querySelector("[data-live-announcement]");
     if (!region) return;
     var scores = Array.prototype.map.call(live.querySelectorAll(".score-card"), function (card) {
       return card.querySelector(".player-name").textContent + " " + card.querySelector(".score").textContent;
     });
-    var won = live.querySelector(".banner.winner");
-    region.textContent = (region.dataset.textScoresUpdated || "").replace("%(scores)s", scores.join(", ")) +
-      (won ? " " + won.textContent.trim() : "");
+    var said = [
+      (region.dataset.textScoresUpdated || "").replace("%(scores)s", scores.join(", ")),
+    ];
+    [".last-entry:not([hidden])", ".banner.winner"].forEach(function (selector) {
+      var line = live.querySelector(selector);
+      if (line) said.push(line.textContent.trim());
+    });
+    region.textContent = said.join(" ");
   }
 
   function liveUpdates() {

@@ -253,7 +253,7 @@ def test_a_tap_online_is_announced_and_focus_starts_at_the_next_step(new_phone, 
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
     expect(phone.step_heading).to_be_focused()
     expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        "Scores updated: Ann 2, Bo 0."
+        "Scores updated: Ann 2, Bo 0. Last entry: Ann +2 · two pair."
     )
     phone.page.keyboard.press("Tab")
     expect(phone.page.get_by_role("radio", name="Ann", exact=True)).to_be_focused()
@@ -424,7 +424,7 @@ def test_a_win_another_phone_recorded_is_read_out_and_focus_goes_to_it(new_phone
     expect(winner).to_have_text("Bo wins with 52 points!", timeout=5_000)
     expect(winner).to_be_focused()
     expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        "Scores updated: Ann 5, Bo 52. Bo wins with 52 points!"
+        "Scores updated: Ann 5, Bo 52. Last entry: Nobody had a hand. Bo wins with 52 points!"
     )
 
 
@@ -440,7 +440,7 @@ def test_the_winning_tap_is_read_out_and_focus_starts_at_who_won(new_phone, seed
     expect(winner).to_have_text("Bo wins with 52 points!")
     expect(winner).to_be_focused()
     expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        "Scores updated: Ann 5, Bo 52. Bo wins with 52 points!"
+        "Scores updated: Ann 5, Bo 52. Last entry: Nobody had a hand. Bo wins with 52 points!"
     )
 
 

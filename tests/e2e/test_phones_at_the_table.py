@@ -48,6 +48,8 @@ def test_a_watcher_sees_each_tap_within_3_seconds_and_cannot_change_anything(
         left_ms = WATCHER_DELAY_MS - (time.monotonic() - tapped_at) * 1000
         watcher.expect_scores(scores, timeout=max(left_ms, 1))
         expect(watcher.page.locator(".last-entry")).to_have_text(f"Last entry: {said}.")
+        heard = watcher.page.locator("[data-live-announcement]")  # as a screen reader reads
+        expect(heard).to_contain_text(f". Last entry: {said}.")
 
     expect(watcher.round_log).to_have_count(3)
     expect_read_only(watcher)

@@ -352,7 +352,7 @@ def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
     kept(phone, lambda: phone.hand_button("Two pair").press("Enter"))
 
     expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        "Scores updated: Ann 2, Bo 0."
+        "Scores updated: Ann 2, Bo 0. Last entry: Ann +2 · two pair."
     )
     expect(phone.step_heading).to_be_focused()
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
@@ -869,20 +869,24 @@ def test_the_conflict_card_takes_focus_from_the_step_card_it_replaced(conflict):
 
 
 @pytest.mark.parametrize(
-    ("choice", "scores"),
+    ("choice", "announced"),
     [
-        ("Discard the waiting entries", "Ann 0, Bo 0, Cy 4"),
-        ("Apply them as corrections", "Ann 5, Bo 1, Cy 0"),
+        (
+            "Discard the waiting entries",
+            "Scores updated: Ann 0, Bo 0, Cy 4. Last entry: Cy +4 · straight.",
+        ),
+        (
+            "Apply them as corrections",
+            "Scores updated: Ann 5, Bo 1, Cy 0. Last entry: Bo +1 · one pair.",
+        ),
     ],
 )
-def test_after_the_conflict_cards_choice_focus_starts_at_the_step(conflict, choice, scores):
+def test_after_the_conflict_cards_choice_focus_starts_at_the_step(conflict, choice, announced):
     game, phone, card = conflict
     with phone.page.expect_navigation():
         card.get_by_role("button", name=choice).tap()
 
-    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        f"Scores updated: {scores}."
-    )
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(announced)
     expect(phone.step_heading).to_be_focused()
 
 
@@ -1217,7 +1221,8 @@ def test_offline_a_tiebreak_and_then_the_win_show_as_the_rules_decide(new_phone,
     expect(winner).to_have_text("Ann wins with 62 points!")
     expect(winner).to_be_focused()  # where the screen starts, as the next step would be
     expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        "Scores updated: Ann 62, Bo 52, Cy 5. Ann wins with 62 points!"
+        "Scores updated: Ann 62, Bo 52, Cy 5. Last entry: Nobody had a hand."
+        " Ann wins with 62 points!"
     )
     expect(phone.step_card).to_have_count(0)
     expect_waiting(phone, 6)
