@@ -72,38 +72,35 @@ def last_entry_said(page: str) -> list[str]:
     return re.findall(r'<p class="last-entry" role="status">(.*?)</p>', page)
 
 
-def test_the_scorekeeper_reads_the_last_entry_under_the_next_step(app, client):
+# A round's entries as the scorekeeper taps them, and the last entry each leaves.
+A_ROUND_SAID = [
+    ({"winner": "Ann", "hand": "two_pair"}, "Last entry: Ann +2 · two pair."),
+    ({"outcome": "tie"}, "Last entry: Tie · nobody scored."),
+    ({"last_trick": "Bo"}, "Last entry: Bo +5 · last trick."),
+    ({"outcome": "none"}, "Last entry: Nobody had a hand."),
+]
+
+
+@pytest.mark.parametrize(
+    ("reader", "after", "before"),
+    [
+        ("the scorekeeper", '<section class="card step-card"', '<p class="round-info">'),
+        ("a watcher", 'class="score-card', '<p class="next-step">'),
+    ],
+    ids=["scorekeeper", "watcher"],
+)
+def test_the_last_entry_is_read_under_the_step_or_the_scores(app, client, reader, after, before):
+    """The scorekeeper reads it under the next step; those watching, under the scores and
+    before what comes next."""
     game_url = start_game(client, "Ann", "Bo")
-    assert last_entry_said(client.get(game_url).text) == []  # nothing recorded yet
-    for fields, said in [
-        ({"winner": "Ann", "hand": "two_pair"}, "Last entry: Ann +2 · two pair."),
-        ({"outcome": "tie"}, "Last entry: Tie · nobody scored."),
-        ({"last_trick": "Bo"}, "Last entry: Bo +5 · last trick."),
-        ({"outcome": "none"}, "Last entry: Nobody had a hand."),
-    ]:
+    reads = client if reader == "the scorekeeper" else app.test_client()
+    assert last_entry_said(reads.get(game_url).text) == []  # nothing recorded yet
+    for fields, said in A_ROUND_SAID:
         assert accepted(client, tap(client, game_url, **fields))
 
-        page = client.get(game_url).text
+        page = reads.get(game_url).text
         assert last_entry_said(page) == [said]
-        step_card = page.index('<section class="card step-card"')
-        assert step_card < page.index(said) < page.index('<p class="round-info">')
-
-
-def test_those_watching_read_the_last_entry_under_the_scores_before_the_next_step(app, client):
-    game_url = start_game(client, "Ann", "Bo")
-    watcher = app.test_client()
-    assert last_entry_said(watcher.get(game_url).text) == []  # nothing recorded yet
-    for fields, said in [
-        ({"winner": "Bo", "hand": "flush"}, "Last entry: Bo +5 · flush."),
-        ({"outcome": "tie"}, "Last entry: Tie · nobody scored."),
-        ({"last_trick": "Ann"}, "Last entry: Ann +5 · last trick."),
-    ]:
-        assert accepted(client, tap(client, game_url, **fields))
-
-        page = watcher.get(game_url).text
-        assert last_entry_said(page) == [said]
-        score_cards = page.index('class="score-card')
-        assert score_cards < page.index(said) < page.index('<p class="next-step">')
+        assert page.index(after) < page.index(said) < page.index(before)
 
 
 def test_a_lost_chicago_is_the_last_entry_with_the_points_it_took(client):
