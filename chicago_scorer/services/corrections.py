@@ -36,9 +36,10 @@ from chicago_scorer.services.games import (
     trail_of,
     writable_stored_game,
 )
-from chicago_scorer.storage import game_log, projections
-from chicago_scorer.storage.game_log import Change, LoggedEvent, StoredGame
+from chicago_scorer.storage import game_log, game_writes, log_versions, projections, trail
+from chicago_scorer.storage.game_log import LoggedEvent, StoredGame
 from chicago_scorer.storage.models import as_utc, now_utc
+from chicago_scorer.storage.trail import Change
 
 # What a change asked against no version says it did not do when another device's write
 # came first (see games.refusal_if_beaten).
@@ -93,7 +94,7 @@ def correct_entry(
     _claim_rewrite(stored, beaten)
     at = now_utc()
     payload = event_to_dict(state.history[number - 1].event)
-    game_log.replace_event(game_id, number, payload, at)
+    game_writes.replace_event(game_id, number, payload, at)
     log[number - 1] = log[number - 1]._replace(payload=payload)
     return _stored_rewrite(stored, log, state, at, beaten, CorrectedGame, replaced=place.scored)
 
@@ -106,13 +107,13 @@ def _corrected_to_it_since(
     entry read alike yet name another seat), and the entry now says what ``entry`` does:
     this correction, sent again."""
     versions = {expected_version} if isinstance(expected_version, str) else expected_version
-    before_it = game_log.log_version(
+    before_it = log_versions.log_version(
         stored.event_count, stored.last_recorded_at, stored.rewrites - 1, stored.created_at
     )
     if before_it not in (versions or ()):
         return False
-    corrected = game_log.corrections_of(stored.id, first_seq=number).get(number)
-    changes = game_log.changes_of(stored.id)
+    corrected = trail.corrections_of(stored.id, first_seq=number).get(number)
+    changes = trail.changes_of(stored.id)
     if not corrected or (changes and changes[-1].at >= corrected[-1].at):
         return False
     log = game_log.stored_log(stored.id)
@@ -147,19 +148,19 @@ def fix_players(
         state = replay_fixed(fixed, events)
     _claim_rewrite(stored, beaten)
     at = now_utc()
-    game_log.rename_players(game_id, [(seat, new) for seat, (_old, new) in renames.items()])
+    game_writes.rename_players(game_id, [(seat, new) for seat, (_old, new) in renames.items()])
     projections.write_name_keys(game_id, [(seat, new) for seat, (_old, new) in renames.items()])
     rewritten = [
         (seq, payload)
         for seq, (logged, event) in enumerate(zip(log, events, strict=True), start=1)
         if (payload := event_to_dict(event)) != logged.payload
     ]
-    game_log.rewrite_payloads(game_id, rewritten)
+    game_writes.rewrite_payloads(game_id, rewritten)
     for seq, payload in rewritten:
         log[seq - 1] = log[seq - 1]._replace(payload=payload)
     changes = [Change("name", old, new, at) for old, new in renames.values()]
     if fixed.first_dealer != setup.first_dealer:
-        game_log.set_first_dealer(game_id, fixed.first_dealer)
+        game_writes.set_first_dealer(game_id, fixed.first_dealer)
         changes.append(
             Change(
                 "first_dealer",
@@ -168,7 +169,7 @@ def fix_players(
                 at,
             )
         )
-    game_log.add_changes(game_id, changes)
+    trail.add_changes(game_id, changes)
     return _stored_rewrite(stored, log, state, at, beaten)
 
 
@@ -183,7 +184,7 @@ def delete_game(
     beaten = refusal_if_beaten(DELETE_BEATEN, expected_version)
     _claim_rewrite(stored, beaten)
     projections.drop_projections(game_id)
-    game_log.delete_game(game_id, now_utc())
+    game_writes.delete_game(game_id, now_utc())
     commit_or_refuse_as_concurrent(beaten)
     return setup
 

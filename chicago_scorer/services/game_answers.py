@@ -11,7 +11,7 @@ from chicago_scorer.rules import GameState, ScoredEvent, event_to_dict
 from chicago_scorer.rules.statistics import scores_before
 from chicago_scorer.services.edit_keys import edit_key_matches
 from chicago_scorer.services.seatings import in_todays_names
-from chicago_scorer.storage.game_log import Change, Correction
+from chicago_scorer.storage.trail import Change, Correction
 
 
 def event_texts(history: Iterable[ScoredEvent]) -> Iterator[tuple[str, str]]:

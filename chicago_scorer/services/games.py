@@ -50,8 +50,19 @@ from chicago_scorer.services.game_answers import (
 )
 from chicago_scorer.services.repeats import entry_sent_before
 from chicago_scorer.services.seatings import in_todays_names
-from chicago_scorer.storage import game_log, new_games, projections
-from chicago_scorer.storage.game_log import log_version
+from chicago_scorer.storage import (
+    game_log,
+    game_writes,
+    new_games,
+    projections,
+    resumed_folds,
+    trail,
+)
+from chicago_scorer.storage.log_versions import (
+    count_and_rewrites_of,
+    log_version,
+    stored_log_version,
+)
 from chicago_scorer.storage.models import (
     StoredSummary,
     as_utc,
@@ -105,8 +116,8 @@ def trail_of(game_id: int) -> dict[str, object]:
     """The game's trail, as its answers take it: each corrected entry's earlier versions,
     and the fixes of names and of the first dealer."""
     return {
-        "corrections": game_log.corrections_of(game_id),
-        "changes": game_log.changes_of(game_id),
+        "corrections": trail.corrections_of(game_id),
+        "changes": trail.changes_of(game_id),
     }
 
 
@@ -140,7 +151,7 @@ def load_game(game_id: int) -> LoadedGame:
     stored, log, version = found_with_log(game_id, game_log.stored_log_and_version)
     setup = stored.setup()
     same_log = version == stored.version()
-    resumed = game_log.resumed_with_history(stored, setup, log) if same_log else None
+    resumed = resumed_folds.resumed_with_history(stored, setup, log) if same_log else None
     state = resumed or game_log.replayed(setup, log)
     return LoadedGame(
         stored.id,
@@ -158,7 +169,7 @@ def load_logged_game(game_id: int) -> LoggedGame:
     stored, log, version = found_with_log(game_id, game_log.stored_log_text_and_version)
     setup = stored.setup()
     same_log = len(log) == stored.event_count and version == stored.version()
-    position = game_log.resumed_before(stored, setup, log) if same_log else None
+    position = resumed_folds.resumed_before(stored, setup, log) if same_log else None
     if position is not None:
         events = tuple((logged.payload, logged.points) for logged in log)
     else:
@@ -183,7 +194,7 @@ def load_game_at_table(game_id: int) -> GameAtTable:
     setup = stored.setup()
     newest, newest_version = game_log.newest_entries(game_id, RECENT_ENTRIES)
     same_log = newest_version in (None, stored.version())  # nothing changed between reads
-    resumed = game_log.resumed_with_entries(stored, setup, newest) if same_log else None
+    resumed = resumed_folds.resumed_with_entries(stored, setup, newest) if same_log else None
     if resumed is not None:
         position, entries = resumed
         count = stored.event_count
@@ -195,9 +206,9 @@ def load_game_at_table(game_id: int) -> GameAtTable:
         position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
         count = len(log)
     created_at = as_utc(stored.created_at)
-    corrections = game_log.corrections_of(game_id, first_seq=count - len(entries) + 1)
+    corrections = trail.corrections_of(game_id, first_seq=count - len(entries) + 1)
     if corrections:  # the trail's fixes of names are read only for a corrected entry's mark
-        corrections = in_todays_names(corrections, game_log.changes_of(game_id), stored.names)
+        corrections = in_todays_names(corrections, trail.changes_of(game_id), stored.names)
     return GameAtTable(
         stored.id,
         created_at,
@@ -276,7 +287,7 @@ def _append_entry(
     claim_event_count_or_refuse(stored, count + 1, beaten)
     recorded_at = now_utc()
     payload = event_to_dict(scored.event)
-    game_log.add_event(game_id, count + 1, payload, recorded_at, idempotency_key)
+    game_writes.add_event(game_id, count + 1, payload, recorded_at, idempotency_key)
     version = log_version(count + 1, recorded_at, stored.rewrites, stored.created_at)
     projections.project_entry(
         game_id,
@@ -311,7 +322,7 @@ def undo_last_event(
     require_version(stored, expected_version)
     count = stored.event_count
     if shown_version is not None and shown_version != stored.version():
-        shown = game_log.count_and_rewrites_of(shown_version)
+        shown = count_and_rewrites_of(shown_version)
         if shown is not None and (count, stored.rewrites) == (shown[0] - 1, shown[1] + 1):
             raise AlreadyUndone()
         raise VersionMismatch()
@@ -326,7 +337,7 @@ def undo_last_event(
         state = game_log.replayed(stored.setup(), log)
         removed = record(state, newest.payload).history[-1]
     claim_event_count_or_refuse(stored, count - 1, beaten, rewriting=True)
-    game_log.drop_event(game_id, count)
+    game_writes.drop_event(game_id, count)
     version = game_log.log_version_of(log, stored.rewrites + 1, stored.created_at)
     projections.project_replay(  # points of other rules are replaced too
         game_id, log, state, version, now_utc(), fold_is_new=stored.fold_version is None
@@ -374,7 +385,7 @@ def rotate_edit_key(
     new_key = made or new_edit_key()
     # Asked against a version, the key changes only while the log is still at it.
     at_log = (stored.event_count, stored.rewrites) if expected_version is not None else None
-    if game_log.replace_edit_key_hash(
+    if game_writes.replace_edit_key_hash(
         game_id, stored.edit_key_hash, hash_edit_key(new_key), at_log=at_log
     ):
         db.session.commit()
@@ -406,7 +417,7 @@ def last_played(game_ids: Collection[int]) -> dict[int, datetime]:
 
 def game_log_version(game_id: int) -> str:
     """A short tag that changes whenever the game's log changes, read in one cheap query."""
-    version = game_log.stored_log_version(game_id) if may_be_stored_id(game_id) else None
+    version = stored_log_version(game_id) if may_be_stored_id(game_id) else None
     if version is None:
         raise GameNotFound(game_id)
     return version
@@ -447,9 +458,9 @@ def claim_event_count_or_refuse(
     stored: game_log.StoredGame, new: int, beaten: Refusal, *, rewriting: bool = False
 ) -> None:
     """Move the event count only if no other device changed the game since we read it
-    (see game_log.claim_event_count); else roll back and refuse the write as it would be
+    (see game_writes.claim_event_count); else roll back and refuse the write as it would be
     refused a moment later: the game gone, or its key replaced, or else with ``beaten``."""
-    if not game_log.claim_event_count(stored, new, rewriting=rewriting):
+    if not game_writes.claim_event_count(stored, new, rewriting=rewriting):
         db.session.rollback()
         raise _overtaken(stored, beaten)
 
@@ -472,7 +483,7 @@ def refused_as_beaten_if_changed(stored: game_log.StoredGame, beaten: Refusal) -
     try:
         yield
     except RuleError:
-        if game_log.stored_log_version(stored.id) != stored.version():
+        if stored_log_version(stored.id) != stored.version():
             raise _overtaken(stored, beaten) from None
         raise
 
@@ -511,7 +522,9 @@ def _state_to_write_on(
     fold and summary are written after the new entry).
     """
     # The players' figures are read beside the fold, so both must be of these rules.
-    position = game_log.resumed_fold(stored, setup) if stored.derived_data_is_current() else None
+    position = (
+        resumed_folds.resumed_fold(stored, setup) if stored.derived_data_is_current() else None
+    )
     if position is not None:
         return position, stored_player_figures(stored.id)
     log = game_log.stored_log(stored.id)

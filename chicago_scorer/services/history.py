@@ -19,7 +19,7 @@ from sqlalchemy.orm import contains_eager, selectinload
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameState, Status
 from chicago_scorer.services.errors import PageNotFound
-from chicago_scorer.storage import game_log
+from chicago_scorer.storage import game_log, resumed_folds
 from chicago_scorer.storage.models import (
     Event,
     Game,
@@ -177,7 +177,7 @@ def newest_games(limit: int, offset: int = 0) -> tuple[list[ListedGame], int]:
 def _standing(stored: game_log.StoredGame) -> GameState:
     """Where a listed game stands: its stored fold resumed, or its log replayed."""
     setup = stored.setup()
-    resumed = game_log.resumed_fold(stored, setup)
+    resumed = resumed_folds.resumed_fold(stored, setup)
     if resumed is not None:
         return resumed
     return replace(game_log.replayed(setup, game_log.stored_log(stored.id)), history=())

@@ -32,8 +32,8 @@ from chicago_scorer.rules.errors import Message, quoted, sentence
 from chicago_scorer.rules.events import STEP_WORDS
 from chicago_scorer.rules.names import normal_name, same_name_key
 from chicago_scorer.services.errors import IllegalGameInImport, MalformedImport
-from chicago_scorer.storage.game_log import Change, Correction
 from chicago_scorer.storage.models import as_utc
+from chicago_scorer.storage.trail import Change, Correction
 
 CORRECTION_FIELDS = frozenset({"was", "at"})
 CHANGE_FIELDS = frozenset({"what", "was", "now", "at"})

@@ -22,7 +22,7 @@ from chicago_scorer.rules.repeats import is_same_entry
 from chicago_scorer.services.errors import IdempotencyKeyReused
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.seatings import earlier_seatings
-from chicago_scorer.storage import game_log
+from chicago_scorer.storage import game_log, trail
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 
 
@@ -48,5 +48,5 @@ def entry_sent_before(
 def _earlier_seatings(stored: game_log.StoredGame) -> Iterator[tuple[str, ...]]:
     """The players' names, seat by seat, before each fix of names, the latest fix first;
     the trail is read only once one is asked for."""
-    for _, seating in earlier_seatings(stored.names, game_log.changes_of(stored.id)):
+    for _, seating in earlier_seatings(stored.names, trail.changes_of(stored.id)):
         yield seating

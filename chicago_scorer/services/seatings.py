@@ -11,7 +11,7 @@ from datetime import datetime
 
 from chicago_scorer.rules import event_to_dict, read_event
 from chicago_scorer.rules.corrections import renamed
-from chicago_scorer.storage.game_log import Change, Correction
+from chicago_scorer.storage.trail import Change, Correction
 
 
 def earlier_seatings(

@@ -81,7 +81,7 @@ from chicago_scorer.services.long_tasks import (
     one_long_task_at_a_time,
     refuse_an_export_too_soon,
 )
-from chicago_scorer.storage import game_log
+from chicago_scorer.storage import log_versions
 from chicago_scorer.storage.database import (
     defer_sync_of_this_transaction,
     sync_deferred_commits,
@@ -140,11 +140,11 @@ def _record_of_one_moment(game_id: int) -> dict[str, object] | None:
     moments, which no import takes back: so they are read again until the game's version
     is the same after the reads as before them."""
     for _ in range(READS_OF_A_CHANGING_GAME):
-        before = game_log.stored_log_version(game_id)
+        before = log_versions.stored_log_version(game_id)
         if before is None:
             return None
         game = db.session.get(Game, game_id, options=whole_game(), populate_existing=True)
-        if game is not None and game_log.stored_log_version(game_id) == before:
+        if game is not None and log_versions.stored_log_version(game_id) == before:
             return game_record(game)
     return None if game is None else game_record(game)
 
@@ -181,10 +181,10 @@ def _every_game_in_pieces() -> Iterator[str]:
     separator = ""
     for start in range(0, len(ids), EXPORT_BATCH):
         chunk = ids[start : start + EXPORT_BATCH]
-        before = game_log.stored_log_versions(chunk)
+        before = log_versions.stored_log_versions(chunk)
         games = db.session.scalars(select(Game).where(Game.id.in_(chunk)).options(*whole_game()))
         by_id = {game.id: game for game in games}
-        after = game_log.stored_log_versions(chunk)
+        after = log_versions.stored_log_versions(chunk)
         for game_id in chunk:
             unchanged = game_id in after and before.get(game_id) == after[game_id]
             if unchanged and game_id in by_id:

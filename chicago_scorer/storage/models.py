@@ -96,7 +96,7 @@ class Game(db.Model):
         back_populates="game", cascade="all, delete-orphan"
     )
     fold: Mapped["StoredFold | None"] = relationship(cascade="all, delete-orphan")
-    # The trail, oldest first, read whole for an export; only game_log.py writes it.
+    # The trail, oldest first, read whole for an export; only trail.py writes it.
     corrections: Mapped[list["EventCorrection"]] = relationship(
         order_by="EventCorrection.id", viewonly=True
     )

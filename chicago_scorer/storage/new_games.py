@@ -11,7 +11,7 @@ from sqlalchemy import insert
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameState, event_to_dict
 from chicago_scorer.storage import projections
-from chicago_scorer.storage.game_log import Change, log_version
+from chicago_scorer.storage.log_versions import log_version
 from chicago_scorer.storage.models import (
     Event,
     EventCorrection,
@@ -19,6 +19,7 @@ from chicago_scorer.storage.models import (
     GameChange,
     Player,
 )
+from chicago_scorer.storage.trail import Change
 
 _GAMES = Game.__table__
 _PLAYERS = Player.__table__

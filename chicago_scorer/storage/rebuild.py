@@ -18,7 +18,7 @@ from chicago_scorer.extensions import db
 from chicago_scorer.rules import revision
 from chicago_scorer.rules.position import position_of
 from chicago_scorer.rules.statistics import summarize
-from chicago_scorer.storage import game_log, projections
+from chicago_scorer.storage import game_log, game_writes, projections
 from chicago_scorer.storage.models import Game, Player, StoredFold, StoredSummary, name_key
 from chicago_scorer.storage.summaries import stored_summary
 
@@ -117,7 +117,7 @@ def _rebuild_game(game_id: int) -> bool | None:
     The game is held first: read while a write to it commits, the log could be newer than
     the stored copies it is compared with, or older than the summary it then overwrites,
     which no version would have told stale."""
-    if not game_log.hold_game(game_id):
+    if not game_writes.hold_game(game_id):
         return None
     stored = game_log.stored_game(game_id)
     players = db.session.execute(_NAME_KEYS, {"game_id": game_id}).all()

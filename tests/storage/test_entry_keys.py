@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError
 
 from chicago_scorer.extensions import db
 from chicago_scorer.services import games as services
-from chicago_scorer.storage import game_log
+from chicago_scorer.storage import game_log, game_writes
 from chicago_scorer.storage.models import Event
 from support.older_schemas import WHEN, store_game, upgraded_app
 
@@ -22,19 +22,19 @@ def new_game_id() -> int:
 
 def test_two_entries_of_one_game_cannot_hold_the_same_key(db):
     game_id = new_game_id()
-    game_log.add_event(game_id, 1, NOBODY, WHEN, "key")
+    game_writes.add_event(game_id, 1, NOBODY, WHEN, "key")
 
     with pytest.raises(IntegrityError):
-        game_log.add_event(game_id, 2, NOBODY | {"step": "phase2"}, WHEN, "key")
+        game_writes.add_event(game_id, 2, NOBODY | {"step": "phase2"}, WHEN, "key")
     db.session.rollback()
 
 
 def test_entries_without_a_key_and_one_key_in_two_games_never_collide(db):
     first, second = new_game_id(), new_game_id()
-    game_log.add_event(first, 1, NOBODY, WHEN)
-    game_log.add_event(first, 2, NOBODY | {"step": "phase2"}, WHEN)
-    game_log.add_event(first, 3, NOBODY | {"step": "tricks"}, WHEN, "key")
-    game_log.add_event(second, 1, NOBODY, WHEN, "key")
+    game_writes.add_event(first, 1, NOBODY, WHEN)
+    game_writes.add_event(first, 2, NOBODY | {"step": "phase2"}, WHEN)
+    game_writes.add_event(first, 3, NOBODY | {"step": "tricks"}, WHEN, "key")
+    game_writes.add_event(second, 1, NOBODY, WHEN, "key")
     db.session.commit()
 
     assert game_log.entry_with_key(first, "key") == game_log.KeyedEntry(

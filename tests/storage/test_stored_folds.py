@@ -13,7 +13,7 @@ from chicago_scorer.rules.position import position_of, resume
 from chicago_scorer.rules.statistics import score_progression
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
-from chicago_scorer.storage import game_log as stored_folds
+from chicago_scorer.storage import game_log, resumed_folds
 from chicago_scorer.storage.models import Event, StoredFold
 from support.game_objects import game_object
 from support.random_writes import random_writes
@@ -22,8 +22,8 @@ from support.random_writes import random_writes
 def replayed_game(game_id: int) -> services.LoadedGame:
     """The game with its whole log replayed through the rules, whatever is stored beside it."""
     loaded = services.load_game(game_id)
-    log = stored_folds.stored_log(game_id, with_times=True)
-    return replace(loaded, state=stored_folds.replayed(loaded.state.setup, log))
+    log = game_log.stored_log(game_id, with_times=True)
+    return replace(loaded, state=game_log.replayed(loaded.state.setup, log))
 
 
 def assert_stored_fold_equals_the_replay(game_id: int) -> None:
@@ -93,9 +93,9 @@ def test_a_game_read_from_its_stored_fold_and_points_equals_its_replay(db, rng, 
     for game_id, _answer in random_writes(rng, moves, rng.choice(RULES_OF_RANDOM_GAMES)):
         database.session.expire_all()
         replayed = replayed_game(game_id)
-        stored = stored_folds.stored_game(game_id)
-        log = stored_folds.stored_log(game_id, with_times=True)
-        read = stored_folds.resumed_with_history(stored, replayed.state.setup, log)
+        stored = game_log.stored_game(game_id)
+        log = game_log.stored_log(game_id, with_times=True)
+        read = resumed_folds.resumed_with_history(stored, replayed.state.setup, log)
 
         # Read without the rules, except in a tiebreak, where only the replay knows
         # which entries were in it.
@@ -119,12 +119,12 @@ def test_a_game_in_a_tiebreak_is_replayed_to_say_which_entries_were_in_it(db):
     ):
         services.record_event(game_id, key, entry)
     database.session.expire_all()
-    stored = stored_folds.stored_game(game_id)
-    log = stored_folds.stored_log(game_id, with_times=True)
+    stored = game_log.stored_game(game_id)
+    log = game_log.stored_log(game_id, with_times=True)
 
     loaded = services.load_game(game_id)
 
-    assert stored_folds.resumed_with_history(stored, loaded.state.setup, log) is None
+    assert resumed_folds.resumed_with_history(stored, loaded.state.setup, log) is None
     assert [scored.in_tiebreak for scored in loaded.state.history] == [False] * 4 + [True]
     assert loaded == replayed_game(game_id)
 

@@ -3,7 +3,7 @@ before its compare-and-set, while the other's request is made and committed whol
 
 import threading
 
-from chicago_scorer.storage import game_log
+from chicago_scorer.storage import game_log, game_writes
 
 # Far longer than a request takes on a loaded machine; a test that waits this long fails.
 WAIT_AT_MOST_SECONDS = 30.0
@@ -28,10 +28,11 @@ def one_reads_then_the_other_commits(
     app, monkeypatch, reader, writer, *, stops_before: str = "claim_event_count"
 ) -> tuple:
     """``reader``'s request reads the game and stops before its compare-and-set (the
-    function of ``game_log`` named ``stops_before``); then ``writer``'s request is made
-    whole; then ``reader``'s goes on. Both answers."""
+    function of the game's reads or writes named ``stops_before``); then ``writer``'s
+    request is made whole; then ``reader``'s goes on. Both answers."""
     reached, resume = threading.Event(), threading.Event()
-    compare_and_set = getattr(game_log, stops_before)
+    storage = game_log if hasattr(game_log, stops_before) else game_writes
+    compare_and_set = getattr(storage, stops_before)
 
     def after_the_other(*args, **kwargs):
         if threading.current_thread().name == "reader":
@@ -39,7 +40,7 @@ def one_reads_then_the_other_commits(
             resume.wait(WAIT_AT_MOST_SECONDS)
         return compare_and_set(*args, **kwargs)
 
-    monkeypatch.setattr(game_log, stops_before, after_the_other)
+    monkeypatch.setattr(storage, stops_before, after_the_other)
     answers: dict = {}
     thread = in_a_thread(app, "reader", reader, answers)
     try:

@@ -16,7 +16,7 @@ from chicago_scorer.rules import (
 from chicago_scorer.rules.errors import Refusal, violations_of
 from chicago_scorer.rules.names import normal_name
 from chicago_scorer.services.repeats import is_idempotency_key
-from chicago_scorer.storage import game_log
+from chicago_scorer.storage import log_versions
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason
@@ -291,7 +291,7 @@ UNDO_UNSAID = lazy_gettext(
 
 
 class AVersion:
-    """Refuse with ``message`` a version no page gives (``game_log.log_version``'s form),
+    """Refuse with ``message`` a version no page gives (``log_versions.log_version``'s form),
     as one left out is: such a form was changed or made up, and is not told that another
     phone changed the game, which it did not."""
 
@@ -299,7 +299,7 @@ class AVersion:
         self.message = message
 
     def __call__(self, form, field) -> None:
-        if game_log.count_and_rewrites_of(field.data or "") is None:
+        if log_versions.count_and_rewrites_of(field.data or "") is None:
             raise ValidationError(str(self.message))
 
 
