@@ -24,16 +24,18 @@ from chicago_scorer.rules.errors import Refusal, sentence
 from chicago_scorer.rules.repeats import is_same_entry
 from chicago_scorer.services.errors import AlreadyCorrected, NothingToChange, VersionMismatch
 from chicago_scorer.services.game_answers import CorrectedGame, EntryAtTable, LoadedGame
-from chicago_scorer.services.games import (
+from chicago_scorer.services.game_reads import (
     READS_OF_A_CHANGING_GAME,
+    load_game_at_table,
+    trail_of,
+)
+from chicago_scorer.services.guarded_writes import (
     ExpectedVersion,
     claim_event_count_or_refuse,
     commit_or_refuse_as_concurrent,
-    load_game_at_table,
     refusal_if_beaten,
     refused_as_beaten_if_changed,
     require_version,
-    trail_of,
     writable_stored_game,
 )
 from chicago_scorer.storage import game_log, game_writes, log_versions, projections, trail
@@ -42,7 +44,7 @@ from chicago_scorer.storage.models import as_utc, now_utc
 from chicago_scorer.storage.trail import Change
 
 # What a change asked against no version says it did not do when another device's write
-# came first (see games.refusal_if_beaten).
+# came first (see guarded_writes.refusal_if_beaten).
 REWRITE_BEATEN = sentence(
     "Another device changed this game at the same moment, so nothing was changed. "
     "Refresh to see the game, then try again."

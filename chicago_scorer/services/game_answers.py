@@ -43,7 +43,7 @@ class LoadedGame(_KeptByKey):
     created_at: datetime
     state: GameState
     edit_key_hash: str = field(default="", repr=False)
-    log_version: str = ""  # changes whenever the log changes; see game_log_version
+    log_version: str = ""  # changes whenever the log changes; see game_reads.game_log_version
     # The trail: each corrected entry's earlier versions by its number, and the fixes of
     # names and of the first dealer, oldest first.
     corrections: Mapping[int, tuple[Correction, ...]] = field(default_factory=dict)
@@ -112,7 +112,7 @@ class GameAtTable(_KeptByKey):
 
     ``position`` is where the game stands: scores, dealer, next step, status and winner,
     as a state without history. ``newest`` holds the newest entries, at most
-    ``games.RECENT_ENTRIES``, oldest first; the whole log is ``games.load_game``'s.
+    ``game_reads.RECENT_ENTRIES``, oldest first; the whole log is ``game_reads.load_game``'s.
     ``corrections`` holds the trail of those of them that were corrected: each one's
     earlier versions, oldest first, by its number, each naming its player as the game
     names that seat now (``seatings.in_todays_names``).

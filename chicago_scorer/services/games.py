@@ -1,12 +1,7 @@
-"""One function per use case: load, ask the rules, store, and commit once."""
+"""One function per use case that writes a game: load, ask the rules, store, and commit
+once. A game is read in game_reads.py, and what every write checks is in guarded_writes.py."""
 
-from collections.abc import Callable, Collection, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import replace
-from datetime import datetime
-
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from collections.abc import Mapping
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import (
@@ -20,7 +15,7 @@ from chicago_scorer.rules import (
     record,
     start_game,
 )
-from chicago_scorer.rules.errors import Message, Refusal, RuleError, sentence
+from chicago_scorer.rules.errors import sentence
 from chicago_scorer.rules.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import (
@@ -31,44 +26,34 @@ from chicago_scorer.services.edit_keys import (
 )
 from chicago_scorer.services.errors import (
     AlreadyUndone,
-    EditKeyMissing,
     EditKeyWrong,
     GameFull,
-    GameNotFound,
     IdempotencyKeyReused,
     VersionMismatch,
 )
 from chicago_scorer.services.game_answers import (
     CreatedGame,
-    GameAtTable,
     LoadedGame,
-    LoggedGame,
     RecordedEntry,
     RepeatedEntry,
     UndoneGame,
-    event_texts,
+)
+from chicago_scorer.services.game_reads import found_game, trail_of
+from chicago_scorer.services.guarded_writes import (
+    ExpectedVersion,
+    claim_event_count_or_refuse,
+    commit_or_refuse_as_concurrent,
+    overtaken,
+    refusal_if_beaten,
+    refused_as_beaten_if_changed,
+    require_key,
+    require_version,
+    writable_stored_game,
 )
 from chicago_scorer.services.repeats import entry_sent_before
-from chicago_scorer.services.seatings import in_todays_names
-from chicago_scorer.storage import (
-    game_log,
-    game_writes,
-    new_games,
-    projections,
-    resumed_folds,
-    trail,
-)
-from chicago_scorer.storage.log_versions import (
-    count_and_rewrites_of,
-    log_version,
-    stored_log_version,
-)
-from chicago_scorer.storage.models import (
-    StoredSummary,
-    as_utc,
-    may_be_stored_id,
-    now_utc,
-)
+from chicago_scorer.storage import game_log, game_writes, new_games, projections, resumed_folds
+from chicago_scorer.storage.log_versions import count_and_rewrites_of, log_version
+from chicago_scorer.storage.models import as_utc, now_utc
 from chicago_scorer.storage.new_games import NewGame
 from chicago_scorer.storage.summaries import stored_player_figures
 
@@ -84,13 +69,6 @@ UNDO_BEATEN = sentence(
     "Refresh to see the game."
 )
 
-
-# The version a change was asked against, or a few (as an If-Match header may name); None
-# to make it on whatever version the game is at.
-ExpectedVersion = str | Collection[str] | None
-
-# About ten rounds: what the scoreboard's round log and chart show, however long the game.
-RECENT_ENTRIES = 40
 
 # The most entries a game holds, recorded or imported alike, so that every game the app
 # records can be exported and imported again. Far longer than any real game (they run to
@@ -110,115 +88,6 @@ def create_game(players: object, dealer: str | None = None, rules: object = None
     version = log_version(0, None, 0, created_at)
     loaded = LoadedGame(game_id, created_at, started, edit_key_hash, version)
     return CreatedGame(loaded, edit_key)
-
-
-def trail_of(game_id: int) -> dict[str, object]:
-    """The game's trail, as its answers take it: each corrected entry's earlier versions,
-    and the fixes of names and of the first dealer."""
-    return {
-        "corrections": trail.corrections_of(game_id),
-        "changes": trail.changes_of(game_id),
-    }
-
-
-# How often a game is read again when another request changed it between the reads of its
-# row and of its log: each change is a commit of a moment, so a second read is all but
-# certain to find the two alike.
-READS_OF_A_CHANGING_GAME = 5
-
-
-def found_with_log(
-    game_id: int,
-    read_log: Callable[[int], tuple[list, str]],
-    stored: game_log.StoredGame | None = None,
-):
-    """The stored game (its row and names) and its log as ``read_log`` reads it, with the
-    log's version, read again while another request's change came between the two: a fix
-    of names read in between would replay the log with names it no longer holds.
-    ``stored``, if given, is the game as just read, the first read's row."""
-    first_read = stored
-    for attempt in range(READS_OF_A_CHANGING_GAME):
-        stored = first_read if attempt == 0 and first_read is not None else _found(game_id)
-        log, version = read_log(game_id)
-        # A correction or fix keeps the count and the times: only the versions tell.
-        if version == stored.version():
-            break
-    return stored, log, version
-
-
-def load_game(game_id: int) -> LoadedGame:
-    """A game as its whole log replays, read from its stored fold when that is the log's."""
-    stored, log, version = found_with_log(game_id, game_log.stored_log_and_version)
-    setup = stored.setup()
-    same_log = version == stored.version()
-    resumed = resumed_folds.resumed_with_history(stored, setup, log) if same_log else None
-    state = resumed or game_log.replayed(setup, log)
-    return LoadedGame(
-        stored.id,
-        as_utc(stored.created_at),
-        state,
-        stored.edit_key_hash,
-        version,
-        **trail_of(game_id),
-    )
-
-
-def load_logged_game(game_id: int) -> LoggedGame:
-    """A game as the API shows it: its stored fold, and each event's stored form and
-    points as they are, or, when those are not the log's, its replay."""
-    stored, log, version = found_with_log(game_id, game_log.stored_log_text_and_version)
-    setup = stored.setup()
-    same_log = len(log) == stored.event_count and version == stored.version()
-    position = resumed_folds.resumed_before(stored, setup, log) if same_log else None
-    if position is not None:
-        events = tuple((logged.payload, logged.points) for logged in log)
-    else:
-        state = game_log.replayed(setup, [game_log.decoded(logged) for logged in log])
-        position = replace(state, history=())
-        events = tuple(event_texts(state.history))
-    return LoggedGame(
-        stored.id,
-        as_utc(stored.created_at),
-        position,
-        events,
-        version,
-        **trail_of(game_id),
-    )
-
-
-def load_game_at_table(game_id: int) -> GameAtTable:
-    """A game as the scoreboard shows it: its stored fold and newest entries, or, when
-    those are not the log's, the newest entries of its replay; with the trail of those
-    entries' corrections."""
-    stored = _found(game_id)
-    setup = stored.setup()
-    newest, newest_version = game_log.newest_entries(game_id, RECENT_ENTRIES)
-    same_log = newest_version in (None, stored.version())  # nothing changed between reads
-    resumed = resumed_folds.resumed_with_entries(stored, setup, newest) if same_log else None
-    if resumed is not None:
-        position, entries = resumed
-        count = stored.event_count
-        version = stored.version()
-    else:
-        first_read = stored if same_log else None  # else the row is of another moment
-        stored, log, version = found_with_log(game_id, game_log.stored_log_and_version, first_read)
-        state = game_log.replayed(stored.setup(), log)
-        position, entries = replace(state, history=()), state.history[-RECENT_ENTRIES:]
-        count = len(log)
-    created_at = as_utc(stored.created_at)
-    corrections = trail.corrections_of(game_id, first_seq=count - len(entries) + 1)
-    if corrections:  # the trail's fixes of names are read only for a corrected entry's mark
-        corrections = in_todays_names(corrections, trail.changes_of(game_id), stored.names)
-    return GameAtTable(
-        stored.id,
-        created_at,
-        position,
-        entries,
-        count,
-        stored.edit_key_hash,
-        version,
-        corrections,
-    )
 
 
 def record_event(
@@ -264,7 +133,7 @@ def _entry_sent_before(
     try:
         return entry_sent_before(stored, idempotency_key, entry)
     except IdempotencyKeyReused:
-        now = _found(stored.id)
+        now = found_game(stored.id)
         if now.version() == stored.version():
             raise
         return entry_sent_before(now, idempotency_key, entry)
@@ -331,7 +200,7 @@ def undo_last_event(
     beaten = refusal_if_beaten(UNDO_BEATEN, expected_version, shown_version)
     log = game_log.stored_log(game_id, with_times=True)
     if len(log) != count:  # another request's undo or entry came between the reads
-        raise _overtaken(stored, beaten)
+        raise overtaken(stored, beaten)
     *log, newest = log
     with refused_as_beaten_if_changed(stored, beaten):
         state = game_log.replayed(stored.setup(), log)
@@ -377,10 +246,10 @@ def rotate_edit_key(
     made = None
     if edit_key is not None and rotation is not None:
         made = key_after_rotation(edit_key, rotation)
-    stored = _found(game_id)
+    stored = found_game(game_id)
     if _made_already(made, stored):  # sent again: this rotation is done
         return made
-    _require_key(edit_key, stored.edit_key_hash)
+    require_key(edit_key, stored.edit_key_hash)
     require_version(stored, expected_version)
     new_key = made or new_edit_key()
     # Asked against a version, the key changes only while the log is still at it.
@@ -394,7 +263,7 @@ def rotate_edit_key(
     # this very rotation, sent twice at once), or its log changed under an If-Match:
     # answered as if it came a moment later.
     db.session.rollback()
-    now = _found(game_id)
+    now = found_game(game_id)
     if _made_already(made, now):
         return made
     if now.edit_key_hash != stored.edit_key_hash:
@@ -406,110 +275,9 @@ def _made_already(made: str | None, stored: game_log.StoredGame) -> bool:
     return made is not None and edit_key_matches(made, stored.edit_key_hash)
 
 
-def last_played(game_ids: Collection[int]) -> dict[int, datetime]:
-    """When each of these games that is still here last changed (its last entry, undo,
-    correction or fix, or its start)."""
-    ids = [game_id for game_id in game_ids if may_be_stored_id(game_id)]
-    changed = select(StoredSummary.game_id, StoredSummary.updated_at)
-    rows = db.session.execute(changed.where(StoredSummary.game_id.in_(ids)))
-    return {game_id: as_utc(updated_at) for game_id, updated_at in rows}
-
-
-def game_log_version(game_id: int) -> str:
-    """A short tag that changes whenever the game's log changes, read in one cheap query."""
-    version = stored_log_version(game_id) if may_be_stored_id(game_id) else None
-    if version is None:
-        raise GameNotFound(game_id)
-    return version
-
-
 def settle_showdown(hands: Mapping[str, object], game: LoadedGame | None = None) -> Verdict:
     """Decide a tie from the cards, by the rules of the game it is for, if any."""
     return settle(hands, STANDARD_RULES if game is None else game.state.setup.rules)
-
-
-# Shared by every write to a stored game, here and in corrections.py.
-
-
-def writable_stored_game(game_id: int, edit_key: str | None) -> game_log.StoredGame:
-    """The stored game, if there is one and this key may change it; else the refusal."""
-    stored = _found(game_id)
-    _require_key(edit_key, stored.edit_key_hash)
-    return stored
-
-
-def require_version(stored: game_log.StoredGame, expected_version: ExpectedVersion) -> None:
-    """Refuse a change asked against a version of the game that is no longer its own."""
-    if isinstance(expected_version, str):
-        expected_version = {expected_version}
-    if expected_version is not None and stored.version() not in expected_version:
-        raise VersionMismatch()
-
-
-def refusal_if_beaten(words: Message, *expected: object) -> Refusal:
-    """The refusal of a write that another device's came before: VersionMismatch if it was
-    asked against a version of the game (any of ``expected`` given), else ``words``."""
-    if any(version is not None for version in expected):
-        return VersionMismatch()
-    return OutOfTurn(words)
-
-
-def claim_event_count_or_refuse(
-    stored: game_log.StoredGame, new: int, beaten: Refusal, *, rewriting: bool = False
-) -> None:
-    """Move the event count only if no other device changed the game since we read it
-    (see game_writes.claim_event_count); else roll back and refuse the write as it would be
-    refused a moment later: the game gone, or its key replaced, or else with ``beaten``."""
-    if not game_writes.claim_event_count(stored, new, rewriting=rewriting):
-        db.session.rollback()
-        raise _overtaken(stored, beaten)
-
-
-def _overtaken(stored: game_log.StoredGame, beaten: Refusal) -> Refusal:
-    """The refusal of a write that another request's change overtook after the game was
-    read as ``stored``, as the write would be refused a moment later: the game gone
-    (raised here), its key replaced, or else ``beaten``."""
-    if _found(stored.id).edit_key_hash != stored.edit_key_hash:
-        return EditKeyWrong()
-    return beaten
-
-
-@contextmanager
-def refused_as_beaten_if_changed(stored: game_log.StoredGame, beaten: Refusal) -> Iterator[None]:
-    """Let a refusal of the rules met in the block stand only if the game is still the one
-    read as ``stored``: another request's change that came between the reads of the game
-    and of its log (a fix of names, say) would have the rules refuse an entry that is fine,
-    where the write is only beaten (``beaten``), as its compare-and-set would find it."""
-    try:
-        yield
-    except RuleError:
-        if stored_log_version(stored.id) != stored.version():
-            raise _overtaken(stored, beaten) from None
-        raise
-
-
-def commit_or_refuse_as_concurrent(beaten: Refusal) -> None:
-    """Commit the write; one the database refuses because another device's write came
-    first is rolled back and refused with ``beaten``."""
-    try:
-        db.session.commit()
-    except IntegrityError as error:
-        db.session.rollback()
-        raise beaten from error
-
-
-def _require_key(edit_key: str | None, edit_key_hash: str) -> None:
-    if not edit_key:
-        raise EditKeyMissing()
-    if not edit_key_matches(edit_key, edit_key_hash):
-        raise EditKeyWrong()
-
-
-def _found(game_id: int) -> game_log.StoredGame:
-    stored = game_log.stored_game(game_id) if may_be_stored_id(game_id) else None
-    if stored is None:
-        raise GameNotFound(game_id)
-    return stored
 
 
 def _state_to_write_on(

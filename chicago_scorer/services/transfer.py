@@ -56,6 +56,7 @@ from chicago_scorer.services.errors import (
     ImportInterrupted,
     ImportMustWait,
 )
+from chicago_scorer.services.game_reads import READS_OF_A_CHANGING_GAME
 from chicago_scorer.services.game_records import (
     fingerprint,
     game_record,
@@ -63,7 +64,6 @@ from chicago_scorer.services.game_records import (
     stored_fingerprints,
     whole_game,
 )
-from chicago_scorer.services.games import READS_OF_A_CHANGING_GAME
 from chicago_scorer.services.import_file import (
     EXPORT_FORMAT,
     MAX_ENTRIES_PER_IMPORT,

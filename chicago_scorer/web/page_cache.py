@@ -2,7 +2,7 @@
 
 A watcher's scoreboard and the API's game change only when the game's log does, and the
 history and player pages only when a listed game does. So each is kept under a key made
-of what it shows, that data's state (``services.game_log_version`` or
+of what it shows, that data's state (``game_reads.game_log_version`` or
 ``summaries.listings_key``), and ``response_variant()``: what the answer depends on
 besides the data (the rules' revision, and the parts of the request it reads). A write
 moves the state, so the next request misses and renders afresh; nothing is ever

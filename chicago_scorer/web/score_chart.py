@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from chicago_scorer.rules import GameState, ScoredEvent
 from chicago_scorer.rules.statistics import progression_from, score_progression
-from chicago_scorer.services.games import GameAtTable
+from chicago_scorer.services.game_answers import GameAtTable
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.player_names import isolated_name_text

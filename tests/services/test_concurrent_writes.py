@@ -7,6 +7,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from chicago_scorer.extensions import db
+from chicago_scorer.services import game_reads
 from chicago_scorer.services import games as services
 from chicago_scorer.web.page_cache import response_cache
 from support.databases import server_url
@@ -41,8 +42,8 @@ def test_a_write_to_one_game_commits_while_a_write_to_another_is_still_open(app)
     assert committed_at_once, "the write to game B waited for the open write to game A"
     assert outcomes == {"free": 1, "held": 1}
     with app.app_context():
-        assert services.load_game(free_id).event_count == 1
-        assert services.load_game(held_id).event_count == 1
+        assert game_reads.load_game(free_id).event_count == 1
+        assert game_reads.load_game(held_id).event_count == 1
         db.session.remove()
 
 
@@ -79,7 +80,7 @@ def write_while_another_is_held(app, held_game, free_game, while_held=lambda: No
     players = {}
     with app.app_context():
         for game_id in (held_id, free_id):
-            players[game_id] = services.load_game(game_id).state.players
+            players[game_id] = game_reads.load_game(game_id).state.players
         db.session.remove()
     holding = threading.Event()
     release = threading.Event()

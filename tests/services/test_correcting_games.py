@@ -25,7 +25,7 @@ from chicago_scorer.rules.corrections import (
     NotThatEntry,
 )
 from chicago_scorer.rules.corrections import correct_entry as corrected_by_the_rules
-from chicago_scorer.services import corrections
+from chicago_scorer.services import corrections, game_reads
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.services.errors import EditKeyWrong, NothingToChange, VersionMismatch
@@ -53,10 +53,10 @@ def everything_stored() -> list[tuple]:
 
 def assert_stored_equals_a_replay_and_a_rebuild(game_id: int) -> None:
     database.session.expire_all()
-    loaded = services.load_game(game_id)
+    loaded = game_reads.load_game(game_id)
     log = game_log.stored_log(game_id, with_times=True)
     assert loaded.state == game_log.replayed(loaded.state.setup, log)
-    assert services.load_game_at_table(game_id).position.scores == loaded.state.scores
+    assert game_reads.load_game_at_table(game_id).position.scores == loaded.state.scores
     assert rebuild.rebuild_games([game_id]).disagreed == 0
 
 
@@ -67,7 +67,7 @@ def test_an_accepted_correction_stores_the_replay_and_a_refused_one_changes_noth
 ):
     rules = rng.choice([None, {"exact_target": True}, {"preset": "deuce_trick"}])
     game_id, key = played_game(rng, ["Ann", "Bo", "Cy"], moves, rules)
-    loaded = services.load_game(game_id)
+    loaded = game_reads.load_game(game_id)
     events = [scored.event for scored in loaded.state.history]
     number = data.draw(st.integers(1, len(events)))
     before_it = replay(loaded.state.setup, events[: number - 1])
@@ -91,19 +91,19 @@ def test_an_accepted_correction_stores_the_replay_and_a_refused_one_changes_noth
     stored_log = game_log.stored_log(game_id)
     assert [logged.payload for logged in stored_log] == list(map(event_to_dict, corrected_log))
     assert answer.log_version != loaded.log_version
-    assert answer.log_version == services.game_log_version(game_id)
+    assert answer.log_version == game_reads.game_log_version(game_id)
     replaced = event_to_dict(loaded.state.history[number - 1].event)
     assert [earlier.was for earlier in answer.corrections[number]] == [replaced]
     assert_stored_equals_a_replay_and_a_rebuild(game_id)
-    assert game_object(services.load_game(game_id)) == game_object(answer)
-    assert game_object(services.load_logged_game(game_id)) == game_object(answer)
+    assert game_object(game_reads.load_game(game_id)) == game_object(answer)
+    assert game_object(game_reads.load_logged_game(game_id)) == game_object(answer)
 
 
 @EXAMPLES
 @given(st.randoms(use_true_random=False), st.integers(min_value=0, max_value=40))
 def test_renames_and_dealer_fixes_change_no_score_under_standard_rules(db, rng, moves):
     game_id, key = played_game(rng, ["Ann", "Bo", "Cy", "Dee"], moves)
-    before = services.load_game(game_id)
+    before = game_reads.load_game(game_id)
     names = ["Ann", "Björn", "Cy", "Dee"]
     rng.shuffle(names)
     dealer = rng.choice(names)
@@ -178,7 +178,7 @@ def test_every_refused_correction_or_fix_changes_nothing_in_the_database(db, cha
     game_id, key = created.game.id, created.edit_key
     for entry in CHICAGO_AT_18:
         services.record_event(game_id, key, entry)
-    version = services.game_log_version(game_id)
+    version = game_reads.game_log_version(game_id)
     before = everything_stored()
 
     with pytest.raises(refusal):
@@ -206,7 +206,7 @@ def test_one_phone_corrects_while_another_records_and_exactly_one_wins(db):
     """On SQLite one writer goes at a time, so the two interleave: both read the game,
     then one writes; the other's write was built on a log that is gone, and is refused."""
     game_id, key = played_game(random.Random(3), ["Ann", "Bo"], 3)
-    read_by_both = services.load_game(game_id)
+    read_by_both = game_reads.load_game(game_id)
     first = read_by_both.state.history[0].event
     correction = {"round": 1, "step": str(first.step), "outcome": "tie"}
     if read_event(correction) == first:
@@ -225,7 +225,7 @@ def test_a_write_that_read_the_log_before_a_correction_is_refused(db, monkeypatc
     record's compare-and-set, which must then fail though the count is unchanged."""
     game_id, key = played_game(random.Random(5), ["Ann", "Bo"], 3)
     stale = game_log.stored_game(game_id)
-    first = services.load_game(game_id).state.history[0].event
+    first = game_reads.load_game(game_id).state.history[0].event
     outcome = "none" if getattr(first, "outcome", None) != "none" else "tie"
     corrections.correct_entry(game_id, key, 1, {"round": 1, "step": "phase1", "outcome": outcome})
     monkeypatch.setattr(game_log, "stored_game", lambda _game_id: stale)
@@ -233,7 +233,7 @@ def test_a_write_that_read_the_log_before_a_correction_is_refused(db, monkeypatc
 
     with pytest.raises(OutOfTurn):
         services.record_event(
-            game_id, key, random_entry(random.Random(6), services.load_game(game_id).state)
+            game_id, key, random_entry(random.Random(6), game_reads.load_game(game_id).state)
         )
     assert everything_stored() == stored
 
@@ -260,12 +260,12 @@ def test_a_read_across_a_correction_replays_the_corrected_log(db, monkeypatch):
     corrections.correct_entry(game_id, key, 1, won | {"winner": "Bo"})
     monkeypatch.setattr(game_log, "stored_game", lambda _game_id: stale)
 
-    loaded = services.load_game(game_id)
+    loaded = game_reads.load_game(game_id)
 
     assert loaded.state.scores[0] == 0 < loaded.state.scores[1]  # Bo won the hand
     log = game_log.stored_log(game_id, with_times=True)
     assert loaded.state == game_log.replayed(loaded.state.setup, log)
-    assert loaded.log_version == services.game_log_version(game_id)
+    assert loaded.log_version == game_reads.game_log_version(game_id)
 
 
 def test_a_correction_answers_with_the_entry_it_replaced_as_it_was_scored(db):
@@ -273,7 +273,7 @@ def test_a_correction_answers_with_the_entry_it_replaced_as_it_was_scored(db):
     game_id, key = created.game.id, created.edit_key
     won = {"round": 1, "step": "phase1", "outcome": "win", "hand": "two_pair"}
     services.record_event(game_id, key, won | {"winner": "Ann"})
-    recorded = services.load_game(game_id).state.history[0]
+    recorded = game_reads.load_game(game_id).state.history[0]
 
     answer = corrections.correct_entry(game_id, key, 1, won | {"winner": "Bo"})
 
@@ -285,7 +285,7 @@ def test_a_correction_answers_with_the_entry_it_replaced_as_it_was_scored(db):
 @given(st.randoms(use_true_random=False), st.integers(min_value=1, max_value=60), st.data())
 def test_an_entry_opened_for_correction_comes_with_the_game_just_before_it(db, rng, moves, data):
     game_id, _key = played_game(rng, ["Ann", "Bo", "Cy"], moves)
-    loaded = services.load_game(game_id)
+    loaded = game_reads.load_game(game_id)
     events = [scored.event for scored in loaded.state.history]
     number = data.draw(st.integers(1, len(events)))
 
@@ -293,7 +293,7 @@ def test_an_entry_opened_for_correction_comes_with_the_game_just_before_it(db, r
 
     assert opened.before == replay(loaded.state.setup, events[: number - 1])
     assert opened.scored == loaded.state.history[number - 1]
-    assert opened.game == services.load_game_at_table(game_id)
+    assert opened.game == game_reads.load_game_at_table(game_id)
 
 
 def test_an_entry_outside_the_log_cannot_be_opened(db):
@@ -306,24 +306,24 @@ def test_the_scoreboard_reads_the_trail_of_its_newest_entries_only(db):
     created = services.create_game(["Ann", "Bo"], "Ann")
     game_id, key = created.game.id, created.edit_key
     quiet = [{"outcome": "none"}, {"outcome": "none"}, {"last_trick": "Bo"}, {"outcome": "none"}]
-    for round_number in range(1, services.RECENT_ENTRIES // 4 + 2):  # a round more than shown
+    for round_number in range(1, game_reads.RECENT_ENTRIES // 4 + 2):  # a round more than shown
         for step, body in zip(("phase1", "phase2", "tricks", "phase3"), quiet, strict=True):
             services.record_event(game_id, key, {"round": round_number, "step": step} | body)
-    count = services.load_game(game_id).event_count
-    oldest_shown = count - services.RECENT_ENTRIES + 1
+    count = game_reads.load_game(game_id).event_count
+    oldest_shown = count - game_reads.RECENT_ENTRIES + 1
     for number in (1, oldest_shown, count):
-        event = services.load_game(game_id).state.history[number - 1].event
+        event = game_reads.load_game(game_id).state.history[number - 1].event
         corrections.correct_entry(
             game_id, key, number, event_to_dict(event) | corrected_outcome(event)
         )
 
-    table = services.load_game_at_table(game_id)
+    table = game_reads.load_game_at_table(game_id)
 
     assert table.first_number == oldest_shown
     assert sorted(table.corrections) == [oldest_shown, count]
     assert table.corrections == {
         number: versions
-        for number, versions in services.load_game(game_id).corrections.items()
+        for number, versions in game_reads.load_game(game_id).corrections.items()
         if number >= oldest_shown
     }
 
@@ -337,6 +337,6 @@ def corrected_outcome(event) -> dict:
 
 def test_a_deletion_answers_with_the_setup_it_removed(db):
     game_id, key = played_game(random.Random(9), ["Ann", "Bo", "Cy"], 3)
-    setup = services.load_game(game_id).state.setup
+    setup = game_reads.load_game(game_id).state.setup
 
     assert corrections.delete_game(game_id, key) == setup

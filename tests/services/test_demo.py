@@ -4,7 +4,7 @@ from sqlalchemy import select
 
 from chicago_scorer.rules import Status
 from chicago_scorer.rules.statistics import summarize
-from chicago_scorer.services import games as services
+from chicago_scorer.services import game_reads
 from chicago_scorer.storage.models import Game
 from chicago_scorer.storage.summaries import stored_summary
 
@@ -18,7 +18,7 @@ def test_seed_demo_adds_finished_games_that_replay_to_their_summaries(runner, db
     assert len(games) == 6
     assert [game.created_at for game in games] == sorted(game.created_at for game in games)
     for game in games:
-        state = services.load_game(game.id).state
+        state = game_reads.load_game(game.id).state
         assert state.status is Status.FINISHED
         assert stored_summary(game.id).summary == summarize(state)
 

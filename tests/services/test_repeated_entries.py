@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import OutOfTurn
+from chicago_scorer.services import game_reads
 from chicago_scorer.services import games as services
 from chicago_scorer.services.errors import IdempotencyKeyReused
 from chicago_scorer.services.game_answers import RecordedEntry, RepeatedEntry
@@ -78,7 +79,7 @@ def race(app, game: tuple[int, str], losers_entry: dict, losers_key: str | None)
 
 def event_count(app, game_id: int) -> int:
     with app.app_context():
-        count = services.load_game(game_id).event_count
+        count = game_reads.load_game(game_id).event_count
         db.session.remove()
         return count
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from chicago_scorer.rules import replay
 from chicago_scorer.rules.errors import Refusal
-from chicago_scorer.services import corrections, transfer
+from chicago_scorer.services import corrections, game_reads, transfer
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.storage import rebuild
@@ -26,7 +26,7 @@ ACTIONS = ["correct", "rename", "new first dealer", "record", "undo"]
 
 def change_the_game(rng: random.Random, game_id: int, key: str, action: str) -> None:
     """One change a scorekeeper might make; one the app refuses leaves the game as it was."""
-    state = services.load_game(game_id).state
+    state = game_reads.load_game(game_id).state
     events = [scored.event for scored in state.history]
     try:
         if action == "correct" and events:

@@ -11,6 +11,7 @@ from sqlalchemy import delete, select, update
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules.position import position_of, resume
 from chicago_scorer.rules.statistics import score_progression
+from chicago_scorer.services import game_reads
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 from chicago_scorer.storage import game_log, resumed_folds
@@ -21,7 +22,7 @@ from support.random_writes import random_writes
 
 def replayed_game(game_id: int) -> services.LoadedGame:
     """The game with its whole log replayed through the rules, whatever is stored beside it."""
-    loaded = services.load_game(game_id)
+    loaded = game_reads.load_game(game_id)
     log = game_log.stored_log(game_id, with_times=True)
     return replace(loaded, state=game_log.replayed(loaded.state.setup, log))
 
@@ -31,7 +32,7 @@ def assert_stored_fold_equals_the_replay(game_id: int) -> None:
     replayed = replayed_game(game_id)
     fold = database.session.get(StoredFold, game_id)
     assert fold is not None
-    assert fold.version == replayed.log_version == services.game_log_version(game_id)
+    assert fold.version == replayed.log_version == game_reads.game_log_version(game_id)
     assert fold.position == position_of(replayed.state)
     resumed = resume(replayed.state.setup, fold.position)
     assert resumed == replace(replayed.state, history=())
@@ -54,7 +55,7 @@ def test_the_stored_fold_equals_the_replay_after_any_records_and_undos(db, rng, 
         # The answer, built from the resumed fold, is the replay's.
         replayed = replayed_game(game_id)
         history = replayed.state.history
-        assert answer.log_version == replayed.log_version == services.game_log_version(game_id)
+        assert answer.log_version == replayed.log_version == game_reads.game_log_version(game_id)
         if isinstance(answer, services.RecordedEntry):
             assert (answer.scored, answer.event_count) == (history[-1], len(history))
         else:
@@ -65,9 +66,9 @@ def test_the_stored_fold_equals_the_replay_after_any_records_and_undos(db, rng, 
 
 def assert_the_table_sees_the_replay(game_id: int, replayed: services.LoadedGame) -> None:
     """The scoreboard's read (the fold and the newest entries) agrees with the replay."""
-    table = services.load_game_at_table(game_id)
+    table = game_reads.load_game_at_table(game_id)
     history = replayed.state.history
-    newest = history[-services.RECENT_ENTRIES :]
+    newest = history[-game_reads.RECENT_ENTRIES :]
     assert table.position == replace(replayed.state, history=())
     assert (table.newest, table.event_count) == (newest, len(history))
     assert table.log_version == replayed.log_version
@@ -101,10 +102,10 @@ def test_a_game_read_from_its_stored_fold_and_points_equals_its_replay(db, rng, 
         # which entries were in it.
         assert (read is None) is replayed.state.is_tiebreak
         assert read is None or read == replayed.state
-        assert services.load_game(game_id) == replayed
-        assert game_object(services.load_game(game_id)) == game_object(replayed)
+        assert game_reads.load_game(game_id) == replayed
+        assert game_object(game_reads.load_game(game_id)) == game_object(replayed)
         # The API's read writes the stored forms and points out as they are.
-        assert game_object(services.load_logged_game(game_id)) == game_object(replayed)
+        assert game_object(game_reads.load_logged_game(game_id)) == game_object(replayed)
 
 
 def test_a_game_in_a_tiebreak_is_replayed_to_say_which_entries_were_in_it(db):
@@ -122,7 +123,7 @@ def test_a_game_in_a_tiebreak_is_replayed_to_say_which_entries_were_in_it(db):
     stored = game_log.stored_game(game_id)
     log = game_log.stored_log(game_id, with_times=True)
 
-    loaded = services.load_game(game_id)
+    loaded = game_reads.load_game(game_id)
 
     assert resumed_folds.resumed_with_history(stored, loaded.state.setup, log) is None
     assert [scored.in_tiebreak for scored in loaded.state.history] == [False] * 4 + [True]
@@ -134,15 +135,15 @@ def play(rng_seed: int, events: int):
     created = services.create_game(["Ann", "Bo", "Cy"], "Ann")
     game_id, key = created.game.id, created.edit_key
     for _ in range(events):
-        state = services.load_game(game_id).state
+        state = game_reads.load_game(game_id).state
         services.record_event(game_id, key, random_entry(rng, state, 0.5))
     return game_id, key, random.Random(rng_seed + 1)
 
 
 def record_next(game_id: int, key: str, rng) -> dict:
-    state = services.load_game(game_id).state
+    state = game_reads.load_game(game_id).state
     services.record_event(game_id, key, random_entry(rng, state, 0.5))
-    return game_object(services.load_logged_game(game_id))
+    return game_object(game_reads.load_logged_game(game_id))
 
 
 def test_a_game_without_a_stored_fold_is_replayed_and_then_keeps_one(db):
@@ -193,5 +194,5 @@ def test_events_without_points_are_never_read_as_scoring_nothing(db):
     database.session.commit()
 
     replayed = replayed_game(game_id)
-    assert services.load_game(game_id) == replayed
+    assert game_reads.load_game(game_id) == replayed
     assert_the_table_sees_the_replay(game_id, replayed)

@@ -11,7 +11,7 @@ from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import GameSetup, Hand, Status, read_event, replay
 from chicago_scorer.rules.statistics import summarize
-from chicago_scorer.services import games as services
+from chicago_scorer.services import game_reads
 from chicago_scorer.storage.models import Game, Player, StoredSummary, as_utc, hand_wins_column
 from chicago_scorer.storage.projections import figure_columns, summary_columns
 from chicago_scorer.storage.summaries import stored_summary
@@ -22,7 +22,7 @@ from support.settings import settings_for
 
 def stored_and_replayed(db, game_id: int):
     db.session.expire_all()
-    return stored_summary(game_id).summary, summarize(services.load_game(game_id).state)
+    return stored_summary(game_id).summary, summarize(game_reads.load_game(game_id).state)
 
 
 def test_every_hand_has_a_column_for_its_wins():
@@ -90,7 +90,7 @@ def test_every_write_moves_updated_at(client, db):
 def test_the_summary_equals_the_replay_after_random_records_and_undos(db, rng, moves):
     for game_id, _answer in random_writes(rng, moves, undo_share=0.2):
         database.session.expire_all()
-        state = services.load_game(game_id).state
+        state = game_reads.load_game(game_id).state
         assert stored_summary(game_id).summary == summarize(state)
 
 

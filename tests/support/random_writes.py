@@ -1,6 +1,7 @@
 """Random records and undos through the services, for the properties of what is stored."""
 
 from chicago_scorer.extensions import db
+from chicago_scorer.services import game_reads
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
 
@@ -23,7 +24,7 @@ def random_writes(rng, moves: int, rules=None, undo_share: float = 0.25):
             answer = services.record_event(game_id, key, random_entry(rng, state, 0.5))
         yield game_id, answer
         db.session.expire_all()
-        state = services.load_game(game_id).state
+        state = game_reads.load_game(game_id).state
 
 
 def played_game(rng, players: list[str], moves: int, rules=None) -> tuple[int, str]:
@@ -32,7 +33,7 @@ def played_game(rng, players: list[str], moves: int, rules=None) -> tuple[int, s
     created = services.create_game(players, rng.choice(players), rules)
     game_id, key = created.game.id, created.edit_key
     for _ in range(moves):
-        state = services.load_game(game_id).state
+        state = game_reads.load_game(game_id).state
         if state.next_step is None:
             break
         services.record_event(game_id, key, random_entry(rng, state))

@@ -7,7 +7,7 @@ from itertools import accumulate
 
 import pytest
 
-from chicago_scorer.services import games as services
+from chicago_scorer.services import game_reads
 from chicago_scorer.services.demo_games import random_game
 from chicago_scorer.services.transfer import import_games
 from chicago_scorer.web.score_chart import WIDTH, score_chart
@@ -69,7 +69,7 @@ def test_every_line_of_the_review_chart_follows_its_players_score(games, app, cl
     svg = chart_svg(client.get(f"/games/{game_id}/review").text)
     scores = running_scores(client.get(f"/api/games/{game_id}").get_json())
     with app.app_context():
-        frame = score_chart(services.load_game(game_id).state).frame
+        frame = score_chart(game_reads.load_game(game_id).state).frame
 
     lines = svg.findall(f"{SVG}polyline")
     assert [line.get("data-player") for line in lines] == list(scores)
@@ -83,7 +83,7 @@ def test_every_line_of_the_review_chart_follows_its_players_score(games, app, cl
 def test_the_chart_has_a_title_a_description_and_a_line_at_the_target(games, app, client):
     svg = chart_svg(client.get("/games/1/review").text)
     with app.app_context():
-        frame = score_chart(services.load_game(1).state).frame
+        frame = score_chart(game_reads.load_game(1).state).frame
 
     labelled_by = svg.get("aria-labelledby").split()
     assert svg.get("role") == "img"

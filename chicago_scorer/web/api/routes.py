@@ -7,7 +7,7 @@ from flask import Blueprint, Response, current_app, request, url_for
 from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.corrections import NothingToCorrect
 from chicago_scorer.rules.errors import Message, quoted, sentence
-from chicago_scorer.services import corrections, games
+from chicago_scorer.services import corrections, game_reads, games
 from chicago_scorer.services.errors import AlreadyCorrected
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.history import newest_games
@@ -119,7 +119,7 @@ def _listing_body(limit: int, offset: int) -> bytes:
 @api.get("/games/<int:game_id>")
 def get_game(game_id: int):
     """One game with its events; 304 to a client that sends its ETag while it is current."""
-    version = games.game_log_version(game_id)
+    version = game_reads.game_log_version(game_id)
     if request.if_none_match.contains_weak(version):
         return current_app.response_class(status=304, headers=_etag(version))
     body = cached_body(
@@ -156,7 +156,7 @@ def delete_game(game_id: int):
 
 
 def _game_body(game_id: int) -> tuple[bytes, str]:
-    game = games.load_logged_game(game_id)
+    game = game_reads.load_logged_game(game_id)
     return game_body(game), game.log_version
 
 
@@ -175,7 +175,7 @@ def record_event(game_id: int):
         game_id, bearer_key(), body, idempotency_key(), if_match_versions()
     )
     status = 200 if isinstance(answer, RepeatedEntry) else 201
-    game = games.load_logged_game(game_id)
+    game = game_reads.load_logged_game(game_id)
     return _json_answer(game_body(game), status, _etag(game.log_version))
 
 
@@ -190,7 +190,7 @@ def correct_entry(game_id: int, number: int):
     try:
         game = corrections.correct_entry(game_id, bearer_key(), number, body, if_match_versions())
     except (NothingToCorrect, AlreadyCorrected):
-        game = games.load_logged_game(game_id)
+        game = game_reads.load_logged_game(game_id)
     return _json_answer(game_body(game), headers=_etag(game.log_version))
 
 

@@ -3,7 +3,7 @@
 from flask import Blueprint, render_template, request
 
 from chicago_scorer.rules import STEP_ORDER
-from chicago_scorer.services import games
+from chicago_scorer.services import game_reads
 from chicago_scorer.services.history import game_history
 from chicago_scorer.storage.summaries import listings_key
 from chicago_scorer.web.history.forms import HistoryFilterForm
@@ -36,7 +36,7 @@ def _page(form: HistoryFilterForm) -> bytes:
 def review(game_id: int):
     """One game round by round, its standings and its score chart; the scorekeeper opens
     an entry from its table to correct it."""
-    game = games.load_game(game_id)
+    game = game_reads.load_game(game_id)
     state = game.state
     rounds = round_table(state, game.corrections_in_todays_names())
     return render_template(

@@ -2,7 +2,7 @@
 
 from flask import Blueprint, request
 
-from chicago_scorer.services import games
+from chicago_scorer.services import game_reads
 
 live = Blueprint("live", __name__)
 
@@ -10,7 +10,7 @@ live = Blueprint("live", __name__)
 @live.get("/games/<int:game_id>/version")
 def version(game_id: int):
     """The game's version, with an ETag: 304 Not Modified while nothing has changed."""
-    current = games.game_log_version(game_id)
+    current = game_reads.game_log_version(game_id)
     headers = {"ETag": f'"{current}"', "Cache-Control": "no-cache"}
     if request.if_none_match.contains_weak(current):  # RFC 9110: compared weakly
         return "", 304, headers

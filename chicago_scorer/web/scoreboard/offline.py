@@ -21,7 +21,7 @@ from chicago_scorer.rules import Hand, Step
 from chicago_scorer.rules.events import STEP_ORDER
 from chicago_scorer.rules.game import GameState
 from chicago_scorer.rules.position import position_of
-from chicago_scorer.services import games
+from chicago_scorer.services import game_reads
 from chicago_scorer.services.game_answers import GameAtTable
 from chicago_scorer.web.languages.labels import STEP_LABELS, STEP_QUESTIONS
 from chicago_scorer.web.languages.locales import format_number, language_code
@@ -273,7 +273,7 @@ class OfflineState:
 def kit(game_id: int):
     """The step cards and words of a game for its scorekeeper's phone, in the page's
     language. The address names the contents, so the answer may be kept for good."""
-    game = games.load_game_at_table(game_id)
+    game = game_reads.load_game_at_table(game_id)
     body = {"language": language_code(), "words": kit_words(game.position), "cards": _cards(game)}
     response = current_app.json.response(body)
     response.headers["Cache-Control"] = "private, max-age=31536000, immutable"

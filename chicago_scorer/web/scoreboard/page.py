@@ -4,7 +4,7 @@ the next step to record or a recorded entry open to correct, and the game's fixe
 from flask import flash, render_template, url_for
 
 from chicago_scorer.rules import Hand, Status, event_to_dict
-from chicago_scorer.services import games
+from chicago_scorer.services import game_reads
 from chicago_scorer.services.game_answers import EntryAtTable, GameAtTable
 from chicago_scorer.web.entry_words import entry_words
 from chicago_scorer.web.languages.rule_words import rule_differences
@@ -58,7 +58,7 @@ def render_scoreboard(
     game_id: int, game: GameAtTable | None = None, *, opened: EntryAtTable | None = None
 ) -> str:
     """The scoreboard; with ``opened``, for the scorekeeper, that entry in the step card."""
-    game = opened.game if opened is not None else game or games.load_game_at_table(game_id)
+    game = opened.game if opened is not None else game or game_reads.load_game_at_table(game_id)
     state = game.position
     last_entry = game.newest[-1] if game.newest else None
     log = round_log(game)

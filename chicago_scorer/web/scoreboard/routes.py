@@ -3,7 +3,7 @@
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from chicago_scorer.rules import RuleError
-from chicago_scorer.services import games
+from chicago_scorer.services import game_reads, games
 from chicago_scorer.services.errors import (
     AlreadyUndone,
     GameFull,
@@ -78,7 +78,7 @@ def home():
         return _render_home(refused)
     rematch = written_number(request.args.get("rematch"))
     if rematch is not None:
-        setup = games.load_game_at_table(rematch).position.setup
+        setup = game_reads.load_game_at_table(rematch).position.setup
         return _render_home(NewGameForm.rematch_of(setup))
     return _render_home(NewGameForm(formdata=None))
 
@@ -107,12 +107,14 @@ def scoreboard(game_id: int):
         return render_scoreboard(game_id)
     # Without a key or a message to show, the page is the same for every watcher.
     return cached_page(
-        ("scoreboard", game_id), games.game_log_version(game_id), lambda: _watchers_page(game_id)
+        ("scoreboard", game_id),
+        game_reads.game_log_version(game_id),
+        lambda: _watchers_page(game_id),
     )
 
 
 def _watchers_page(game_id: int) -> tuple[bytes, str]:
-    game = games.load_game_at_table(game_id)
+    game = game_reads.load_game_at_table(game_id)
     return render_scoreboard(game_id, game=game).encode(), game.log_version
 
 
@@ -132,7 +134,7 @@ def record_entry(game_id: int):
         form.form_errors.append(PAGE_ALREADY_TAPPED)
         return back_to_scoreboard(game_id, form, keep_answers=False)
     except TAP_REFUSALS as error:
-        now = games.load_game_at_table(game_id)
+        now = game_reads.load_game_at_table(game_id)
         stale = stale_tap(now.position, now.newest, form.round.data, form.step.data)
         if stale is None:
             form.attach(error)

@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, url_for
 from wtforms import HiddenField
 
 from chicago_scorer.services import games
-from chicago_scorer.services.games import GameAtTable
+from chicago_scorer.services.game_answers import GameAtTable
 from chicago_scorer.web.errors import answer_refusal
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext

@@ -8,7 +8,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from chicago_scorer.rules import HAND_STEPS, RuleError
 from chicago_scorer.rules.cards import RANK_SYMBOLS, Suit
 from chicago_scorer.rules.showdown import Verdict
-from chicago_scorer.services import games
+from chicago_scorer.services import game_reads, games
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
 from chicago_scorer.web.refused_forms import restore_refused, settle_page
@@ -84,7 +84,7 @@ def standalone():
 @limited_as(SETTLING)
 def in_game(game_id: int):
     """Settle the current hand step's tie, then record the verdict in one tap."""
-    game = games.load_game(game_id)
+    game = game_reads.load_game(game_id)
     state = game.state
     if state.next_step not in HAND_STEPS:
         return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

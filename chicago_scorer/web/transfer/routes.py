@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 from flask import Blueprint, Response, render_template
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from chicago_scorer.services import games
+from chicago_scorer.services import game_reads
 from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, ImportRefused
 from chicago_scorer.services.import_file import MAX_IMPORT_BYTES
 from chicago_scorer.services.import_results import ImportResult
@@ -42,7 +42,7 @@ def _attachment(filename: str) -> dict[str, str]:
 @transfer.get("/games/<int:game_id>/export.csv")
 def game_as_csv(game_id: int):
     """One game's log, a row per entry, with the running scores."""
-    game = games.load_game(game_id)
+    game = game_reads.load_game(game_id)
     return _download(game_csv(game.state), "text/csv", f"chicago-game-{game_id}.csv")
 
 
@@ -122,5 +122,5 @@ def _keep_keys(result: ImportResult) -> None:
     keys of the games played most recently, its own and the imported alike, so that an
     import of old games takes nobody's place at tonight's table."""
     keys = kept_edit_keys() | {game.id: game.edit_key for game in result.imported}
-    played = games.last_played(keys)
+    played = game_reads.last_played(keys)
     keep_edit_keys(sorted(keys.items(), key=lambda kept: played.get(kept[0], LONG_AGO)))

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import event, update
 
 from chicago_scorer.extensions import db as database
-from chicago_scorer.services import games as services
+from chicago_scorer.services import game_reads
 from chicago_scorer.services.demo_games import random_game
 from chicago_scorer.services.transfer import import_games
 from chicago_scorer.storage.models import StoredFold
@@ -285,7 +285,7 @@ def games_of_every_kind(app, client):
 def replayed_summary(app, game_id: int) -> dict:
     """A game's JSON without its events, from a replay of its log."""
     with app.test_request_context():
-        body = game_object(services.load_game(game_id))
+        body = game_object(game_reads.load_game(game_id))
     del body["events"]
     return body
 
@@ -313,7 +313,7 @@ def test_the_home_page_shows_each_recent_game_as_its_replay_does(app, client, ga
     )
     for game_id, players, meta in listed:
         with app.app_context():
-            state = services.load_game(int(game_id)).state
+            state = game_reads.load_game(int(game_id)).state
         assert players == listed_players(zip(state.players, state.scores, strict=True))
         if state.winner:
             assert meta == f'<span class="name-phrase"><bdi>{state.winner}</bdi> won</span>'

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from chicago_scorer.services import games as services
+from chicago_scorer.services import game_reads
 from support.api_client import create_api_game
 from support.clashing_names import CLASHING_WITH_ANN
 from support.table_forms import accepted
@@ -519,13 +519,13 @@ def test_a_tie_settled_in_a_house_rules_game_scores_by_its_rules_from_one_read(
     with client.session_transaction() as session:
         session["edit_keys"] = {str(game["id"]): game["edit_key"]}  # the scorekeeper's phone
     reads = []
-    load_game = services.load_game
+    load_game = game_reads.load_game
 
     def counted_load(game_id):
         reads.append(game_id)
         return load_game(game_id)
 
-    monkeypatch.setattr(services, "load_game", counted_load)
+    monkeypatch.setattr(game_reads, "load_game", counted_load)
 
     verdict = client.post(
         f"/games/{game['id']}/settle",
