@@ -176,7 +176,7 @@ def time_writes(
 
 
 # The app takes an import of at most 1 MiB, 1,000 games and 20,000 entries
-# (chicago_scorer/services/import_file.py); each batch stays well under each bound.
+# (chicago_scorer/services/transfer/import_file.py); each batch stays well under each bound.
 IMPORT_BATCH_BYTES = 800_000
 IMPORT_BATCH_GAMES = 800
 IMPORT_BATCH_ENTRIES = 16_000

@@ -16,7 +16,7 @@ from chicago_scorer import create_app
 from chicago_scorer.extensions import db
 from chicago_scorer.services.demo_games import random_game, random_seating
 from chicago_scorer.services.edit_keys import hash_edit_key, new_edit_key
-from chicago_scorer.services.transfer import add_replayed_game
+from chicago_scorer.services.transfer.importing import add_replayed_game
 from chicago_scorer.storage.models import now_utc
 
 BATCH = 250

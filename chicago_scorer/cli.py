@@ -20,8 +20,8 @@ from sqlalchemy.exc import OperationalError
 from chicago_scorer.extensions import db
 from chicago_scorer.services.demo import seed_demo_games
 from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, ImportRefused
-from chicago_scorer.services.import_results import ImportResult
-from chicago_scorer.services.transfer import ImportStage, import_whole_file
+from chicago_scorer.services.transfer.import_results import ImportResult
+from chicago_scorer.services.transfer.importing import ImportStage, import_whole_file
 from chicago_scorer.storage import backup, game_log, rebuild
 
 # The addresses gunicorn binds to serve every network the machine is on.

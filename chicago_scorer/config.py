@@ -90,7 +90,7 @@ def config_from_environment(environ=os.environ) -> dict[str, object]:
         "DATABASE_STATEMENT_TIMEOUT_SECONDS": 10,
         "IMPORT_DEADLINE_SECONDS": 25,
         # How long an export of every game waits after the last, so that an import may
-        # take the turn between them (services/long_tasks.py); the tests set 0.
+        # take the turn between them (services/transfer/long_tasks.py); the tests set 0.
         "EXPORT_REST_SECONDS": float(environ.get("EXPORT_REST_SECONDS", "").strip() or 5),
     }
     if environ.get("DATABASE_URL"):

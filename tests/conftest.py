@@ -10,7 +10,7 @@ from jinja2 import FileSystemBytecodeCache
 
 from chicago_scorer import create_app
 from chicago_scorer.extensions import db as database
-from chicago_scorer.services.long_tasks import export_ended_file
+from chicago_scorer.services.transfer.long_tasks import export_ended_file
 from support.databases import PostgresDatabases, SqliteDatabases, migrate, server_url
 from support.settings import settings_for
 

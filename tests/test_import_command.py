@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy.exc import OperationalError
 
-from chicago_scorer.services import import_file, transfer
 from chicago_scorer.services.errors import ImportMustWait
-from chicago_scorer.services.import_file import ListedGames
-from chicago_scorer.services.long_tasks import one_long_task_at_a_time
+from chicago_scorer.services.transfer import import_file, importing
+from chicago_scorer.services.transfer.import_file import ListedGames
+from chicago_scorer.services.transfer.long_tasks import one_long_task_at_a_time
 from support.api_client import ApiGame
 from support.export_documents import export_document, played_without_a_hand
 
@@ -23,7 +23,7 @@ GAMES_IN_THE_FILE = 5
 def small_bounds(monkeypatch):
     """An import sent to the page or the API takes 2 games and 6 entries, so that a file
     of five games of three entries is past its bounds in both."""
-    for module in (import_file, transfer):
+    for module in (import_file, importing):
         monkeypatch.setattr(module, "MAX_GAMES_PER_IMPORT", 2)
         monkeypatch.setattr(module, "MAX_ENTRIES_PER_IMPORT", 6)
 
@@ -123,7 +123,7 @@ def test_a_file_that_is_no_export_is_refused_as_the_page_refuses_it(tmp_path, ru
 def test_stopped_by_a_busy_database_it_lists_what_it_stored_and_run_again_adds_the_rest(
     small_bounds, export_file, runner, client, monkeypatch
 ):
-    store_batch = transfer._store_batch
+    store_batch = importing._store_batch
     batches = []
 
     def busy_at_the_third_batch(batch, here):
@@ -132,10 +132,10 @@ def test_stopped_by_a_busy_database_it_lists_what_it_stored_and_run_again_adds_t
             raise OperationalError("INSERT", {}, Exception("database is locked"))
         return store_batch(batch, here)
 
-    monkeypatch.setattr(transfer, "_store_batch", busy_at_the_third_batch)
+    monkeypatch.setattr(importing, "_store_batch", busy_at_the_third_batch)
 
     stopped = runner.invoke(args=["import", str(export_file)])
-    monkeypatch.setattr(transfer, "_store_batch", store_batch)
+    monkeypatch.setattr(importing, "_store_batch", store_batch)
     again = runner.invoke(args=["import", str(export_file)])
 
     assert stopped.exit_code == 1
@@ -156,9 +156,9 @@ def test_the_parts_take_every_game_once_in_order_each_part_within_the_bounds(
 ):
     listed = ListedGames(False, [{"events": [{}] * length} for length in lengths])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(transfer, "MAX_GAMES_PER_IMPORT", most_games)
-        patch.setattr(transfer, "MAX_ENTRIES_PER_IMPORT", most_entries)
-        parts = list(transfer._parts(listed))
+        patch.setattr(importing, "MAX_GAMES_PER_IMPORT", most_games)
+        patch.setattr(importing, "MAX_ENTRIES_PER_IMPORT", most_entries)
+        parts = list(importing._parts(listed))
 
     positions = [position for first, last in parts for position in range(first, last + 1)]
     assert positions == list(range(1, len(lengths) + 1))
@@ -174,7 +174,7 @@ def test_a_database_busy_from_the_first_batch_stores_nothing_and_says_so(
     def busy(batch, here):
         raise OperationalError("INSERT", {}, Exception("database is locked"))
 
-    monkeypatch.setattr(transfer, "_store_batch", busy)
+    monkeypatch.setattr(importing, "_store_batch", busy)
 
     result = runner.invoke(args=["import", str(export_file)])
 

@@ -2,7 +2,7 @@
 carries a message a person can act on, and ``web.errors`` gives each its HTTP status."""
 
 from chicago_scorer.rules.errors import Digits, Refusal, counted, cut_short, quoted, sentence
-from chicago_scorer.services.import_results import ImportResult
+from chicago_scorer.services.transfer.import_results import ImportResult
 
 
 class GameNotFound(Refusal):

@@ -10,12 +10,7 @@ from sqlalchemy import select
 
 from chicago_scorer.extensions import db
 from chicago_scorer.services.errors import GameNotFound
-from chicago_scorer.services.game_answers import (
-    GameAtTable,
-    LoadedGame,
-    LoggedGame,
-    event_texts,
-)
+from chicago_scorer.services.game_answers import GameAtTable, LoadedGame, LoggedGame, event_texts
 from chicago_scorer.services.seatings import in_todays_names
 from chicago_scorer.storage import game_log, resumed_folds, trail
 from chicago_scorer.storage.log_versions import stored_log_version

@@ -127,7 +127,7 @@ STATUS_OF: dict[type[Refusal], int] = {
 
 # Sent with every 503: the database or the server was busy, and a try again will do.
 RETRY_SOON = {"Retry-After": "1"}
-# A long task holds its turn for seconds (services/long_tasks.py): the refusal says "in a
+# A long task holds its turn for seconds (services/transfer/long_tasks.py): the refusal says "in a
 # few seconds", and a client that waits as told is not refused again and again meanwhile.
 RETRY_AFTER_A_LONG_TASK = {"Retry-After": "5"}
 

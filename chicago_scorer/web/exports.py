@@ -1,4 +1,4 @@
-"""An export of every game, sent from the file it was written to (services/transfer.py).
+"""An export of every game, sent from the file it was written to (services/transfer/exporting.py).
 
 To a client that takes gzip, as every browser does, the file is sent gzipped: the
 export's JSON says the same names and fields again and again, and 5,000 games, 22 MB as
@@ -17,7 +17,7 @@ from typing import IO
 
 from flask import Response, current_app, request
 
-from chicago_scorer.services.transfer import export_all_games
+from chicago_scorer.services.transfer.exporting import export_all_games
 
 # The file is sent in pieces of this size, as werkzeug and gunicorn send a file: each
 # must be taken within the worker's deadline for a piece (web/platform/client_deadlines.py).

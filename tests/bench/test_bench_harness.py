@@ -68,7 +68,7 @@ from bench.taps import (
     write_tap_file,
 )
 from chicago_scorer.rules import record
-from chicago_scorer.services.import_file import (
+from chicago_scorer.services.transfer.import_file import (
     MAX_ENTRIES_PER_IMPORT,
     MAX_GAMES_PER_IMPORT,
     MAX_IMPORT_BYTES,

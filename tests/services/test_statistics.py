@@ -17,7 +17,7 @@ from chicago_scorer.services.players import (
     player_list,
     player_statistics,
 )
-from chicago_scorer.services.transfer import import_games
+from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.storage.models import Game
 from support.api_client import create_api_game
 from support.export_documents import export_document

@@ -11,7 +11,8 @@ from sqlalchemy import MetaData, select, update
 
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import Hand, RuleSet, revision
-from chicago_scorer.services.transfer import export_game, import_games
+from chicago_scorer.services.transfer.exporting import export_game
+from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.storage import rebuild
 from chicago_scorer.storage.models import Event, StoredFold, StoredSummary
 from support.api_client import create_api_game

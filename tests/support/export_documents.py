@@ -17,7 +17,7 @@ from chicago_scorer.rules import (
     rules_from_settings,
     start_game,
 )
-from chicago_scorer.services.import_file import (
+from chicago_scorer.services.transfer.import_file import (
     MAX_ENTRIES_PER_IMPORT,
     MAX_GAMES_PER_IMPORT,
     MAX_IMPORT_BYTES,

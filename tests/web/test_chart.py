@@ -9,7 +9,7 @@ import pytest
 
 from chicago_scorer.services import game_reads
 from chicago_scorer.services.demo_games import random_game
-from chicago_scorer.services.transfer import import_games
+from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.web.score_chart import WIDTH, score_chart
 from support.export_documents import export_document
 from support.games import chicago, last_trick, new_game, no_hand, play, win

@@ -5,9 +5,9 @@ from flask import Blueprint
 
 from chicago_scorer.rules import Hand
 from chicago_scorer.services.errors import ImportInterrupted
-from chicago_scorer.services.import_results import ImportResult
 from chicago_scorer.services.players import player_statistics
-from chicago_scorer.services.transfer import import_games
+from chicago_scorer.services.transfer.import_results import ImportResult
+from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.web.api.bodies import json_text
 from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer, exported_games
@@ -48,8 +48,8 @@ def export():
 def import_document():
     """Add each game of an export that is not already here, with a new edit key; or none.
 
-    An import stopped part way (see transfer.py) answers 503 with what it stored so far:
-    their edit keys are given nowhere else.
+    An import stopped part way (see services/transfer/importing.py) answers 503 with what
+    it stored so far: their edit keys are given nowhere else.
     """
     keep_out_of_caches()  # the answer holds the new games' edit keys
     try:

@@ -55,7 +55,7 @@ TLS ends at the proxy.
 
 A worker with threads would not be held by one client, but Python runs one thread of a
 process at a time. Measured here, gunicorn's threaded worker let an import slow the writes
-beside it more than tests/services/test_import_beside_writes.py allows; mended so that a
+beside it more than tests/services/transfer/test_import_beside_writes.py allows; mended so that a
 worker running a request took no new connection, it still served a third to a half fewer
 requests a second than sync workers do.
 """

@@ -2,7 +2,7 @@
 
 Creating a game, importing and settling a tie need no edit key, so nothing but a limit
 keeps one client from sending thousands of them. Nor does the export of every game, which
-holds the turn for long tasks (services/long_tasks.py) while it reads the games, whether
+holds the turn for long tasks (services/transfer/long_tasks.py) while it reads the games, whether
 or not its client waits for them: one client asking for it again and again, and leaving
 at once, kept every import out. The limit is per address, and the
 phones at a table share one behind their home router, so it is set to leave a real

@@ -7,9 +7,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from chicago_scorer.services import game_reads
 from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait, ImportRefused
-from chicago_scorer.services.import_file import MAX_IMPORT_BYTES
-from chicago_scorer.services.import_results import ImportResult
-from chicago_scorer.services.transfer import export_game, export_text, import_games
+from chicago_scorer.services.transfer.exporting import export_game, export_text
+from chicago_scorer.services.transfer.import_file import MAX_IMPORT_BYTES
+from chicago_scorer.services.transfer.import_results import ImportResult
+from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer, exported_games
 from chicago_scorer.web.languages.wording import reason

@@ -15,9 +15,9 @@ from sqlalchemy.exc import OperationalError
 from chicago_scorer.extensions import db as database
 from chicago_scorer.rules import STANDARD_RULES, Hand, Status, Step
 from chicago_scorer.rules.house_rules import PRESETS
-from chicago_scorer.services import transfer
 from chicago_scorer.services.errors import ImportMustWait
-from chicago_scorer.services.long_tasks import one_long_task_at_a_time
+from chicago_scorer.services.transfer import importing as import_service
+from chicago_scorer.services.transfer.long_tasks import one_long_task_at_a_time
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
 from chicago_scorer.web.platform.client_deadlines import RequestArrivedTooSlowly
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
@@ -789,8 +789,8 @@ def test_too_many_requests_are_a_429_with_retry_after_as_described(
 
 
 def test_an_import_stopped_part_way_is_a_503_as_described(client, spec, monkeypatch):
-    monkeypatch.setattr(transfer, "IMPORT_BATCH_GAMES", 1)
-    store = transfer._store_batch
+    monkeypatch.setattr(import_service, "IMPORT_BATCH_GAMES", 1)
+    store = import_service._store_batch
     stored = []
 
     def locked_after_the_first(batch, here):
@@ -799,7 +799,7 @@ def test_an_import_stopped_part_way_is_a_503_as_described(client, spec, monkeypa
         stored.append(batch)
         return store(batch, here)
 
-    monkeypatch.setattr(transfer, "_store_batch", locked_after_the_first)
+    monkeypatch.setattr(import_service, "_store_batch", locked_after_the_first)
     later = GAME_TO_IMPORT | {"created_at": "2026-03-02T19:00:00+00:00"}
     document = {"format": "chicago-scorer/1", "games": [GAME_TO_IMPORT, later]}
 
@@ -810,7 +810,7 @@ def test_an_import_stopped_part_way_is_a_503_as_described(client, spec, monkeypa
     assert_documented(spec, "post", "/api/import", response)
 
 
-# Asked for while another long task holds the turn (services/long_tasks.py).
+# Asked for while another long task holds the turn (services/transfer/long_tasks.py).
 WAITING_REQUESTS = [
     ("get", "/api/export", {}),
     ("post", "/api/import", {"json": importing()}),

@@ -9,7 +9,7 @@ from sqlalchemy import event, update
 from chicago_scorer.extensions import db as database
 from chicago_scorer.services import game_reads
 from chicago_scorer.services.demo_games import random_game
-from chicago_scorer.services.transfer import import_games
+from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.storage.models import StoredFold
 from support.api_client import create_api_game
 from support.export_documents import export_document

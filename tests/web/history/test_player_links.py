@@ -8,7 +8,7 @@ from urllib.parse import quote, urljoin, urlsplit
 import pytest
 from markupsafe import escape
 
-from chicago_scorer.services.transfer import import_games
+from chicago_scorer.services.transfer.importing import import_games
 from support.export_documents import export_document
 from support.games import last_trick, new_game, no_hand, play, win
 

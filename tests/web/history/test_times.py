@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from chicago_scorer.services.transfer import import_games
+from chicago_scorer.services.transfer.importing import import_games
 from support.api_client import create_api_game
 from support.export_documents import game_entry
 from support.games import last_trick, new_game, no_hand, play, win

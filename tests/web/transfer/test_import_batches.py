@@ -10,7 +10,7 @@ from sqlalchemy import event, func, select
 from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.extensions import db as database
-from chicago_scorer.services import import_file, transfer
+from chicago_scorer.services.transfer import import_file, importing
 from chicago_scorer.storage.models import Event, Game, Player, StoredFold, StoredSummary
 
 FIRST_AT = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
@@ -46,14 +46,14 @@ def row_counts(app) -> tuple[int, ...]:
 @pytest.fixture
 def small_batches(monkeypatch):
     """Batches of three games, so that a few games make several."""
-    monkeypatch.setattr(transfer, "IMPORT_BATCH_GAMES", 3)
+    monkeypatch.setattr(importing, "IMPORT_BATCH_GAMES", 3)
 
 
 def stopped_clock(monkeypatch) -> list[float]:
     """The monotonic clock that an import's deadline is set and checked by, standing
     still at 0 until a test moves it: ``clock[0] += 3600``."""
     clock = [0.0]
-    monkeypatch.setattr(transfer.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(importing.time, "monotonic", lambda: clock[0])
     monkeypatch.setattr("chicago_scorer.web.platform.limits.time.monotonic", lambda: clock[0])
     return clock
 
@@ -125,7 +125,7 @@ def test_a_game_twice_in_a_file_in_two_batches_is_stored_once(small_batches, app
 
 def _stopping_after_batches(monkeypatch, batches: int, stop) -> None:
     """Call ``stop()`` as the import begins to store batch ``batches + 1``."""
-    store = transfer._store_batch
+    store = importing._store_batch
     done = []
 
     def counted_store(batch, here):
@@ -134,7 +134,7 @@ def _stopping_after_batches(monkeypatch, batches: int, stop) -> None:
         done.append(batch)
         return store(batch, here)
 
-    monkeypatch.setattr(transfer, "_store_batch", counted_store)
+    monkeypatch.setattr(importing, "_store_batch", counted_store)
 
 
 def test_an_import_out_of_time_says_what_it_stored_and_sending_it_again_completes_it(

@@ -11,12 +11,12 @@ import pytest
 
 from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
 from chicago_scorer.services.errors import ImportMustWait
-from chicago_scorer.services.long_tasks import (
+from chicago_scorer.services.transfer.exporting import export_all_games
+from chicago_scorer.services.transfer.long_tasks import (
     export_ended_file,
     one_long_task_at_a_time,
     turn_file,
 )
-from chicago_scorer.services.transfer import export_all_games
 from support.export_documents import export_document, upload_on_import_page
 from support.live_server import serving_a_fresh_database
 from support.long_imports import importing_the_largest_file, send

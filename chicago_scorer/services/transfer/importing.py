@@ -1,20 +1,5 @@
-"""Export games losslessly, trail and all, and import them after replaying each one.
-
-The format, ``chicago-scorer/2``::
-
-    {"format": "chicago-scorer/2",
-     "games": [{"players": ["Ann", "Bo"], "first_dealer": "Ann", "rules": {...},
-                "created_at": "2026-11-29T19:02:11+00:00", "updated_at": "...",
-                "events": [<each entry as event_to_dict gives it, and if it was
-                            corrected, "corrections": [{"was": <entry>, "at": "..."}]>],
-                "changes": [{"what": "name", "was": "Bo", "now": "Björn", "at": "..."}]}]}
-
-The players are listed in seating order. An entry's earlier versions and the game's
-fixes of names and first dealer are listed oldest first, each only when there are any,
-as the API's game shows them. ``chicago-scorer/1`` files, the same without the trail,
-are still read. The Idempotency-Key an entry was sent with is not exported: it belongs
-to the conversation between one phone and this server (see repeats.py), not to the
-game, and an imported game's entries have none.
+"""Games imported from an export file (the format is in ``__init__.py``), after replaying
+each one.
 
 An import checks the whole file before it writes anything: a file refused (one that
 breaks a rule, or is larger than ``import_file`` takes in bytes, games or entries) stores
@@ -35,37 +20,23 @@ out and reported, so that importing one file twice never counts its games twice.
 """
 
 import enum
-import json
 import logging
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
-from typing import IO
 
-from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameState
 from chicago_scorer.services.edit_keys import hash_edit_key, new_edit_key
-from chicago_scorer.services.errors import (
-    ExportMustWait,
-    ExportTooSoon,
-    GameNotFound,
-    ImportInterrupted,
-    ImportMustWait,
-)
-from chicago_scorer.services.game_reads import READS_OF_A_CHANGING_GAME
-from chicago_scorer.services.game_records import (
+from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait
+from chicago_scorer.services.transfer.game_records import (
     fingerprint,
-    game_record,
     replayed_record,
     stored_fingerprints,
-    whole_game,
 )
-from chicago_scorer.services.import_file import (
-    EXPORT_FORMAT,
+from chicago_scorer.services.transfer.import_file import (
     MAX_ENTRIES_PER_IMPORT,
     MAX_GAMES_PER_IMPORT,
     CheckedGame,
@@ -74,29 +45,24 @@ from chicago_scorer.services.import_file import (
     read_export,
     read_import,
 )
-from chicago_scorer.services.import_results import GameAlreadyHere, ImportedGame, ImportResult
-from chicago_scorer.services.import_trail import NO_TRAIL
-from chicago_scorer.services.long_tasks import (
-    note_an_export_ended,
-    one_long_task_at_a_time,
-    refuse_an_export_too_soon,
+from chicago_scorer.services.transfer.import_results import (
+    GameAlreadyHere,
+    ImportedGame,
+    ImportResult,
 )
-from chicago_scorer.storage import log_versions
-from chicago_scorer.storage.database import (
-    defer_sync_of_this_transaction,
-    sync_deferred_commits,
-)
-from chicago_scorer.storage.models import Game, may_be_stored_id
+from chicago_scorer.services.transfer.import_trail import NO_TRAIL
+from chicago_scorer.services.transfer.long_tasks import one_long_task_at_a_time
+from chicago_scorer.services.transfer.pacing import Pace
+from chicago_scorer.storage.database import defer_sync_of_this_transaction, sync_deferred_commits
 from chicago_scorer.storage.new_games import NewGame, add_games, rows_of, store_rows
 
 log = logging.getLogger(__name__)
 
-EXPORT_BATCH = 500
 # An import writes a batch of games per transaction, so that other writers get the
 # database between batches: on SQLite a write locks the whole database. A batch this
 # size holds it for about as long as a write of one entry does. Batches of 10 games and
 # 200 entries held it long enough, and often enough, to double the p95 of the writes
-# beside the largest import (tests/services/test_import_beside_writes.py), and so did
+# beside the largest import (tests/services/transfer/test_import_beside_writes.py), and so did
 # batches of 4 and 80 once a write's p95 fell to about 2.5 ms. Smaller batches gained
 # nothing, for a write that waited for a batch waited mostly for its commit's fsync:
 # batches of one game gave the same p95 and a slower import (4.0-4.6 s against 3.1-4.1 s
@@ -106,96 +72,6 @@ EXPORT_BATCH = 500
 # syncs fast, the writes' p95 was 1.6 ms alone and 3.9 ms beside the batches' fsyncs.
 IMPORT_BATCH_GAMES = 2
 IMPORT_BATCH_ENTRIES = 40
-# After each stretch of work (a batch, or 10 ms of checking), the import pauses for
-# twice the processor time the stretch took: it takes at most a third of a processor,
-# and of the database on SQLite, so that other requests keep their pace beside it even
-# on a machine of two processors. The largest file takes about 4 s of processor time on
-# SQLite and 6 s on PostgreSQL, whose driver sends the rows one at a time: 12 and 19 s
-# with the pauses. Giving way never costs the import its deadline (config.py): the
-# pauses before the batches spend only the time left over once the batches still to
-# come are reckoned at ``SAFETY`` times the pace of those before (``Pace.pause``).
-GIVE_WAY = 2.0
-STRETCH = 0.01
-SAFETY = 2.0
-
-
-def export_text(value: object) -> str:
-    """JSON text as an export file holds it: names as they are spelt ("Björn", not
-    "Bj\\u00f6rn"), for a person who opens the file; the file is sent as UTF-8."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def export_game(game_id: int) -> dict[str, object]:
-    """One game, as a document that can be imported on its own."""
-    record = _record_of_one_moment(game_id) if may_be_stored_id(game_id) else None
-    if record is None:
-        raise GameNotFound(game_id)
-    return {"format": EXPORT_FORMAT, "games": [record]}
-
-
-def _record_of_one_moment(game_id: int) -> dict[str, object] | None:
-    """The game's record, its row, players, events and trail all as they stood at one
-    moment, or None if it is gone. They are read in several statements, and another
-    request's change between them (a fix of names, a deletion) would give a record of two
-    moments, which no import takes back: so they are read again until the game's version
-    is the same after the reads as before them."""
-    for _ in range(READS_OF_A_CHANGING_GAME):
-        before = log_versions.stored_log_version(game_id)
-        if before is None:
-            return None
-        game = db.session.get(Game, game_id, options=whole_game(), populate_existing=True)
-        if game is not None and log_versions.stored_log_version(game_id) == before:
-            return game_record(game)
-    return None if game is None else game_record(game)
-
-
-def export_all_games(rest_seconds: float) -> IO[bytes]:
-    """Every game, oldest first, as an export file (UTF-8 JSON) read from its start.
-
-    While another long task runs on the same database, ``ExportMustWait`` is raised at
-    once, before any game is read, and ``ExportTooSoon`` within ``rest_seconds`` of the
-    last export's end (``long_tasks.py``). Otherwise the games are read with the turn
-    held, a batch at a time, and written to a temporary file, whatever their number, so
-    that memory stays flat; the turn is let go before the file is returned. So a client
-    that takes the file slowly, or never, holds no turn while it is sent.
-    """
-    with one_long_task_at_a_time(ExportMustWait):
-        refuse_an_export_too_soon(rest_seconds, ExportTooSoon)
-        exported = tempfile.TemporaryFile()  # gone from the disk once closed
-        try:
-            for piece in _every_game_in_pieces():
-                exported.write(piece.encode())
-        except BaseException:
-            exported.close()
-            raise
-        finally:
-            if rest_seconds > 0:  # else there is no rest to time, and nothing to leave
-                note_an_export_ended()
-    exported.seek(0)
-    return exported
-
-
-def _every_game_in_pieces() -> Iterator[str]:
-    ids = db.session.scalars(select(Game.id).order_by(Game.created_at, Game.id)).all()
-    yield f'{{"format": {export_text(EXPORT_FORMAT)}, "games": ['
-    separator = ""
-    for start in range(0, len(ids), EXPORT_BATCH):
-        chunk = ids[start : start + EXPORT_BATCH]
-        before = log_versions.stored_log_versions(chunk)
-        games = db.session.scalars(select(Game).where(Game.id.in_(chunk)).options(*whole_game()))
-        by_id = {game.id: game for game in games}
-        after = log_versions.stored_log_versions(chunk)
-        for game_id in chunk:
-            unchanged = game_id in after and before.get(game_id) == after[game_id]
-            if unchanged and game_id in by_id:
-                record = game_record(by_id[game_id])
-            else:  # changed while its batch was read, or deleted since it was listed
-                record = _record_of_one_moment(game_id)
-            if record is not None:
-                yield separator + export_text(record)
-                separator = ", "
-        db.session.expunge_all()  # keep memory flat however many games there are
-    yield "]}"
 
 
 def import_games(raw: bytes | str, *, deadline: float | None = None) -> ImportResult:
@@ -292,7 +168,7 @@ def _import_games(raw: bytes | str, deadline: float | None) -> ImportResult:
 
 
 def _store_checked(
-    checked: Sequence[CheckedGame], pace: "Pace", deadline: float | None = None
+    checked: Sequence[CheckedGame], pace: Pace, deadline: float | None = None
 ) -> ImportResult:
     """Store the checked games not already here, a batch at a time, pausing as ``pace``
     says; stopped by ``deadline`` or a database busy too long with ``ImportInterrupted``."""
@@ -332,43 +208,6 @@ def _sync_the_batches() -> None:
     except OperationalError:  # locked longer than the app waits: the batches are stored,
         db.session.rollback()  # and the next write that waits for the disk syncs them
         log.warning("An import's batches could not be synced before its answer.")
-
-
-class Pace:
-    """Keeps a long task to a share of the processor (and so of SQLite's lock, which it
-    holds only while it works): each pause lasts ``GIVE_WAY`` times the processor time
-    the task took since the pause before. Processor time, not time on the clock: on a
-    busy machine the task's work takes longer by the clock, and its pauses need not.
-
-    A task with a deadline gives way only with time to spare: a pause is cut short so
-    that the stretches of work still to come fit before the deadline, each reckoned at
-    ``SAFETY`` times the clock time the stretches so far took on average."""
-
-    def __init__(self, deadline: float | None = None) -> None:
-        self.deadline = deadline  # a time.monotonic() moment
-        self.since = time.process_time()
-        self.resumed = time.monotonic()
-        self.stretches = 0
-        self.working = 0.0  # clock time spent on those stretches
-
-    def pause(self, stretches_left: int = 0) -> None:
-        """Give way now, for as long as is due and, with a deadline, as long as the
-        stretches of work left to do leave time for."""
-        now = time.monotonic()
-        self.stretches += 1
-        self.working += now - self.resumed
-        due = (time.process_time() - self.since) * GIVE_WAY
-        if self.deadline is not None and stretches_left > 0:
-            still_needed = SAFETY * stretches_left * self.working / self.stretches
-            due = min(due, max(0.0, self.deadline - now - still_needed) / stretches_left)
-        time.sleep(due)
-        self.since = time.process_time()
-        self.resumed = time.monotonic()
-
-    def pause_if_due(self) -> None:
-        """Give way if a stretch of work has passed since the last pause."""
-        if time.process_time() - self.since >= STRETCH:
-            self.pause()
 
 
 def _batches(checked: Sequence[CheckedGame]) -> Iterator[tuple[int, list[CheckedGame]]]:

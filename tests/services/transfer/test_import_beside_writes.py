@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
-from chicago_scorer.services.import_file import MAX_GAMES_PER_IMPORT
+from chicago_scorer.services.transfer.import_file import MAX_GAMES_PER_IMPORT
 from support.export_documents import largest_file
 from support.live_server import LiveServer
 from support.load_client import JsonConnection, choose_entry, play_locally, show_in_summary

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from chicago_scorer.rules import replay
 from chicago_scorer.rules.errors import Refusal
-from chicago_scorer.services import corrections, game_reads, transfer
+from chicago_scorer.services import corrections, game_reads
 from chicago_scorer.services import games as services
 from chicago_scorer.services.demo_games import random_entry
+from chicago_scorer.services.transfer import exporting, importing
 from chicago_scorer.storage import rebuild
 from support.random_writes import played_game
 
@@ -65,13 +66,13 @@ def test_any_trail_the_app_keeps_is_imported_again_as_it_was_exported(db, rng, m
     game_id, key = played_game(rng, rng.sample(NAMES[:5], rng.randint(2, 4)), moves)
     for action in actions:
         change_the_game(rng, game_id, key, action)
-    exported = transfer.export_game(game_id)
+    exported = exporting.export_game(game_id)
     corrections.delete_game(game_id, key)
 
-    result = transfer.import_games(json.dumps(exported))
+    result = importing.import_games(json.dumps(exported))
 
     (imported,) = result.imported
-    assert transfer.export_game(imported.id) == exported
+    assert exporting.export_game(imported.id) == exported
     assert rebuild.rebuild_games([imported.id]).disagreed == 0
 
 
@@ -84,7 +85,7 @@ def test_the_changes_the_property_makes_do_leave_trails(db):
         game_id, key = played_game(rng, ["Ann", "Bo", "Cy"], 12)
         for action in ["correct", "rename", "correct"]:
             change_the_game(rng, game_id, key, action)
-        (record,) = transfer.export_game(game_id)["games"]
+        (record,) = exporting.export_game(game_id)["games"]
         corrected += any("corrections" in event for event in record["events"])
         renamed += bool(record.get("changes"))
 

@@ -2,7 +2,7 @@
 of every game.
 
 Either keeps the worker that serves it for seconds: the largest import takes 12 s on
-SQLite and 19 s on PostgreSQL (``transfer.py`` paces it to a third of a processor), and
+SQLite and 19 s on PostgreSQL (``pacing.py`` paces it to a third of a processor), and
 an export reads 5,000 games in about 10 s (it holds the turn only while it reads them,
 not while they are sent). With the two workers ``make run`` starts, two such tasks at
 once would leave none for the phones at the table: their taps would wait for a task to

@@ -1,7 +1,7 @@
 """Read an export file: check its shape, and replay each game in it through the rules.
 
 The file is refused whole, naming the first game and entry that break, before anything
-of it is stored. The format, ``chicago-scorer/2``, is described in transfer.py; files of
+of it is stored. The format, ``chicago-scorer/2``, is described in __init__.py; files of
 ``chicago-scorer/1``, the same without the trail, are still read.
 """
 
@@ -26,13 +26,19 @@ from chicago_scorer.rules.events import STEP_ORDER, STEP_WORDS, Step
 from chicago_scorer.rules.setup import setup_as_stored
 from chicago_scorer.services.errors import IllegalGameInImport, ImportTooLarge, MalformedImport
 from chicago_scorer.services.games import MAX_ENTRIES_PER_GAME
-from chicago_scorer.services.import_trail import NO_TRAIL, Span, Trail, read_moment, read_trail
 from chicago_scorer.services.json_documents import (
     BeyondReading,
     NotAJsonNumber,
     RepeatedName,
     json_fault,
     read_json,
+)
+from chicago_scorer.services.transfer.import_trail import (
+    NO_TRAIL,
+    Span,
+    Trail,
+    read_moment,
+    read_trail,
 )
 
 EXPORT_FORMAT = "chicago-scorer/2"
@@ -49,7 +55,7 @@ MAX_IMPORT_BYTES = 1024 * 1024
 # A bound on an import's work, not just its bytes: 1 MB holds about 7,500 games without
 # entries, or 20,000 short entries. A real export holds about 100 games of about 100
 # entries per MB, well within both; a file past either is refused before any replay, and
-# one within both is checked and stored in a few seconds (see transfer.py).
+# one within both is checked and stored in a few seconds (see importing.py).
 MAX_GAMES_PER_IMPORT = 1000
 MAX_ENTRIES_PER_IMPORT = 20_000
 

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chicago_scorer.rules import STANDARD_RULES, new_setup, start_game
-from chicago_scorer.services import transfer
-from chicago_scorer.services.import_file import read_import
-from chicago_scorer.services.transfer import GIVE_WAY, SAFETY, Pace
+from chicago_scorer.services.transfer import pacing
+from chicago_scorer.services.transfer.import_file import read_import
+from chicago_scorer.services.transfer.pacing import GIVE_WAY, SAFETY, Pace
 from support.export_documents import export_document
 
 
@@ -42,7 +42,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     clock = Clock()
-    monkeypatch.setattr(transfer, "time", clock)
+    monkeypatch.setattr(pacing, "time", clock)
     return clock
 
 
@@ -126,7 +126,7 @@ def test_batches_of_a_steady_pace_always_end_by_the_deadline(
     deadline, giving way never pushes it past."""
     clock = Clock()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(transfer, "time", clock)
+        patch.setattr(pacing, "time", clock)
         deadline = seconds + SAFETY * count * seconds + spare
         pace = Pace(deadline)
         clock.work(seconds, processor=seconds * processor_share)  # checking the file
