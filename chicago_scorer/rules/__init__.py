@@ -1,5 +1,5 @@
 """The rules of Swedish Chicago: pure Python, no Flask, no database, no I/O but the
-reading, once, of the Unicode data files that are part of it (``unicode_data.py``)."""
+reading, once, of the Unicode data files that are part of it (``unicode/data.py``)."""
 
 from .errors import OutOfTurn, RuleError, RuleViolation, RuleViolations
 from .events import (

@@ -7,8 +7,8 @@ the shell can show it in the reader's language; ``str()`` gives the English.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .invisible import is_invisible
-from .joiners import joiners_in_use
+from .unicode.invisible import is_invisible
+from .unicode.joiners import joiners_in_use
 
 
 def names_in_words(names: tuple[str, ...]) -> str:
@@ -88,7 +88,7 @@ def is_number(value: object) -> bool:
 
 
 def _as_python_writes(text: str) -> str:
-    """``repr(text)``, except that a joiner in use (joiners.py) stays as it is: "👩‍🦰",
+    """``repr(text)``, except that a joiner in use (unicode/joiners.py) stays as it is: "👩‍🦰",
     not "👩\\u200d🦰"; and that every other invisible character is escaped, as ``repr``
     escapes a format character: "Ann\\ufe0e", not "Ann︎"."""
     kept = joiners_in_use(text)

@@ -5,10 +5,10 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
-from .cards import Card, parse_hand
 from .errors import Message, RuleViolation, quoted, sentence
-from .hand_words import CATEGORY_WORDS, describe
-from .ranking import Category, classify
+from .hands.cards import Card, parse_hand
+from .hands.hand_words import CATEGORY_WORDS, describe
+from .hands.ranking import Category, classify
 from .ruleset import Hand
 
 

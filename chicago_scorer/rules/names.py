@@ -24,9 +24,9 @@ from collections.abc import Iterable
 from functools import cache
 
 from .errors import Message, counted, quoted, sentence
-from .invisible import VARIATION_SELECTORS, is_invisible, is_variation_selector
-from .joiners import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, joiners_in_use
-from .unicode_data import data_lines
+from .unicode.data import data_lines
+from .unicode.invisible import VARIATION_SELECTORS, is_invisible, is_variation_selector
+from .unicode.joiners import ZERO_WIDTH_JOINER, ZERO_WIDTH_NON_JOINER, joiners_in_use
 
 MAX_NAME_LENGTH = 40
 

@@ -16,7 +16,7 @@ from chicago_scorer.rules import (
     start_game,
 )
 from chicago_scorer.rules.errors import sentence
-from chicago_scorer.rules.showdown import Verdict, settle
+from chicago_scorer.rules.hands.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import (
     edit_key_matches,

@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chicago_scorer.rules import RuleError, RuleViolation, record
-from chicago_scorer.rules.cards import parse_hand
 from chicago_scorer.rules.errors import (
     QUOTED_CHARACTERS,
     Message,
@@ -17,7 +16,8 @@ from chicago_scorer.rules.errors import (
     quoted,
     sentence,
 )
-from chicago_scorer.rules.showdown import settle
+from chicago_scorer.rules.hands.cards import parse_hand
+from chicago_scorer.rules.hands.showdown import settle
 from support.games import new_game
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")

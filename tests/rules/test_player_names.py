@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from chicago_scorer.rules import GameSetup, RuleViolation, new_setup
 from chicago_scorer.rules.corrections import fixed_setup, setup_before_fix
+from chicago_scorer.rules.hands.showdown import settle
 from chicago_scorer.rules.names import (
     MAX_MARKS_PER_CHARACTER,
     is_visible,
@@ -20,7 +21,6 @@ from chicago_scorer.rules.names import (
     skeleton,
 )
 from chicago_scorer.rules.setup import setup_as_stored
-from chicago_scorer.rules.showdown import settle
 
 COMPOSED_ASA = "\u00c5sa"
 DECOMPOSED_ASA = "A\u030asa"

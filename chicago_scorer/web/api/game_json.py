@@ -5,7 +5,7 @@ from datetime import datetime
 from flask import current_app
 
 from chicago_scorer.rules import GameState
-from chicago_scorer.rules.showdown import Verdict
+from chicago_scorer.rules.hands.showdown import Verdict
 from chicago_scorer.services.game_answers import Correction, LoadedGame, LoggedGame
 from chicago_scorer.services.history import ListedGame
 from chicago_scorer.web.languages.wording import translate

@@ -12,8 +12,8 @@ from chicago_scorer.rules.errors import (
     is_number,
     names_in_words,
 )
-from chicago_scorer.rules.hand_words import CATEGORY_WORDS
-from chicago_scorer.rules.ranking import Category
+from chicago_scorer.rules.hands.hand_words import CATEGORY_WORDS
+from chicago_scorer.rules.hands.ranking import Category
 from chicago_scorer.web.languages.locales import SOURCE_LANGUAGE, format_number, in_native_digits
 from chicago_scorer.web.languages.translation import gettext, ngettext, response_language
 from chicago_scorer.web.player_names import isolated_name_text

@@ -6,8 +6,8 @@ from wtforms import Field, StringField
 
 from chicago_scorer.rules import MAX_PLAYERS, RuleError, RuleViolation, RuleViolations
 from chicago_scorer.rules.errors import quoted, sentence, violations_of
+from chicago_scorer.rules.hands.showdown import hand_problems
 from chicago_scorer.rules.names import normal_name
-from chicago_scorer.rules.showdown import hand_problems
 from chicago_scorer.web.languages.locales import format_number
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import reason

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from chicago_scorer.rules import HAND_STEPS, RuleError
-from chicago_scorer.rules.cards import RANK_SYMBOLS, Suit
-from chicago_scorer.rules.showdown import Verdict
+from chicago_scorer.rules.hands.cards import RANK_SYMBOLS, Suit
+from chicago_scorer.rules.hands.showdown import Verdict
 from chicago_scorer.services import game_reads, games
 from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as

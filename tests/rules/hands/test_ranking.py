@@ -2,7 +2,7 @@
 
 import pytest
 
-from chicago_scorer.rules.ranking import Category, rank_hand
+from chicago_scorer.rules.hands.ranking import Category, rank_hand
 from chicago_scorer.rules.ruleset import Hand
 
 # --- Classifying -------------------------------------------------------------------------

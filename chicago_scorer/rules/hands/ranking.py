@@ -8,8 +8,8 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import prod
 
+from ..ruleset import Hand
 from .cards import ACE, HAND_SIZE, LOWEST_RANK, Card, parse_hand
-from .ruleset import Hand
 
 
 class Category(StrEnum):

@@ -4,13 +4,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ..errors import Message, RuleViolation, RuleViolations, counted, sentence
+from ..events import Outcome
+from ..names import clash_keys, name_fault, names_clash, normal_name
+from ..ruleset import STANDARD_RULES, RuleSet
 from .cards import Card, parse_hand, rank_symbol, readable_cards
-from .errors import Message, RuleViolation, RuleViolations, counted, sentence
-from .events import Outcome
 from .hand_words import CATEGORY_WORDS, GROUP_COUNT, describe, plural
-from .names import clash_keys, name_fault, names_clash, normal_name
 from .ranking import Category, Ranking, classify
-from .ruleset import STANDARD_RULES, RuleSet
 
 MIN_HANDS = 2
 MAX_HANDS = 4

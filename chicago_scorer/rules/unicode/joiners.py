@@ -13,8 +13,8 @@ import unicodedata
 from bisect import bisect_right
 from functools import cache
 
+from .data import data_lines
 from .invisible import is_variation_selector
-from .unicode_data import data_lines
 
 ZERO_WIDTH_JOINER = "\u200d"
 ZERO_WIDTH_NON_JOINER = "\u200c"

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import Message, RuleViolation, counted, quoted, sentence
-from .invisible import is_invisible
-from .names import code_point
+from ..errors import Message, RuleViolation, counted, quoted, sentence
+from ..names import code_point
+from ..unicode.invisible import is_invisible
 
 HAND_SIZE = 5
 LOWEST_RANK = 2

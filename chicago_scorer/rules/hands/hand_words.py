@@ -2,8 +2,8 @@
 
 from collections.abc import Sequence
 
+from ..errors import Message, sentence
 from .cards import rank_symbol
-from .errors import Message, sentence
 from .ranking import Category, Ranking
 
 # Markers for the catalogs: the shell shows each in the reader's language.

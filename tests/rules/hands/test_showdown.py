@@ -7,14 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from chicago_scorer.rules import names
-from chicago_scorer.rules.cards import DECK, Card, Suit
 from chicago_scorer.rules.errors import RuleViolation, RuleViolations
 from chicago_scorer.rules.events import Outcome
-from chicago_scorer.rules.hand_words import CATEGORY_WORDS
-from chicago_scorer.rules.ranking import Category, classify, rank_hand
+from chicago_scorer.rules.hands.cards import DECK, Card, Suit
+from chicago_scorer.rules.hands.hand_words import CATEGORY_WORDS
+from chicago_scorer.rules.hands.ranking import Category, classify, rank_hand
+from chicago_scorer.rules.hands.showdown import describe, hand_problems, settle
 from chicago_scorer.rules.ruleset import STANDARD_RULES, Hand, RuleSet
 from chicago_scorer.rules.setup import new_setup
-from chicago_scorer.rules.showdown import describe, hand_problems, settle
 from support.clashing_names import CLASHING_WITH_ANN
 
 # --- Describing --------------------------------------------------------------------------

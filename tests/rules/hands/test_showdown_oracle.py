@@ -13,8 +13,8 @@ import pytest
 from pokerkit import StandardHighHand
 from pokerkit.lookups import Label
 
-from chicago_scorer.rules.cards import DECK, Card, Suit, parse_hand
-from chicago_scorer.rules.ranking import Category, classify
+from chicago_scorer.rules.hands.cards import DECK, Card, Suit, parse_hand
+from chicago_scorer.rules.hands.ranking import Category, classify
 
 RANDOM_PAIRS = 50_000
 SUIT_ONLY_PAIRS = 2_000

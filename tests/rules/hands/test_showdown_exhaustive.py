@@ -3,8 +3,8 @@
 from collections import Counter
 from itertools import combinations
 
-from chicago_scorer.rules.cards import DECK
-from chicago_scorer.rules.ranking import Category, classify
+from chicago_scorer.rules.hands.cards import DECK
+from chicago_scorer.rules.hands.ranking import Category, classify
 
 HANDS_OF_EACH_CATEGORY = {
     Category.ROYAL_FLUSH: 4,

@@ -2,8 +2,8 @@
 
 import pytest
 
-from chicago_scorer.rules.cards import DECK, Card, Suit, parse_card, parse_hand, rank_symbol
 from chicago_scorer.rules.errors import RuleViolation
+from chicago_scorer.rules.hands.cards import DECK, Card, Suit, parse_card, parse_hand, rank_symbol
 
 WHAT_A_CARD_IS = "use a rank 2–10, J, Q, K or A and a suit s, h, d, c or ♠ ♥ ♦ ♣."
 

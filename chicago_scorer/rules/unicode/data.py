@@ -1,4 +1,4 @@
-"""Unicode's data files kept beside the rules (confusables.txt, extended_pictographic.txt):
+"""Unicode's data files kept in this package (confusables.txt, extended_pictographic.txt):
 each is read as its data lines, without the comments."""
 
 from collections.abc import Iterator
