@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 
 from chicago_scorer.services.errors import ImportMustWait
 from chicago_scorer.services.transfer import import_file, importing
-from chicago_scorer.services.transfer.import_file import ListedGames
+from chicago_scorer.services.transfer.game_checks import ListedGames
 from chicago_scorer.services.transfer.long_tasks import one_long_task_at_a_time
 from support.api_client import ApiGame
 from support.export_documents import export_document, played_without_a_hand

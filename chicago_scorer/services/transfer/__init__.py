@@ -3,8 +3,9 @@ import them after replaying each one.
 
 - ``exporting.py``: one game or every game, as an export file;
 - ``importing.py``: a file's games stored a batch at a time, paced by ``pacing.py``;
-- ``import_file.py`` and ``import_trail.py``: a file read and checked whole before
-  anything is stored; ``import_results.py``: what an import answers;
+- ``import_file.py``, ``game_checks.py`` and ``import_trail.py``: a file, each of its
+  games and their trails read and checked whole before anything is stored;
+  ``import_results.py``: what an import answers;
 - ``game_records.py``: a game in the export format, and how an import tells a game
   already here;
 - ``long_tasks.py``: one import or export of every game runs at a time.

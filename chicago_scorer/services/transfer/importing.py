@@ -31,6 +31,7 @@ from chicago_scorer.extensions import db
 from chicago_scorer.rules import GameState
 from chicago_scorer.services.edit_keys import hash_edit_key, new_edit_key
 from chicago_scorer.services.errors import ImportInterrupted, ImportMustWait
+from chicago_scorer.services.transfer.game_checks import CheckedGame, ListedGames, checked_game
 from chicago_scorer.services.transfer.game_records import (
     fingerprint,
     replayed_record,
@@ -39,9 +40,6 @@ from chicago_scorer.services.transfer.game_records import (
 from chicago_scorer.services.transfer.import_file import (
     MAX_ENTRIES_PER_IMPORT,
     MAX_GAMES_PER_IMPORT,
-    CheckedGame,
-    ListedGames,
-    checked_game,
     read_export,
     read_import,
 )
