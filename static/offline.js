@@ -213,8 +213,14 @@
     card.querySelector("form").appendChild(reason).id = "chicago-why";
   }
 
+  // A line of the page. The winner and the last entry are not live regions of their own:
+  // the announcement reads them out after the scores (app.js), so each is heard once.
+  function line(className, text) {
+    return withNamesMarked(element("p", className), text);
+  }
+
   function statusLine(className, text) {
-    var shown = withNamesMarked(element("p", className), text);
+    var shown = line(className, text);
     shown.setAttribute("role", "status");
     return shown;
   }
@@ -286,7 +292,7 @@
     var after = strip;
     function place(shown) { after.insertAdjacentElement("afterend", shown); after = shown; }
     if (state.winner !== null) {
-      strip.insertAdjacentElement("beforebegin", statusLine("banner winner", counted(kit.words.winner, state.scores[page.setup.players.indexOf(state.winner)], { name: name(state.winner) })));
+      strip.insertAdjacentElement("beforebegin", line("banner winner", counted(kit.words.winner, state.scores[page.setup.players.indexOf(state.winner)], { name: name(state.winner) })));
     }
     if (refusal) {
       place(conflictCard(seen.steps));
@@ -298,7 +304,7 @@
     var said = area.querySelector(".last-entry"), last = seen.steps[seen.steps.length - 1];
     if (said) said.hidden = Boolean(last);
     if (last && !refusal) {
-      place(said = statusLine("last-entry", fill(kit.words.last_entry, { entry: entryWords(last.entry, last.points) })));
+      place(said = line("last-entry", fill(kit.words.last_entry, { entry: entryWords(last.entry, last.points) })));
       said.setAttribute("data-drawn", "");
     }
     var info = area.querySelector(".round-info");

@@ -373,6 +373,21 @@ def test_a_watcher_keeps_focus_through_a_live_update(new_phone, seed_game):
     expect(review).to_be_focused()
 
 
+def test_a_watcher_hears_the_scores_and_the_last_entry_once_for_each_entry(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    watcher = new_phone(has_touch=False, is_mobile=False)
+    watcher.open(game.path)
+
+    game.record(hand_win(1, "phase1", "Bo", "flush"))
+
+    expect(watcher.page.locator(".last-entry")).to_have_text(
+        "Last entry: Bo +5 · flush.", timeout=5_000
+    )
+    heard = "Scores updated: Ann 0, Bo 5. Last entry: Bo +5 · flush."
+    expect(watcher.page.locator("[data-live-announcement]")).to_have_text(heard)
+    assert watcher.live_regions_saying("Last entry") == [heard]
+
+
 def test_focus_goes_to_the_next_step_when_another_phone_records_the_one_it_was_on(
     new_phone, seed_game
 ):
@@ -423,9 +438,9 @@ def test_a_win_another_phone_recorded_is_read_out_and_focus_goes_to_it(new_phone
     winner = phone.page.locator(".banner.winner")
     expect(winner).to_have_text("Bo wins with 52 points!", timeout=5_000)
     expect(winner).to_be_focused()
-    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        "Scores updated: Ann 5, Bo 52. Last entry: Nobody had a hand. Bo wins with 52 points!"
-    )
+    heard = "Scores updated: Ann 5, Bo 52. Last entry: Nobody had a hand. Bo wins with 52 points!"
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(heard)
+    assert phone.live_regions_saying("wins with") == [heard]
 
 
 def test_the_winning_tap_is_read_out_and_focus_starts_at_who_won(new_phone, seed_game):

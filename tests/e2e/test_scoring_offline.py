@@ -351,9 +351,9 @@ def test_a_tap_kept_offline_is_announced_and_the_next_tab_reaches_the_next_step(
 
     kept(phone, lambda: phone.hand_button("Two pair").press("Enter"))
 
-    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
-        "Scores updated: Ann 2, Bo 0. Last entry: Ann +2 · two pair."
-    )
+    heard = "Scores updated: Ann 2, Bo 0. Last entry: Ann +2 · two pair."
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(heard)
+    assert phone.live_regions_saying("Last entry") == [heard]
     expect(phone.step_heading).to_be_focused()
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
     phone.page.keyboard.press("Tab")
@@ -1220,10 +1220,12 @@ def test_offline_a_tiebreak_and_then_the_win_show_as_the_rules_decide(new_phone,
     winner = phone.page.locator(".banner.winner")
     expect(winner).to_have_text("Ann wins with 62 points!")
     expect(winner).to_be_focused()  # where the screen starts, as the next step would be
-    expect(phone.page.locator("[data-live-announcement]")).to_have_text(
+    heard = (
         "Scores updated: Ann 62, Bo 52, Cy 5. Last entry: Nobody had a hand."
         " Ann wins with 62 points!"
     )
+    expect(phone.page.locator("[data-live-announcement]")).to_have_text(heard)
+    assert phone.live_regions_saying("wins with") == [heard]
     expect(phone.step_card).to_have_count(0)
     expect_waiting(phone, 6)
     phone.page.context.set_offline(False)

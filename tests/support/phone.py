@@ -131,6 +131,12 @@ class Phone:
         for name, score in scores.items():
             expect(self.score_of(name)).to_have_text(str(score), timeout=timeout)
 
+    def live_regions_saying(self, words: str) -> list[str]:
+        """The text of each live region on the page that holds ``words``: a screen reader
+        reads each out as it changes, or as it is drawn anew in place."""
+        regions = self.page.locator('[role="status"], [role="alert"], [aria-live="polite"]')
+        return [text for text in regions.all_text_contents() if words in text]
+
     @property
     def step_heading(self) -> Locator:
         return self.page.locator("#next-step")
