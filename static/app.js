@@ -22,11 +22,34 @@
   // the worker's asks for a new worker as it loads. A browser's own check for a changed
   // worker can be folded into one still on its way from the page before the language was
   // chosen, which fetched the old language's worker.
+  //
+  // A new worker (another language chosen, or the app updated) takes over only when a
+  // page tells it to. The browser stops the worker it replaces at once, with any page that
+  // worker is still fetching: a game started just after choosing a language could be
+  // saved while its page never came, and the form, sent once, could not be sent again. So
+  // a page tells the new worker only while no form or link is taking it away; the next
+  // page tells a worker this one could not.
   function registerServiceWorker() {
-    if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register("/sw.js?lang=" + encodeURIComponent(root.lang))
-        .catch(function () { /* the app works without */ });
+    if (!("serviceWorker" in navigator)) return;
+    var leaving = false;
+    function left(event) { if (!event.defaultPrevented) leaving = true; }
+    document.addEventListener("submit", left);
+    document.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest("a[href]")) left(event);
+    });
+    function takeOver(registration) {
+      if (registration.waiting && !leaving) registration.waiting.postMessage("take-over");
     }
+    navigator.serviceWorker.register("/sw.js?lang=" + encodeURIComponent(root.lang))
+      .then(function (registration) {
+        function whenInstalled(worker) {
+          if (worker) worker.addEventListener("statechange", function () { takeOver(registration); });
+        }
+        whenInstalled(registration.installing);
+        registration.addEventListener("updatefound", function () { whenInstalled(registration.installing); });
+        takeOver(registration);
+      })
+      .catch(function () { /* the app works without */ });
   }
 
   // The service worker marks a page it had to serve from its cache: offline until the

@@ -9,7 +9,13 @@ const SHELL = {{ shell_urls|tojson }};
 const OFFLINE_URL = "{{ url_for('installable.offline') }}";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
+});
+
+// A worker that replaces another waits for a page to tell it to take over (app.js): the
+// one it replaces is stopped at once, with whatever page it was fetching.
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();
 });
 
 // The copies of the pages seen go on from the cache of the worker before (after choosing

@@ -99,6 +99,51 @@ def test_what_was_typed_for_a_new_game_is_still_there_in_the_language_chosen(new
     assert phone.page.locator("input[name='players-0']").input_value() == ""
 
 
+# Each worker the phone has, as its state and the language it was asked for in.
+WORKERS = """navigator.serviceWorker.getRegistration().then((found) => Object.fromEntries(
+  ["installing", "waiting", "active"].filter((role) => found[role]).map((role) => [role,
+    `${found[role].state} ${new URL(found[role].scriptURL).searchParams.get("lang")}`])))"""
+
+
+def test_a_worker_for_another_language_waits_for_a_page_to_tell_it_to_take_over(
+    new_phone, seed_game
+):
+    """The browser stops a worker the moment another takes over, with any page it is still
+    fetching: a game started just as the language changed could be saved while its page
+    never came. So the new worker waits until a page that is not on its way out tells it.
+    (That the game's page tells it: test_scoring_offline's take_over_in waits for it.)"""
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(locale="en-GB")
+    phone.open(game.path)
+    phone.reload_under_the_service_worker()
+    # Swedish chosen, and its worker asked for by a page of the app's without its script.
+    phone.open("/manifest.webmanifest")
+    installed = phone.page.evaluate(
+        """fetch("/language/sv", {redirect: "manual"})
+          .then(() => navigator.serviceWorker.register("/sw.js?lang=sv"))
+          .then((found) => new Promise((done) => {
+            const worker = found.installing;
+            worker.addEventListener("statechange", () => done(worker.state), {once: true});
+          }))"""
+    )
+    assert installed == "installed"
+    phone.page.wait_for_timeout(500)
+    assert phone.page.evaluate(WORKERS) == {"waiting": "installed sv", "active": "activated en"}
+
+    # A page tells it (app.js does, while no form or link is taking the page away).
+    phone.page.evaluate(
+        """navigator.serviceWorker.getRegistration().then((found) => new Promise((done) => {
+          found.waiting.addEventListener("statechange", done, {once: true});
+          found.waiting.postMessage("take-over");
+        }))"""
+    )
+    for _ in range(50):
+        if phone.page.evaluate(WORKERS) == {"active": "activated sv"}:
+            break
+        phone.page.wait_for_timeout(100)
+    assert phone.page.evaluate(WORKERS) == {"active": "activated sv"}
+
+
 def test_a_refused_start_keeps_its_names_through_a_switch_of_language(new_phone):
     phone = new_phone(locale="en-GB")
     phone.open("/")
