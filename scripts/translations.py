@@ -29,6 +29,8 @@ KEYWORDS = [
     # The offline kit's words, translated with their slots kept (web/scoreboard/offline.py).
     "slotted_gettext",
     "slotted_ngettext:1,2",
+    # Words served in every language at once (web/platform/installable.py).
+    "in_every_language:1",
 ]
 WIDTH = "99"
 # The one line of a template that changes when nothing else does.

@@ -18,17 +18,13 @@
   var POLL_WAIT_MS = 5000;
   var root = document.documentElement;
 
-  // The worker's address names the page's language, so a page in another language than
-  // the worker's asks for a new worker as it loads. A browser's own check for a changed
-  // worker can be folded into one still on its way from the page before the language was
-  // chosen, which fetched the old language's worker.
+  // One worker serves every language (sw.js), so choosing another one replaces nothing.
   //
-  // A new worker (another language chosen, or the app updated) takes over only when a
-  // page tells it to. The browser stops the worker it replaces at once, with any page that
-  // worker is still fetching: a game started just after choosing a language could be
-  // saved while its page never came, and the form, sent once, could not be sent again. So
-  // a page tells the new worker only while no form or link is taking it away; the next
-  // page tells a worker this one could not.
+  // A new worker (the app updated) takes over only when a page tells it to. The browser
+  // stops the worker it replaces at once, with any page that worker is still fetching: a
+  // game started just then could be saved while its page never came, and the form, sent
+  // once, could not be sent again. So a page tells the new worker only while no form or
+  // link is taking it away; the next page tells a worker this one could not.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
     var leaving = false;
@@ -40,7 +36,7 @@
     function takeOver(registration) {
       if (registration.waiting && !leaving) registration.waiting.postMessage("take-over");
     }
-    navigator.serviceWorker.register("/sw.js?lang=" + encodeURIComponent(root.lang))
+    navigator.serviceWorker.register("/sw.js")
       .then(function (registration) {
         function whenInstalled(worker) {
           if (worker) worker.addEventListener("statechange", function () { takeOver(registration); });

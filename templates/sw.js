@@ -3,25 +3,50 @@
 // entries (offline.js keeps them); a form sent without a connection is refused, not lost.
 "use strict";
 
-// One cache per language: choosing another one installs a worker whose shell speaks it.
-const CACHE = "chicago-scorer-{{ asset_version }}-{{ language_code() }}";
+// One worker and one cache for every language, the same script whichever language asks
+// for it: choosing another language replaces no worker (see the message handler below).
+// The shell's pages are fetched again once the pages come in another language.
+const CACHE = "chicago-scorer-{{ asset_version }}";
 const SHELL = {{ shell_urls|tojson }};
+const SHELL_PAGES = {{ shell_pages|tojson }};
 const OFFLINE_URL = "{{ url_for('installable.offline') }}";
+// With no offline page kept, a form sent offline is refused in the phone's own language.
+const OFFLINE_WORDS = {{ offline_words|tojson }};
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
 });
 
-// A worker that replaces another waits for a page to tell it to take over (app.js): the
-// one it replaces is stopped at once, with whatever page it was fetching.
+// A page says its language in its headers. Once one comes in another language than the
+// kept offline page's (another language chosen), the shell's pages are fetched again.
+function languageOf(response) {
+  return response && response.headers.get("Content-Language");
+}
+
+function shellSpeaksAsPages(page) {
+  return caches.open(CACHE).then((cache) => cache.match(OFFLINE_URL).then((offline) => {
+    if (!offline || languageOf(offline) === languageOf(page)) return null;
+    return cache.addAll(SHELL_PAGES);
+  })).catch(() => null);
+}
+
+function phoneLanguageWords() {
+  const codes = (self.navigator.languages || []).flatMap((code) => [code, code.split("-")[0]]);
+  const known = codes.find((code) => code in OFFLINE_WORDS);
+  return OFFLINE_WORDS[known || "en"];
+}
+
+// A worker that replaces another (an update of the app) waits for a page to tell it to
+// take over (app.js): the one it replaces is stopped at once, with whatever page it was
+// fetching.
 self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
 });
 
-// The copies of the pages seen go on from the cache of the worker before (after choosing
-// another language, or an update of the app), so that a reload offline still finds the
-// scoreboard. Only copies are moved: nothing is fetched, and no page is asked for again.
-// The shell this worker fetched anew stays, as do the static files of its own version.
+// The copies of the pages seen go on from the cache of the worker before (after an update
+// of the app), so that a reload offline still finds the scoreboard. Only copies are moved:
+// nothing is fetched, and no page is asked for again. The shell this worker fetched anew
+// stays, as do the static files of its own version.
 function carryPagesOn(oldName, cache) {
   return caches.open(oldName).then((old) => old.keys().then((requests) => Promise.all(requests
     .filter((request) => !new URL(request.url).pathname.startsWith("/static/"))
@@ -60,7 +85,7 @@ function offlineRefusal(request, sent) {
   const marks = `<html data-served-offline${kept} data-sent-from="${attribute(back)}" `;
   return caches.match(OFFLINE_URL)
     .then((page) => (page ? page.text() : null))
-    .then((html) => new Response(html ? html.replace("<html ", marks) : {{ _('Offline — entries are paused.')|tojson }}, {
+    .then((html) => new Response(html ? html.replace("<html ", marks) : phoneLanguageWords(), {
       status: 503,
       headers: { "Content-Type": "text/html; charset=utf-8" },
     }));
@@ -110,6 +135,7 @@ self.addEventListener("fetch", (event) => {
       if (response.ok) {
         const copy = response.clone();
         caches.open(CACHE).then((cache) => cache.put(request, copy));
+        event.waitUntil(shellSpeaksAsPages(response));
       }
       return response;
     });

@@ -99,28 +99,48 @@ def test_what_was_typed_for_a_new_game_is_still_there_in_the_language_chosen(new
     assert phone.page.locator("input[name='players-0']").input_value() == ""
 
 
-# Each worker the phone has, as its state and the language it was asked for in.
+# Each worker the phone has, as its state and the address it was asked for at.
 WORKERS = """navigator.serviceWorker.getRegistration().then((found) => Object.fromEntries(
-  ["installing", "waiting", "active"].filter((role) => found[role]).map((role) => [role,
-    `${found[role].state} ${new URL(found[role].scriptURL).searchParams.get("lang")}`])))"""
+  ["installing", "waiting", "active"].filter((role) => found[role]).map((role) => {
+    const address = new URL(found[role].scriptURL);
+    return [role, `${found[role].state} ${address.pathname}${address.search}`];
+  })))"""
 
 
-def test_a_worker_for_another_language_waits_for_a_page_to_tell_it_to_take_over(
+def test_choosing_another_language_keeps_the_worker_and_its_offline_page_follows(
     new_phone, seed_game
 ):
-    """The browser stops a worker the moment another takes over, with any page it is still
-    fetching: a game started just as the language changed could be saved while its page
-    never came. So the new worker waits until a page that is not on its way out tells it.
-    (That the game's page tells it: test_scoring_offline's take_over_in waits for it.)"""
+    """One worker serves every language: the browser stops a worker it replaces at once,
+    with any page it is still fetching, and a game started just as the language changed
+    could be saved while its page never came. The worker fetches its offline page again
+    in the language the pages now come in."""
     game = seed_game(["Ann", "Bo"])
     phone = new_phone(locale="en-GB")
     phone.open(game.path)
     phone.reload_under_the_service_worker()
-    # Swedish chosen, and its worker asked for by a page of the app's without its script.
+    assert phone.page.evaluate(WORKERS) == {"active": "activated /sw.js"}
+    assert phone.kept_offline_page_language() == "en"
+
+    switch_to(phone, "Svenska")
+
+    expect(phone.page.locator("html")).to_have_attribute("lang", "sv")
+    phone.wait_for_the_kept_offline_page_in("sv")
+    assert phone.page.evaluate(WORKERS) == {"active": "activated /sw.js"}
+
+
+def test_a_new_worker_waits_for_a_page_to_tell_it_to_take_over(new_phone, seed_game):
+    """A new worker (the app updated) waits until a page that is not on its way out tells
+    it to take over, for the worker it replaces is stopped at once, with any page it is
+    still fetching."""
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(locale="en-GB")
+    phone.open(game.path)
+    phone.reload_under_the_service_worker()
+    # A worker at another address, as after an update, asked for by a page of the app's
+    # without its script.
     phone.open("/manifest.webmanifest")
     installed = phone.page.evaluate(
-        """fetch("/language/sv", {redirect: "manual"})
-          .then(() => navigator.serviceWorker.register("/sw.js?lang=sv"))
+        """navigator.serviceWorker.register("/sw.js?updated")
           .then((found) => new Promise((done) => {
             const worker = found.installing;
             worker.addEventListener("statechange", () => done(worker.state), {once: true});
@@ -128,7 +148,8 @@ def test_a_worker_for_another_language_waits_for_a_page_to_tell_it_to_take_over(
     )
     assert installed == "installed"
     phone.page.wait_for_timeout(500)
-    assert phone.page.evaluate(WORKERS) == {"waiting": "installed sv", "active": "activated en"}
+    waiting = {"waiting": "installed /sw.js?updated", "active": "activated /sw.js"}
+    assert phone.page.evaluate(WORKERS) == waiting
 
     # A page tells it (app.js does, while no form or link is taking the page away).
     phone.page.evaluate(
@@ -137,11 +158,30 @@ def test_a_worker_for_another_language_waits_for_a_page_to_tell_it_to_take_over(
           found.waiting.postMessage("take-over");
         }))"""
     )
+    assert_takes_over(phone, "/sw.js?updated")
+
+
+def assert_takes_over(phone, address: str) -> None:
+    """Within five seconds, the worker asked for at ``address`` is the only one."""
+    took_over = {"active": f"activated {address}"}
     for _ in range(50):
-        if phone.page.evaluate(WORKERS) == {"active": "activated sv"}:
+        if phone.page.evaluate(WORKERS) == took_over:
             break
         phone.page.wait_for_timeout(100)
-    assert phone.page.evaluate(WORKERS) == {"active": "activated sv"}
+    assert phone.page.evaluate(WORKERS) == took_over
+
+
+def test_the_game_s_page_tells_a_new_worker_to_take_over(new_phone, seed_game):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(locale="en-GB")
+    phone.open(game.path)
+    phone.reload_under_the_service_worker()
+
+    # A worker at another address, as after an update, found while the game is open.
+    phone.page.evaluate('navigator.serviceWorker.register("/sw.js?updated").then(() => true)')
+
+    assert_takes_over(phone, "/sw.js?updated")
+    phone.expect_scores({"Ann": 0, "Bo": 0})
 
 
 def test_a_refused_start_keeps_its_names_through_a_switch_of_language(new_phone):

@@ -221,3 +221,24 @@ def test_another_form_whose_answer_never_came_is_not_sent_again(new_phone, seed_
     expect(phone.page).to_have_url(f"{wifi.url}/games/{game.id}", timeout=15_000)
     phone.expect_scores({"Ann": 5, "Bo": 0, "Cy": 0})
     assert recorded(api, game) == [("phase1", "Ann")]
+
+
+def test_with_no_offline_page_kept_a_form_sent_offline_is_refused_in_the_phone_s_language(
+    new_phone, seed_game, wifi, api
+):
+    game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone(base_url=wifi.url, locale="sv-SE")
+    phone.open(game.keep_score_path)
+    phone.reload_under_the_service_worker()
+    phone.page.evaluate(
+        """caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)
+          .then((cache) => cache.delete("/offline")))))"""
+    )
+    phone.page.get_by_text("Ångra senaste noteringen", exact=True).tap()
+    wifi.switch_off()
+
+    phone.page.get_by_role("button", name="Ja, ångra").tap()
+
+    expect(phone.page.locator("body")).to_have_text("Offline – noteringar är pausade.")
+    wifi.switch_on()
+    assert recorded(api, game) == [("phase1", "Ann")]

@@ -103,6 +103,23 @@ class Phone:
         self.page.reload()
         self.page.wait_for_function("navigator.serviceWorker.controller !== null")
 
+    def kept_offline_page_language(self) -> str | None:
+        """The language of the offline page the service worker keeps, if it keeps one."""
+        return self.page.evaluate(
+            """caches.match("/offline")
+              .then((page) => page && page.headers.get("Content-Language"))"""
+        )
+
+    def wait_for_the_kept_offline_page_in(self, language: str) -> None:
+        """Wait for the service worker to keep its offline page in ``language``: it fetches
+        its shell's pages again once a page comes in another language than they are in."""
+        for _ in range(60):
+            if self.kept_offline_page_language() == language:
+                return
+            self.page.wait_for_timeout(250)
+        kept = self.kept_offline_page_language()
+        raise AssertionError(f"the offline page kept is in {kept!r}, not in {language!r}")
+
     def hears_of_no_change(self) -> None:
         """From here on, every ask whether the game changed is answered "not modified", as
         for a tab that has not yet heard of another phone's entry: its page stays as it

@@ -109,10 +109,14 @@ def choose(code: str):
 LANGUAGE_VARY = ("Accept-Language", "Cookie")
 
 
-def _vary_on_language(response: Response) -> Response:
-    """Caches must keep one copy per language of everything but the static files."""
+def _say_the_language(response: Response) -> Response:
+    """Caches must keep one copy per language of everything but the static files, and a
+    page says which language it is in (the service worker fetches its shell's pages
+    again when pages come in another)."""
     if request.endpoint != "static":
         response.vary.update(LANGUAGE_VARY)  # one header write, not one per name
+        if response.mimetype == "text/html":
+            response.headers["Content-Language"] = language_code()
     return response
 
 
@@ -129,7 +133,7 @@ def register(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     install_in_templates(app.jinja_env)
     app.register_blueprint(language_choice)
-    app.after_request(_vary_on_language)
+    app.after_request(_say_the_language)
     app.jinja_env.filters.update(
         number=format_number,
         percent=format_percent,

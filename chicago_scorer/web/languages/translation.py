@@ -7,12 +7,13 @@ Flask-Babel keeps the locale, so they last exactly as long as its choice does. T
 answer like Flask-Babel's functions of the same names, which templates use too.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from babel import Locale
 from babel.support import NullTranslations
 from flask import current_app, g, has_app_context
-from flask_babel import LazyString, get_babel, get_locale, get_translations
+from flask_babel import LazyString, force_locale, get_babel, get_locale, get_translations
 from jinja2 import Environment, pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
@@ -84,6 +85,16 @@ def lazy_gettext(string: str, **variables: object) -> LazyString:
 def lazy_ngettext(singular: str, plural: str, num: int, /, **variables: object) -> LazyString:
     """``ngettext`` when the text is used."""
     return LazyString(ngettext, singular, plural, num, **variables)
+
+
+def in_every_language(string: str, codes: Iterable[str]) -> dict[str, str]:
+    """``string`` in each of the languages ``codes``, by code: for what is served the same
+    whichever language asks for it (the service worker)."""
+    words = {}
+    for code in codes:
+        with force_locale(code):
+            words[code] = get_translations().ugettext(string)
+    return words
 
 
 def install_in_templates(jinja_env: Environment) -> None:

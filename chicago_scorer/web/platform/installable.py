@@ -10,8 +10,8 @@ from flask import (
     url_for,
 )
 
-from chicago_scorer.web.languages.locales import language_code
-from chicago_scorer.web.languages.translation import gettext
+from chicago_scorer.web.languages.locales import available_languages, language_code
+from chicago_scorer.web.languages.translation import gettext, in_every_language
 from chicago_scorer.web.platform.static_files import asset_version
 
 installable = Blueprint("installable", __name__)
@@ -69,14 +69,17 @@ def manifest():
 def service_worker():
     """The service worker, served from the root so that it may look after every page.
 
-    It speaks the request's language, like every page. A page registers it under an
-    address that names the page's language (``/sw.js?lang=sv``, static/app.js), so that a
-    page in another language than the worker's asks for a new worker at once."""
-    shell = [url_for("pages.home"), url_for("installable.offline")] + [
-        url_for("static", filename=name) for name in SHELL_FILES
-    ]
+    It is the same script whichever language asks for it, so that choosing another
+    language never replaces it: the browser stops a worker it replaces at once, with any
+    page that worker is still fetching. It fetches the shell's pages again when the pages
+    come in another language (their ``Content-Language``)."""
+    pages = [url_for("pages.home"), url_for("installable.offline")]
     script = render_template(
-        "sw.js", asset_version=asset_version(current_app.static_folder), shell_urls=shell
+        "sw.js",
+        asset_version=asset_version(current_app.static_folder),
+        shell_urls=pages + [url_for("static", filename=name) for name in SHELL_FILES],
+        shell_pages=pages,
+        offline_words=in_every_language("Offline — entries are paused.", available_languages()),
     )
     return Response(
         script,

@@ -415,14 +415,29 @@ def test_the_manifest_names_the_app_in_the_language(client):
     assert manifest["name"].startswith("Chicago")
 
 
-def test_the_service_worker_keeps_one_cache_per_language(client):
-    swedish = client.get("/sw.js", headers={"Accept-Language": "sv"}).text
+def test_the_service_worker_is_one_script_for_every_language(client):
+    """A worker asked for in another language is the same worker, so choosing one never
+    replaces it (the browser stops the worker it replaces, with any page it is fetching)."""
     english = client.get("/sw.js").text
+    swedish = client.get("/sw.js", headers={"Accept-Language": "sv"}).text
+    client.get("/language/ne")
+    chosen = client.get("/sw.js").text
 
-    assert re.search(r'const CACHE = "chicago-scorer-\w+-sv";', swedish)
-    assert re.search(r'const CACHE = "chicago-scorer-\w+-en";', english)
+    assert english == swedish == chosen
+    assert re.search(r'const CACHE = "chicago-scorer-\w+";', english)
     offline = translation("sv", "Offline — entries are paused.")
-    assert json.dumps(offline, ensure_ascii=False) in swedish
+    assert offline != "Offline — entries are paused."
+    assert json.dumps(offline, ensure_ascii=False) in english
+
+
+def test_a_page_names_its_language_in_its_headers(client):
+    """The service worker fetches its shell's pages again when pages come in another
+    language than the offline page it keeps."""
+    assert client.get("/offline").headers["Content-Language"] == "en"
+    assert client.get("/", headers={"Accept-Language": "it"}).headers["Content-Language"] == "it"
+    client.get("/language/sv")
+    assert client.get("/offline").headers["Content-Language"] == "sv"
+    assert "Content-Language" not in client.get("/sw.js").headers
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

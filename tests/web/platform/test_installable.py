@@ -64,7 +64,7 @@ def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(clien
     script = response.text
     assert response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "no-cache"
-    assert re.search(r'const CACHE = "chicago-scorer-[0-9a-f]{12}-en";', script)
+    assert re.search(r'const CACHE = "chicago-scorer-[0-9a-f]{12}";', script)
     shell = re.search(r"const SHELL = (\[.*?\]);", script).group(1)
     for url in re.findall(r'"([^"]+)"', shell):
         assert fetch(client, url).status_code == 200, url
