@@ -43,6 +43,22 @@ self.addEventListener("message", (event) => {
   if (event.data === "take-over") self.skipWaiting();
 });
 
+// A new worker told to take over waits until the one it replaces has nothing in hand (a
+// page still arriving counts), and the browser then stops that one at once, with any page
+// it was about to hand on. Between a form's answer that leads on to a page (a 303) and
+// that page, it has nothing in hand: so the form's fetch lasts until the page is asked of
+// this worker, or a few seconds have passed.
+const LEAD_ON_MS = 5000;
+let pageAsked = () => {};
+
+function untilItsPageIsAsked(answer) {
+  if (answer.type !== "opaqueredirect") return null;
+  return new Promise((done) => {
+    pageAsked = done;
+    setTimeout(done, LEAD_ON_MS);
+  });
+}
+
 // The copies of the pages seen go on from the cache of the worker before (after an update
 // of the app), so that a reload offline still finds the scoreboard. Only copies are moved:
 // nothing is fetched, and no page is asked for again. The shell this worker fetched anew
@@ -114,7 +130,9 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") {
     // An entry sent without a connection is answered with a refusal the player can see.
     const copy = request.clone();
-    event.respondWith(fetch(request).catch(() => formFields(copy).then((sent) => offlineRefusal(request, sent))));
+    const answered = fetch(request);
+    if (request.mode === "navigate") event.waitUntil(answered.then(untilItsPageIsAsked, () => null));
+    event.respondWith(answered.catch(() => formFields(copy).then((sent) => offlineRefusal(request, sent))));
     return;
   }
   if (url.pathname.startsWith("/static/")) {
@@ -130,6 +148,7 @@ self.addEventListener("fetch", (event) => {
   // the game as last seen, not as the page first loaded had it.
   const isLoad = request.mode === "navigate";
   const isRefresh = !isLoad && request.headers.get("Accept") === "text/html";
+  if (isLoad) pageAsked();
   if (isLoad || isRefresh) {
     const fetched = fetch(request).then((response) => {
       if (response.ok) {

@@ -99,14 +99,6 @@ def test_what_was_typed_for_a_new_game_is_still_there_in_the_language_chosen(new
     assert phone.page.locator("input[name='players-0']").input_value() == ""
 
 
-# Each worker the phone has, as its state and the address it was asked for at.
-WORKERS = """navigator.serviceWorker.getRegistration().then((found) => Object.fromEntries(
-  ["installing", "waiting", "active"].filter((role) => found[role]).map((role) => {
-    const address = new URL(found[role].scriptURL);
-    return [role, `${found[role].state} ${address.pathname}${address.search}`];
-  })))"""
-
-
 def test_choosing_another_language_keeps_the_worker_and_its_offline_page_follows(
     new_phone, seed_game
 ):
@@ -118,70 +110,14 @@ def test_choosing_another_language_keeps_the_worker_and_its_offline_page_follows
     phone = new_phone(locale="en-GB")
     phone.open(game.path)
     phone.reload_under_the_service_worker()
-    assert phone.page.evaluate(WORKERS) == {"active": "activated /sw.js"}
+    assert phone.service_workers() == {"active": "activated /sw.js"}
     assert phone.kept_offline_page_language() == "en"
 
     switch_to(phone, "Svenska")
 
     expect(phone.page.locator("html")).to_have_attribute("lang", "sv")
     phone.wait_for_the_kept_offline_page_in("sv")
-    assert phone.page.evaluate(WORKERS) == {"active": "activated /sw.js"}
-
-
-def test_a_new_worker_waits_for_a_page_to_tell_it_to_take_over(new_phone, seed_game):
-    """A new worker (the app updated) waits until a page that is not on its way out tells
-    it to take over, for the worker it replaces is stopped at once, with any page it is
-    still fetching."""
-    game = seed_game(["Ann", "Bo"])
-    phone = new_phone(locale="en-GB")
-    phone.open(game.path)
-    phone.reload_under_the_service_worker()
-    # A worker at another address, as after an update, asked for by a page of the app's
-    # without its script.
-    phone.open("/manifest.webmanifest")
-    installed = phone.page.evaluate(
-        """navigator.serviceWorker.register("/sw.js?updated")
-          .then((found) => new Promise((done) => {
-            const worker = found.installing;
-            worker.addEventListener("statechange", () => done(worker.state), {once: true});
-          }))"""
-    )
-    assert installed == "installed"
-    phone.page.wait_for_timeout(500)
-    waiting = {"waiting": "installed /sw.js?updated", "active": "activated /sw.js"}
-    assert phone.page.evaluate(WORKERS) == waiting
-
-    # A page tells it (app.js does, while no form or link is taking the page away).
-    phone.page.evaluate(
-        """navigator.serviceWorker.getRegistration().then((found) => new Promise((done) => {
-          found.waiting.addEventListener("statechange", done, {once: true});
-          found.waiting.postMessage("take-over");
-        }))"""
-    )
-    assert_takes_over(phone, "/sw.js?updated")
-
-
-def assert_takes_over(phone, address: str) -> None:
-    """Within five seconds, the worker asked for at ``address`` is the only one."""
-    took_over = {"active": f"activated {address}"}
-    for _ in range(50):
-        if phone.page.evaluate(WORKERS) == took_over:
-            break
-        phone.page.wait_for_timeout(100)
-    assert phone.page.evaluate(WORKERS) == took_over
-
-
-def test_the_game_s_page_tells_a_new_worker_to_take_over(new_phone, seed_game):
-    game = seed_game(["Ann", "Bo"])
-    phone = new_phone(locale="en-GB")
-    phone.open(game.path)
-    phone.reload_under_the_service_worker()
-
-    # A worker at another address, as after an update, found while the game is open.
-    phone.page.evaluate('navigator.serviceWorker.register("/sw.js?updated").then(() => true)')
-
-    assert_takes_over(phone, "/sw.js?updated")
-    phone.expect_scores({"Ann": 0, "Bo": 0})
+    assert phone.service_workers() == {"active": "activated /sw.js"}
 
 
 def test_a_refused_start_keeps_its_names_through_a_switch_of_language(new_phone):

@@ -103,6 +103,46 @@ class Phone:
         self.page.reload()
         self.page.wait_for_function("navigator.serviceWorker.controller !== null")
 
+    def service_workers(self) -> dict[str, str]:
+        """Each service worker the phone has, by its role (installing, waiting, active), as
+        its state and the address it was asked for at: ``{"active": "activated /sw.js"}``."""
+        return self.page.evaluate(
+            """navigator.serviceWorker.getRegistration().then((found) => Object.fromEntries(
+              ["installing", "waiting", "active"].filter((role) => found[role]).map((role) => {
+                const address = new URL(found[role].scriptURL);
+                return [role, `${found[role].state} ${address.pathname}${address.search}`];
+              })))"""
+        )
+
+    def install_a_new_worker(self, address: str) -> str:
+        """Ask for a worker at ``address``, as an update of the app brings one, and wait
+        until it has installed: the state it is in then."""
+        return self.page.evaluate(
+            """(address) => navigator.serviceWorker.register(address)
+              .then((found) => new Promise((done) => {
+                const worker = found.installing;
+                worker.addEventListener("statechange", () => done(worker.state), {once: true});
+              }))""",
+            address,
+        )
+
+    def tell_the_waiting_worker_to_take_over(self) -> None:
+        """Post the word app.js posts to a new worker once it has installed."""
+        self.page.evaluate(
+            """navigator.serviceWorker.getRegistration()
+              .then((found) => found.waiting.postMessage("take-over"))"""
+        )
+
+    def wait_for_the_only_worker(self, address: str) -> None:
+        """Wait up to five seconds for the worker asked for at ``address`` to be the only
+        one, active."""
+        only = {"active": f"activated {address}"}
+        for _ in range(50):
+            if self.service_workers() == only:
+                return
+            self.page.wait_for_timeout(100)
+        assert self.service_workers() == only
+
     def kept_offline_page_language(self) -> str | None:
         """The language of the offline page the service worker keeps, if it keeps one."""
         return self.page.evaluate(

@@ -10,6 +10,7 @@ connection, new or open, is reset, whichever part of the browser made it.
 import socket
 import struct
 import threading
+from collections.abc import Callable
 from types import TracebackType
 
 from support.phone import Phone
@@ -38,6 +39,9 @@ class Wifi:
         self.url = f"http://{HOST}:{self._listener.getsockname()[1]}"
         self._on = True
         self._answers_lost = False
+        self._held: tuple[bytes, int] | None = None  # see hold_answers
+        self._answers_flow = threading.Event()
+        self._answers_flow.set()
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
         self._accepting = threading.Thread(target=self._accept, daemon=True)
@@ -59,6 +63,17 @@ class Wifi:
         """Carry what the phone sends to the server, but cut each connection as the answer
         comes back: the server acts on a request the phone never hears it answer."""
         self._answers_lost = True
+
+    def hold_answers(self, to: bytes, *, after: int = 0) -> None:
+        """Keep back the server's answers to the requests whose first line begins with
+        ``to`` (``b"POST "``, ``b"GET /games/1 "``), past their first ``after`` bytes, until
+        ``let_answers_through``: a tap has reached the server and its answer is on its way,
+        or a page has begun to arrive and the rest of it is still coming."""
+        self._held = (to, after)
+        self._answers_flow.clear()
+
+    def let_answers_through(self) -> None:
+        self._answers_flow.set()
 
     def close(self) -> None:
         self.switch_off()
@@ -99,21 +114,51 @@ class Wifi:
                 _reset(server_side)
                 return
             self._open.add(server_side)
+        asked = Asked()
+
+        def ask(piece: bytes) -> bool:
+            asked.note(piece)
+            server_side.sendall(piece)
+            return True
+
         back = threading.Thread(
-            target=self._pump, args=(server_side, phone_side, True), daemon=True
+            target=self._pump,
+            args=(server_side, phone_side, lambda piece: self._answer(piece, phone_side, asked)),
+            daemon=True,
         )
         back.start()
-        self._pump(phone_side, server_side)
+        self._pump(phone_side, server_side, ask)
         back.join()
         self._forget(phone_side, server_side)
 
-    def _pump(self, source: socket.socket, target: socket.socket, answers: bool = False) -> None:
+    def _answer(self, piece: bytes, phone_side: socket.socket, asked: "Asked") -> bool:
+        """Carry a piece of an answer to the phone: nothing once answers are lost, and of an
+        answer held (``hold_answers``), what lies past its first bytes only once answers are
+        let through."""
+        if self._answers_lost:
+            return False
+        if self._held and asked.line.startswith(self._held[0]):
+            first = piece[: max(0, self._held[1] - asked.answered)]
+            phone_side.sendall(first)
+            asked.answered += len(first)
+            piece = piece[len(first) :]
+            if piece:
+                self._answers_flow.wait()
+        phone_side.sendall(piece)
+        asked.answered += len(piece)
+        return True
+
+    @staticmethod
+    def _pump(
+        source: socket.socket, target: socket.socket, carry: Callable[[bytes], bool]
+    ) -> None:
+        """Carry each piece from ``source`` on (``carry`` sends it to ``target``), then the
+        end; a piece ``carry`` refuses resets ``target``."""
         try:
             while data := source.recv(CHUNK):
-                if answers and self._answers_lost:
+                if not carry(data):
                     _reset(target)
                     return
-                target.sendall(data)
             target.shutdown(socket.SHUT_WR)
         except OSError:  # reset, or switched off
             pass
@@ -124,6 +169,24 @@ class Wifi:
                 if connection in self._open:
                     self._open.discard(connection)
                     connection.close()
+
+
+METHODS = {b"GET", b"HEAD", b"POST", b"PUT", b"PATCH", b"DELETE", b"OPTIONS"}
+
+
+class Asked:
+    """The request last begun on one connection, by its first line, and how many bytes of
+    its answer have gone back to the phone."""
+
+    def __init__(self) -> None:
+        self.line = b""
+        self.answered = 0
+
+    def note(self, piece: bytes) -> None:
+        """Note ``piece`` if it begins a request, not if it is a part of a body."""
+        if piece.split(b" ", 1)[0] in METHODS:
+            self.line = piece.split(b"\r\n", 1)[0]
+            self.answered = 0
 
 
 def go_offline(phone: Phone, wifi: Wifi) -> None:
