@@ -27,6 +27,9 @@
   var base = null;     // the server's game the waiting entries follow: {version, events, position}
   var sentSince = null;  // the server's game as the last entry sent from here left it, if newer than the page
   var waiting = [];    // [{key, entry, sent}], oldest first; sent once it has been sent
+  // Entries kept back, once another phone undid steps they follow, until those steps are
+  // entered again here (enterTheStepsBefore): [{key, entry, points}], oldest first.
+  var held = [];
   var refusal = null;  // why the server refused the first waiting entry, while it stands
   var sending = false;
   var saved = false;   // "All saved" shows for a moment once the last entry is sent
@@ -64,12 +67,13 @@
     var kept;
     return stored("readwrite", function (store) {
       store.get(QUEUE).onsuccess = function (event) {
-        kept = event.target.result || { base: base, waiting: [], refusal: null };
+        kept = event.target.result || { base: base, waiting: [], held: [], refusal: null };
+        kept.held = kept.held || [];  // a queue kept before entries were held
         if (change(kept) === false) return;
-        if (kept.waiting.length) { store.put(kept, QUEUE); } else { store.delete(QUEUE); }
+        if (kept.waiting.length || kept.held.length) { store.put(kept, QUEUE); } else { store.delete(QUEUE); }
       };
       return {};
-    }).then(function () { base = kept.base; waiting = kept.waiting; refusal = kept.refusal; });
+    }).then(function () { base = kept.base; waiting = kept.waiting; held = kept.held; refusal = kept.refusal; });
   }
   function isFirst(kept, key) { return kept.waiting.length > 0 && kept.waiting[0].key === key; }
 
@@ -118,10 +122,13 @@
     return fill(entry.chicago_won ? words.chicago_won : words.chicago_lost, { name: name(who), points: moved });
   }
 
-  // --- The rules: the server's game, then every waiting entry.
+  // --- The rules: the server's game, then every waiting entry. With nothing waiting, the
+  // server's game is the newest this page knows: a queue that holds only entries kept
+  // back (enterTheStepsBefore) stores the base they were tapped on, out of date since.
   function predicted(queue) {
     queue = queue || { base: base, waiting: waiting };
-    var state = Rules.resume(page.setup, queue.base.position);
+    var from = queue.waiting.length ? queue.base : newestKnown();
+    var state = Rules.resume(page.setup, from.position);
     var steps = [];
     queue.waiting.forEach(function (kept) {
       var answer = Rules.record(state, kept.entry);
@@ -196,6 +203,7 @@
     if (state.is_tiebreak) notes.push(fill(kit.words.tiebreak, { names: list(state.tiebreak_players) }));
     var stopped = Rules.exchangeStopped(state);
     if (stopped.length) notes.push(counted(kit.words.exchange_stop, page.setup.rules.exchange_stop, { names: list(stopped) }));
+    if (held.length) notes.push(heldWords());
     return notes;
   }
 
@@ -284,7 +292,7 @@
     var hadFocus = area.contains(document.activeElement);
     root.classList.add("drawn-on-phone");  // until the server's page is drawn (app.css)
     drawStrip(state);
-    removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card");
+    removeAll(".step-card, main > .form-error, .banner.winner, .rematch, details.undo, .conflict-card, .held-card");
     // The server's page said what was done before the entries kept here: as the next page
     // online would, the game drawn past them says it no more.
     if (seen.steps.length) removeAll(".flash");
@@ -307,6 +315,7 @@
       place(said = line("last-entry", fill(kit.words.last_entry, { entry: entryWords(last.entry, last.points) })));
       said.setAttribute("data-drawn", "");
     }
+    if (held.length && !refusal) place(heldCard());
     var info = area.querySelector(".round-info");
     if (info) {
       info.hidden = state.step === null;
@@ -335,9 +344,10 @@
   function showWaiting() {
     if (!kit) return;
     var offline = root.classList.contains("is-offline");
-    root.classList.toggle("holds-queue", waiting.length > 0);
+    var kept = waiting.length + held.length;
+    root.classList.toggle("holds-queue", kept > 0);
     document.querySelector("[data-queue-status]").classList.toggle("is-offline", offline);
-    if (waiting.length) { showStatus(counted(kit.words.waiting, waiting.length)); }
+    if (kept) { showStatus(counted(kit.words.waiting, kept)); }
     else if (offline) { showStatus(kit.words.offline); }
     else if (!saved) { showStatus(""); }
   }
@@ -347,7 +357,8 @@
   // every phone), so its tap goes the phone's way, by the API, even once all is saved and
   // the server answers again: sent as a form, it would be refused as out of date.
   function mustQueue(form) {
-    return waiting.length > 0 || root.classList.contains("is-offline") || form.closest(".step-card").hasAttribute("data-drawn");
+    return waiting.length > 0 || held.length > 0 || root.classList.contains("is-offline") ||
+      form.closest(".step-card").hasAttribute("data-drawn");
   }
 
   // The step card's answer, as the server's EntryForm.entry() reads the same form.
@@ -418,6 +429,7 @@
       refused = Rules.record(predicted(kept).state, entry).refusal;
       if (refused) return false;
       kept.waiting.push({ key: newKey(), entry: entry });
+      releaseHeld(kept);
     }).then(function () {
       drawGame();  // with what another tab of this game may have added
       if (refused) { refuseTap(refusalWords(refused)); return; }
@@ -458,6 +470,7 @@
       past = Boolean(Rules.record(predicted(kept).state, entry).refusal);
       if (past) return false;
       kept.waiting.push({ key: key, entry: entry });
+      releaseHeld(kept);
       taken = true;
     }).then(function () {
       if (past) askWhetherItArrived(handed, entry, key);
@@ -595,6 +608,7 @@
       if (outcome === "later") { later(); return; }
       if (outcome === "refused") { drawGame(); showWaiting(); return; }
       if (waiting.length) { showWaiting(); send(); return; }
+      if (held.length) { showWaiting(); return; }
       allSaved();
     });
   }
@@ -629,7 +643,7 @@
     card.appendChild(server);
     card.appendChild(element("h3", "", kit.words.on_phone));
     var mine = element("ol", "conflict-waiting");
-    steps.forEach(function (step) {
+    steps.concat(held).forEach(function (step) {
       mine.appendChild(element("li", "", kit.words.steps[step.entry.step] + " · " + entryWords(step.entry, step.points)));
     });
     card.appendChild(mine);
@@ -643,7 +657,7 @@
     choices.appendChild(discard);
     choices.appendChild(apply);
     card.appendChild(choices);
-    showServerGame(server, said);
+    showServerGame(server, said, apply);
     return card;
   }
 
@@ -662,8 +676,11 @@
 
   // The server's game under its heading; and, when it holds the step that waits first
   // here, the card says so in its own words rather than in the server's refusal, whose
-  // advice ("refresh to see the game") only brings this card back.
-  function showServerGame(holder, said) {
+  // advice ("refresh to see the game") only brings this card back. So it does when the
+  // server's game is back before that step, another phone having undone what the waiting
+  // entries follow: applied, they would be refused again, so they are held instead until
+  // the steps before them are entered again here.
+  function showServerGame(holder, said, apply) {
     serverGame().then(function (answer) {
       holder.textContent = "";
       holder.appendChild(element("h3", "", kit.words.on_server));
@@ -682,17 +699,83 @@
         return event.round === first.round && event.step === first.step;
       });
       if (taken) said.textContent = fill(kit.words.taken_first, { number: number(first.round), step: kit.words.steps[first.step] });
+      var next = answer.game.next;
+      if (next && comesBefore(next, first)) {
+        said.textContent = fill(kit.words.undone_before, { number: number(next.round), step: kit.words.steps[next.step] });
+        var hold = element("button", "primary", kit.words.enter_before);
+        hold.type = "button";
+        hold.addEventListener("click", enterTheStepsBefore);
+        apply.replaceWith(hold);
+      }
     }).catch(function () { /* shown again once the server answers */ });
   }
 
   function stepIndex(step) { return Rules.steps.indexOf(step); }
+  function comesBefore(one, other) {
+    return one.round < other.round || (one.round === other.round && stepIndex(one.step) < stepIndex(other.step));
+  }
 
-  // Either choice reloads the page, which starts as after a tap (app.js).
-  function discardWaiting() {
-    changeQueue(function (kept) { kept.waiting = []; }).then(function () {
-      document.dispatchEvent(new CustomEvent("chicago:sent"));
-      window.location.reload();
+  // --- Entries held back until the steps another phone undid are entered again.
+  // Held, they leave the queue, whose entries all follow the server's game; the page loads
+  // again, as after either of the card's other choices, and shows the server's next step.
+  function enterTheStepsBefore() {
+    var steps = predicted().steps;
+    changeQueue(function (kept) {
+      kept.held = kept.waiting.map(function (one, index) {
+        return { key: one.key, entry: one.entry, points: (steps[index] || {}).points || null };
+      }).concat(kept.held);
+      kept.waiting = [];
+      kept.refusal = null;
+    }).then(loadAsAfterATap);
+  }
+
+  // Once the game comes to the step the first held entry is for, the held entries wait
+  // after whatever brought it there (a tap, or corrections applied), and go with it; so
+  // they do once it is past that step, and the server judges them. A game won before
+  // their step keeps them held, for their card to discard; so does a refusal, whose card
+  // lists them. Returns false if none moved.
+  function releaseHeld(kept) {
+    if (!kept.held.length || kept.refusal) return false;
+    var state = predicted(kept).state;
+    if (state.step === null || comesBefore(state, kept.held[0].entry)) return false;
+    if (!kept.waiting.length) kept.base = newestKnown();
+    kept.waiting = kept.waiting.concat(kept.held.map(function (one) { return { key: one.key, entry: one.entry }; }));
+    kept.held = [];
+  }
+
+  // Under the step's heading: where the held entries go, and what they wait for.
+  function heldWords() {
+    var first = held[0].entry;
+    return counted(kit.words.held, held.length, { number: number(first.round), step: kit.words.steps[first.step] });
+  }
+
+  // The held entries, and a way to let them go: one the game can no longer reach (it was
+  // won before their step) would otherwise wait for good.
+  function heldCard() {
+    var card = element("section", "card held-card");
+    card.appendChild(element("h2", "", kit.words.on_phone));
+    var shown = element("ol", "held-entries");
+    held.forEach(function (one) {
+      shown.appendChild(element("li", "", kit.words.steps[one.entry.step] + " · " + entryWords(one.entry, one.points)));
     });
+    card.appendChild(shown);
+    var discard = element("button", "danger", kit.words.discard);
+    discard.type = "button";
+    discard.addEventListener("click", discardWaiting);
+    card.appendChild(discard);
+    return card;
+  }
+
+  // Each choice loads the page again, which starts as after a tap (app.js): from its top,
+  // where the browser would otherwise keep the place the choice was tapped at.
+  function loadAsAfterATap() {
+    document.dispatchEvent(new CustomEvent("chicago:sent"));
+    window.scrollTo(0, 0);
+    window.location.reload();
+  }
+
+  function discardWaiting() {
+    changeQueue(function (kept) { kept.waiting = []; kept.held = []; }).then(loadAsAfterATap);
   }
 
   // Each waiting entry replaces the server's entry for the same step, or, where the
@@ -707,8 +790,7 @@
       if (!waiting.length) {
         return changeQueue(function (kept) { kept.refusal = null; }).then(function () {
           if (everyOneSentHere) noteAllApplied();
-          document.dispatchEvent(new CustomEvent("chicago:sent"));
-          window.location.reload();
+          loadAsAfterATap();
         });
       }
       return serverGame().then(function (answer) {
@@ -766,10 +848,10 @@
   // The queue as stored, at the start and whenever this tab comes back into sight: another
   // tab of this game may have changed it.
   function showKept() {
-    var had = waiting.length;
-    return changeQueue(function () { return false; }).then(function () {
+    var had = waiting.length + held.length;
+    return changeQueue(releaseHeld).then(function () {
       var applied = tookAllAppliedNote();
-      if (waiting.length) { drawGame(); showWaiting(); send(); } else if (had || applied) { allSaved(); }
+      if (waiting.length || held.length) { drawGame(); showWaiting(); send(); } else if (had || applied) { allSaved(); }
     });
   }
 

@@ -950,6 +950,174 @@ def test_waiting_entries_are_applied_as_corrections_behind_a_proxy_that_weakens_
     assert api_scores(api, game) == {"Ann": 5, "Bo": 1, "Cy": 0}
 
 
+@pytest.fixture
+def undone_under_the_queue(new_phone, seed_game):
+    """Ann's flush is saved; Bo's one pair then waits on Ann's phone, offline, while
+    another phone undoes the flush. Back online, the pair is refused: its step is no longer
+    the next."""
+    game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    win(phone, "Bo", "One pair")
+    expect_waiting(phone, 1)
+    game.undo_last()
+    phone.page.context.set_offline(False)
+    card = phone.page.locator(".conflict-card")
+    expect(card.locator(".form-error")).to_have_text(
+        "Another phone undid entries that the ones waiting here follow. "
+        "The server's game is back at Round 1 · Phase 1."
+    )
+    return game, phone, card
+
+
+def test_entries_after_a_step_another_phone_undid_are_not_offered_as_corrections(
+    undone_under_the_queue,
+):
+    """Applied, they would be refused again: the server has no entry for their step to
+    correct, and their step is not its next."""
+    game, phone, card = undone_under_the_queue
+    expect(card.get_by_role("button")).to_have_text(
+        ["Discard the waiting entries", "Keep them, enter the steps before"]
+    )
+    expect(card.locator(".conflict-waiting li")).to_have_text(["Phase 2 · Bo +1 · one pair"])
+
+
+def keep_them_and_enter_the_steps_before(phone: Phone, card) -> None:
+    with phone.page.expect_navigation():
+        card.get_by_role("button", name="Keep them, enter the steps before").tap()
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 1: best hand?")
+    expect(phone.step_heading).to_be_focused()  # as after the card's other choices
+
+
+def test_entries_kept_after_an_undone_step_are_sent_once_it_is_entered_again(
+    undone_under_the_queue, api
+):
+    game, phone, card = undone_under_the_queue
+    keep_them_and_enter_the_steps_before(phone, card)
+
+    expect(phone.page.locator(".step-card h2 + .step-note")).to_have_text(
+        "1 entry on this phone is for Round 1 · Phase 2. "
+        "It is sent once the steps before it are entered."
+    )
+    expect(phone.page.locator(".held-card li")).to_have_text(["Phase 2 · Bo +1 · one pair"])
+    expect_waiting(phone, 1)
+    phone.expect_scores({"Ann": 0, "Bo": 0, "Cy": 0})
+    assert_first_screen_holds_the_next_step(phone, at="phase 1, entries kept")
+    phone.page.set_viewport_size(SMALL)
+    assert_first_screen_holds_the_next_step(
+        phone, whole_step=False, at="phase 1, entries kept, at 320 x 568"
+    )
+    phone.page.set_viewport_size(SE)
+    phone.page.wait_for_timeout(500)
+    assert api_events(api, game) == []  # nothing kept is sent before its step
+
+    win(phone, "Cy", "Straight")
+
+    expect(queue_status(phone)).to_have_text("All saved")
+    expect(phone.step_heading).to_have_text("Round 1 · Tricks: last trick or Chicago?")
+    expect(phone.page.locator(".held-card")).to_have_count(0)
+    phone.expect_scores({"Ann": 0, "Bo": 1, "Cy": 4})
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Cy"),
+        ("phase2", "Bo"),
+    ]
+
+
+def test_entries_kept_after_an_undone_step_can_be_discarded(undone_under_the_queue, api):
+    game, phone, card = undone_under_the_queue
+    keep_them_and_enter_the_steps_before(phone, card)
+    phone.page.set_viewport_size(SMALL)  # the card stands below the step, out of sight
+
+    with phone.page.expect_navigation():
+        phone.page.locator(".held-card").get_by_role(
+            "button", name="Discard the waiting entries"
+        ).tap()
+
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 1: best hand?")
+    expect(phone.page.locator(".held-card, .step-note")).to_have_count(0)
+    expect(queue_status(phone)).to_be_hidden()
+    expect(phone.step_heading).to_be_focused()
+    assert_first_screen_holds_the_next_step(phone, at="phase 1, the kept entries discarded")
+    phone.win("Ann", "Two pair")  # the server's page again: the tap goes as a form
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Ann"),
+    ]
+
+
+def two_steps_undone_under_the_queue(new_phone, seed_game):
+    """Ann's last trick waits on her phone, offline, while another phone undoes both hands
+    it follows; back online, Ann keeps it and enters the steps before it."""
+    game = seed_game(
+        ["Ann", "Bo", "Cy"],
+        hand_win(1, "phase1", "Ann", "flush"),
+        hand_win(1, "phase2", "Bo", "two_pair"),
+    )
+    phone = new_phone()
+    open_as_scorekeeper(phone, game, with_service_worker=False)
+    phone.page.context.set_offline(True)
+    tap_button(phone, "Ann")  # the last trick
+    expect_waiting(phone, 1)
+    game.undo_last()
+    game.undo_last()
+    phone.page.context.set_offline(False)
+    keep_them_and_enter_the_steps_before(phone, phone.page.locator(".conflict-card"))
+    return game, phone
+
+
+def test_entries_kept_after_two_undone_steps_wait_until_both_are_entered_again(
+    new_phone, seed_game, api
+):
+    game, phone = two_steps_undone_under_the_queue(new_phone, seed_game)
+    note = phone.page.locator(".step-card h2 + .step-note")
+
+    win(phone, "Cy", "Straight")
+
+    expect(queue_status(phone)).to_have_text("Not yet saved: 1 entry waiting")
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    expect(note).to_have_text(
+        "1 entry on this phone is for Round 1 · Tricks. "
+        "It is sent once the steps before it are entered."
+    )
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Cy")
+    ]
+
+    win(phone, "Ann", "One pair")
+
+    expect(queue_status(phone)).to_have_text("All saved")
+    events = api_events(api, game)
+    assert [event["step"] for event in events] == ["phase1", "phase2", "tricks"]
+    assert events[2]["last_trick"] == "Ann"
+    phone.expect_scores({"Ann": 6, "Bo": 0, "Cy": 4})
+
+
+def test_a_refusal_while_entries_are_kept_lists_them_with_the_waiting_ones(
+    new_phone, seed_game, api
+):
+    """The card's Discard drops the kept entries too, so it shows them."""
+    game, phone = two_steps_undone_under_the_queue(new_phone, seed_game)
+    phone.page.context.set_offline(True)
+    win(phone, "Cy", "Straight")
+    game.record(hand_win(1, "phase1", "Bo", "three_of_a_kind"))
+    phone.page.context.set_offline(False)
+
+    card = phone.page.locator(".conflict-card")
+    expect(card.locator(".form-error")).to_have_text(
+        "Another phone recorded Round 1 · Phase 1 first."
+    )
+    expect(card.locator(".conflict-waiting li")).to_have_text(
+        ["Phase 1 · Cy +4 · straight", "Tricks · Ann +5 · last trick"]
+    )
+    with phone.page.expect_navigation():
+        card.get_by_role("button", name="Discard the waiting entries").tap()
+    expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
+    expect(queue_status(phone)).to_be_hidden()
+    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
+        ("phase1", "Bo")
+    ]
+
+
 def test_without_a_connection_nothing_is_sent_and_the_page_says_what_waits(
     new_phone, seed_game, api
 ):

@@ -33,6 +33,14 @@ class SeededGame:
             )
             assert response.status == 201, response.text()
 
+    def undo_last(self) -> None:
+        """Undo the last entry, as another phone holding the key would."""
+        response = self.api.delete(
+            f"/api/games/{self.id}/events/last",
+            headers={"Authorization": f"Bearer {self.edit_key}"},
+        )
+        assert response.status == 200, response.text()
+
 
 @dataclass(frozen=True)
 class SamplePage:

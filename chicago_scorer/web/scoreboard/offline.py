@@ -191,6 +191,28 @@ def kit_words(state: GameState) -> dict[str, object]:
         # the old ones).
         "discard": gettext("Discard the waiting entries"),
         "apply": gettext("Apply them as corrections"),
+        # Translators: said instead, once the server's game shows that another phone undid
+        # entries the waiting ones follow; the step is the server's next, like
+        # "Round 1 · Phase 1".
+        "undone_before": slotted_gettext(
+            "Another phone undid entries that the ones waiting here follow. The server's "
+            "game is back at Round %(number)s · %(step)s.",
+            "number",
+            "step",
+        ),
+        # Translators: the choice, in that case, of keeping the waiting entries until the
+        # steps before them are entered again on this phone.
+        "enter_before": gettext("Keep them, enter the steps before"),
+        # Translators: under the step's heading while entries are kept back; the step is the
+        # first kept entry's, like "Round 1 · Phase 2".
+        "held": slotted_ngettext(
+            "%(num)s entry on this phone is for Round %(number)s · %(step)s. It is sent "
+            "once the steps before it are entered.",
+            "%(num)s entries on this phone start at Round %(number)s · %(step)s. They are "
+            "sent once the steps before them are entered.",
+            "number",
+            "step",
+        ),
     }
 
 
