@@ -632,6 +632,11 @@
   }
 
   // --- A refused entry: what the server has, what waits, and the scorekeeper's choice.
+  // One entry of the card's lists: its step, and what it did ("Phase 2 · Bo +1 · one pair").
+  function entryLine(entry, points) {
+    return element("li", "", kit.words.steps[entry.step] + " · " + entryWords(entry, points));
+  }
+
   function conflictCard(steps) {
     var card = element("section", "card conflict-card");
     card.setAttribute("role", "alert");
@@ -644,7 +649,7 @@
     card.appendChild(element("h3", "", kit.words.on_phone));
     var mine = element("ol", "conflict-waiting");
     steps.concat(held).forEach(function (step) {
-      mine.appendChild(element("li", "", kit.words.steps[step.entry.step] + " · " + entryWords(step.entry, step.points)));
+      mine.appendChild(entryLine(step.entry, step.points));
     });
     card.appendChild(mine);
     var choices = element("div", "choice-grid pair conflict-choices kept-in-view");
@@ -690,9 +695,7 @@
       var first = waiting[0].entry;
       var theirs = element("ol", "conflict-theirs");
       answer.game.events.forEach(function (event) {
-        if (event.round > first.round || (event.round === first.round && stepIndex(event.step) >= stepIndex(first.step))) {
-          theirs.appendChild(element("li", "", kit.words.steps[event.step] + " · " + entryWords(event, event.points)));
-        }
+        if (!comesBefore(event, first)) theirs.appendChild(entryLine(event, event.points));
       });
       holder.appendChild(theirs);
       var taken = answer.game.events.some(function (event) {
@@ -756,7 +759,7 @@
     card.appendChild(element("h2", "", kit.words.on_phone));
     var shown = element("ol", "held-entries");
     held.forEach(function (one) {
-      shown.appendChild(element("li", "", kit.words.steps[one.entry.step] + " · " + entryWords(one.entry, one.points)));
+      shown.appendChild(entryLine(one.entry, one.points));
     });
     card.appendChild(shown);
     var discard = element("button", "danger", kit.words.discard);

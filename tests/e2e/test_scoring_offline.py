@@ -950,20 +950,35 @@ def test_waiting_entries_are_applied_as_corrections_behind_a_proxy_that_weakens_
     assert api_scores(api, game) == {"Ann": 5, "Bo": 1, "Cy": 0}
 
 
-@pytest.fixture
-def undone_under_the_queue(new_phone, seed_game):
-    """Ann's flush is saved; Bo's one pair then waits on Ann's phone, offline, while
-    another phone undoes the flush. Back online, the pair is refused: its step is no longer
-    the next."""
-    game = seed_game(["Ann", "Bo", "Cy"], hand_win(1, "phase1", "Ann", "flush"))
+def refused_after_undoing(
+    new_phone, seed_game, saved: list[dict], tap: Callable[[Phone], None], undone: int
+):
+    """The entries ``saved`` are on the server; ``tap`` then keeps one on Ann's phone,
+    offline, while another phone undoes the last ``undone`` of them. Back online, the
+    kept entry is refused: its step is no longer the next."""
+    game = seed_game(["Ann", "Bo", "Cy"], *saved)
     phone = new_phone()
     open_as_scorekeeper(phone, game, with_service_worker=False)
     phone.page.context.set_offline(True)
-    win(phone, "Bo", "One pair")
+    tap(phone)
     expect_waiting(phone, 1)
-    game.undo_last()
+    for _ in range(undone):
+        game.undo_last()
     phone.page.context.set_offline(False)
-    card = phone.page.locator(".conflict-card")
+    return game, phone, phone.page.locator(".conflict-card")
+
+
+@pytest.fixture
+def undone_under_the_queue(new_phone, seed_game):
+    """Ann's flush is saved; Bo's one pair then waits on Ann's phone while another phone
+    undoes the flush."""
+    game, phone, card = refused_after_undoing(
+        new_phone,
+        seed_game,
+        [hand_win(1, "phase1", "Ann", "flush")],
+        lambda phone: win(phone, "Bo", "One pair"),
+        undone=1,
+    )
     expect(card.locator(".form-error")).to_have_text(
         "Another phone undid entries that the ones waiting here follow. "
         "The server's game is back at Round 1 · Phase 1."
@@ -1046,22 +1061,16 @@ def test_entries_kept_after_an_undone_step_can_be_discarded(undone_under_the_que
 
 
 def two_steps_undone_under_the_queue(new_phone, seed_game):
-    """Ann's last trick waits on her phone, offline, while another phone undoes both hands
-    it follows; back online, Ann keeps it and enters the steps before it."""
-    game = seed_game(
-        ["Ann", "Bo", "Cy"],
-        hand_win(1, "phase1", "Ann", "flush"),
-        hand_win(1, "phase2", "Bo", "two_pair"),
+    """Ann's last trick waits on her phone while another phone undoes both hands it
+    follows; back online, Ann keeps it and enters the steps before it."""
+    game, phone, card = refused_after_undoing(
+        new_phone,
+        seed_game,
+        [hand_win(1, "phase1", "Ann", "flush"), hand_win(1, "phase2", "Bo", "two_pair")],
+        lambda phone: tap_button(phone, "Ann"),  # the last trick
+        undone=2,
     )
-    phone = new_phone()
-    open_as_scorekeeper(phone, game, with_service_worker=False)
-    phone.page.context.set_offline(True)
-    tap_button(phone, "Ann")  # the last trick
-    expect_waiting(phone, 1)
-    game.undo_last()
-    game.undo_last()
-    phone.page.context.set_offline(False)
-    keep_them_and_enter_the_steps_before(phone, phone.page.locator(".conflict-card"))
+    keep_them_and_enter_the_steps_before(phone, card)
     return game, phone
 
 
