@@ -70,7 +70,7 @@ from chicago_scorer.web.platform.request_origin import (
     may_write_the_session,
 )
 from chicago_scorer.web.platform.unreadable_requests import BodyUnreadable
-from chicago_scorer.web.refused_forms import send_back
+from chicago_scorer.web.refused_forms import OUT_OF_DATE, form_refusals, send_back_stopped
 
 STATUS_OF: dict[type[Refusal], int] = {
     # The request cannot be read.
@@ -141,32 +141,6 @@ def retry_after(refusal: Refusal) -> dict[str, str]:
     return RETRY_SOON
 
 
-FORM_EXPIRED = lazy_gettext(
-    "This page was out of date, so nothing was recorded. Check the scores and tap again."
-)
-NEW_GAME_EXPIRED = lazy_gettext(
-    "This page was out of date, so no game was started. Check the names and tap Start game again."
-)
-IMPORT_EXPIRED = lazy_gettext(
-    "This page was out of date, so nothing was imported. Open the import page again and "
-    "choose the file."
-)
-SETTLE_EXPIRED = lazy_gettext(
-    "This page was out of date, so no cards were compared. Open the page again and pick the cards."
-)
-# What an out-of-date page's form did not do, by the form; a scoreboard's form recorded
-# nothing.
-EXPIRED_ON = {
-    "pages.create_game": NEW_GAME_EXPIRED,
-    "transfer.import_page": IMPORT_EXPIRED,
-    "settling.standalone": SETTLE_EXPIRED,
-    "settling.in_game": SETTLE_EXPIRED,
-}
-# The forms whose out-of-date page is answered where it was sent, not sent back to it:
-# their words say to open the page again, and a reload only meets the same refusal.
-EXPIRED_ANSWERED_IN_PLACE = frozenset(
-    {"transfer.import_page", "settling.standalone", "settling.in_game"}
-)
 NO_SESSION_COOKIE = lazy_gettext(
     "This phone did not send back the cookie its page gave it, so nothing was recorded: "
     "allow cookies for this site, then reload the page and try again."
@@ -182,15 +156,6 @@ def sent_no_session(error: CSRFError) -> bool:
     rule, SameSite, but is refused as another site's before this is asked.)"""
     sent_no_cookie = current_app.config["SESSION_COOKIE_NAME"] not in request.cookies
     return error.description == _NO_SESSION_TOKEN and sent_no_cookie
-
-
-def expired_form_message(error: CSRFError) -> str:
-    """Why a form's CSRF token was refused, in words its sender can act on: reloading
-    alone would not help a phone that keeps no cookies; otherwise the page was older than
-    its token, and its form did nothing."""
-    if sent_no_session(error):
-        return str(NO_SESSION_COOKIE)
-    return str(EXPIRED_ON.get(request.endpoint, FORM_EXPIRED))
 
 
 BODY_CUT_SHORT = lazy_gettext(
@@ -268,10 +233,26 @@ def _answer_or_send_back(status: int, message: object, headers: dict[str, str] |
     its page, which says why (post, redirect, get); anything else is answered here, and so
     is another site's form, whose answer may not write the session a refusal would wait in."""
     if not wants_json() and may_write_the_session():
-        back = send_back(str(message))
+        back = send_back_stopped(str(message))
         if back is not None:
             return back
     return _answer(status, message, headers)
+
+
+def _answer_out_of_date(error: CSRFError):
+    """A form whose CSRF token was refused, in words its sender can act on. Reloading
+    alone would not help a phone that keeps no cookies, which could not carry the words
+    across a redirect either. Otherwise the page was older than its token: its form did
+    nothing, and goes back to its page unless its view's mark says a reload there would
+    only meet the same refusal."""
+    if sent_no_session(error):
+        return _answer(400, NO_SESSION_COOKIE)
+    refusals = form_refusals()
+    if refusals is None:
+        return _answer(400, OUT_OF_DATE)
+    if refusals.out_of_date_in_place:
+        return _answer(400, refusals.out_of_date)
+    return _answer_or_send_back(400, refusals.out_of_date)
 
 
 def answer_refusal(refusal: Refusal, words: object | None = None):
@@ -290,10 +271,7 @@ def answer_http_error(error: HTTPException):
         seconds = seconds_to_wait()
         return _answer_or_send_back(429, too_many_message(seconds), {"Retry-After": str(seconds)})
     if isinstance(error, CSRFError):
-        # A phone that keeps no cookies could not carry the message across a redirect.
-        if sent_no_session(error) or request.endpoint in EXPIRED_ANSWERED_IN_PLACE:
-            return _answer(400, expired_form_message(error))
-        return _answer_or_send_back(400, expired_form_message(error))
+        return _answer_out_of_date(error)
     if isinstance(error, BodyCutShort):
         return _answer(400, BODY_CUT_SHORT)
     if isinstance(error, BodyUnreadable):

@@ -5,14 +5,16 @@ would send it again and a language switch would meet a 405. Its answers and mess
 wait in the session instead, and the redirect's page shows them once, where they belong.
 Answers too long for the session's cookie are let go, never the messages (COOKIE_BUDGET).
 
-The views send their own refusals back; ``send_back`` does it for those that stop a form
-before its view (an out-of-date page, the rate limit, a busy database), which the app's
-one handler answers (``web/errors.py``). The settlers and the import page answer their
-views' own refusals on the page itself, but are sent back from the rate limit and a busy
-database too.
+Each page's view that takes a form is marked with the page its refused forms go back to
+(``refusals_go_to``, beside the view in its own area). The view sends its own refusals
+there (``send_back_refused``); the app's one handler (``web/errors.py``) sends there
+those that stop a form before its view: an out-of-date page, the rate limit, a busy
+database (``send_back_stopped``). The settlers and the import page answer their views' own
+refusals on the page itself, but are sent back from those three too.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import TypeVar
 
 from flask import current_app, redirect, request, session, url_for
@@ -22,10 +24,7 @@ from werkzeug.wrappers import Response
 from wtforms import Field, FormField
 
 from chicago_scorer.rules import MAX_NAME_LENGTH
-from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
-from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm
-from chicago_scorer.web.settling.forms import ShowdownForm
-from chicago_scorer.web.transfer.forms import CHOOSE_A_FILE, ImportForm
+from chicago_scorer.web.languages.translation import lazy_gettext
 
 F = TypeVar("F", bound=FlaskForm)
 
@@ -42,20 +41,6 @@ NOT_KEPT = frozenset({"csrf_token"})
 # answers are let go, and every message is still said.
 COOKIE_BUDGET = 3_800
 
-# The names a refused new game and a refused import are kept under, for their pages.
-HOME = "home"
-IMPORT = "import"
-# The forms that go back to the scoreboard when refused; a correction goes back to its
-# entry's card, and a fix of the names to its open form.
-SCOREBOARD_FORMS = frozenset(
-    {
-        "pages.record_entry",
-        "pages.undo",
-        "sharing.revoke",
-        "correcting.delete_game",
-    }
-)
-
 
 def _fields(form: FlaskForm) -> Iterator[Field]:
     """Every field of a form, those of its sub-forms included, by their posted names."""
@@ -66,7 +51,7 @@ def _fields(form: FlaskForm) -> Iterator[Field]:
             yield field
 
 
-def redirect_refused(form: FlaskForm, page: str, location: str, *, keep_answers: bool = True):
+def _redirect_refused(form: FlaskForm, page: str, location: str, *, keep_answers: bool = True):
     """Keep the refused form's messages (and answers) for ``page``, and go there."""
     # Only the form's own fields, each cut short: whatever else was posted stays out of
     # the cookie, so it cannot grow past what a browser keeps.
@@ -97,33 +82,81 @@ def _session_cookie_size() -> int:
     return len(serializer.dumps(dict(session)))
 
 
-def scoreboard_page(game_id: int) -> str:
-    """The name a refused form of a game's scoreboard is kept under."""
-    return f"scoreboard/{game_id}"
+@dataclass(frozen=True)
+class RefusalPlace:
+    """A page that shows refused forms: the name a refusal waits under in the session, and
+    the endpoint of the page, each filled in with the refused view's arguments."""
+
+    name: str  # such as "scoreboard/{game_id}"
+    endpoint: str
+
+    def named(self, **where: object) -> str:
+        return self.name.format(**where)
+
+    def address(self, **where: object) -> str:
+        return url_for(self.endpoint, **where)
 
 
-def correction_page(game_id: int, number: int) -> str:
-    """The name a refused correction of an entry is kept under, for its card."""
-    return f"{scoreboard_page(game_id)}/entries/{number}"
+# What a form stopped by an out-of-date page did not do, unless its view's mark says
+# otherwise: the scoreboard's forms recorded nothing.
+OUT_OF_DATE = lazy_gettext(
+    "This page was out of date, so nothing was recorded. Check the scores and tap again."
+)
 
 
-def fix_page(game_id: int) -> str:
-    """The name a refused fix of the names or the first dealer is kept under."""
-    return f"{scoreboard_page(game_id)}/players"
+@dataclass(frozen=True)
+class FormRefusals:
+    """How a page's view answers the refusals of its form: the page they go back to, and
+    the form a refusal stopped before the view is said on (``also`` puts on it what its
+    page says besides); what an out-of-date page's form did not do, and whether that is
+    answered in place, where the words say to open the page again (a reload of the page
+    sent back to would only meet the same refusal)."""
+
+    place: RefusalPlace
+    form: type[FlaskForm]
+    keep_answers: bool = True
+    also: Callable[[FlaskForm], None] | None = None
+    out_of_date: str = OUT_OF_DATE
+    out_of_date_in_place: bool = False
 
 
-def settle_page(game_id: int | None) -> str:
-    """The name a refused settle is kept under: the start page's settler's, or a game's."""
-    return "settle" if game_id is None else f"{scoreboard_page(game_id)}/settle"
+def refusals_go_to(place: RefusalPlace, form: type[FlaskForm], **how) -> Callable:
+    """Mark a page's view (just under its route) with how its form's refusals are
+    answered (``FormRefusals``): the view's own (``send_back_refused``), and those that
+    stop the form before it (``send_back_stopped``, and web/errors.py)."""
+
+    def mark(view: Callable) -> Callable:
+        view.form_refusals = FormRefusals(place, form, **how)
+        return view
+
+    return mark
 
 
-def back_to_scoreboard(game_id: int, form: FlaskForm, *, keep_answers: bool = True):
-    """Show a refusal on the scoreboard it came from, at an address that can be reloaded."""
-    return redirect_refused(
+def form_refusals() -> FormRefusals | None:
+    """The mark of the view this request is for; None for a view that takes no page's
+    form, such as the API's."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    return getattr(view, "form_refusals", None)
+
+
+def send_back_refused(form: FlaskForm, *, keep_answers: bool = True) -> Response:
+    """The view's refused form, back to the page its view is marked with; with what was
+    sent in it, unless the view or its mark says it is not worth showing again."""
+    refusals = form_refusals()
+    return send_refused_to(
+        refusals.place,
         form,
-        scoreboard_page(game_id),
-        url_for("pages.scoreboard", game_id=game_id),
-        keep_answers=keep_answers,
+        keep_answers=keep_answers and refusals.keep_answers,
+        **(request.view_args or {}),
+    )
+
+
+def send_refused_to(
+    place: RefusalPlace, form: FlaskForm, *, keep_answers: bool = True, **where: object
+) -> Response:
+    """A refused form, to ``place`` of ``where`` (such as the scoreboard of a game)."""
+    return _redirect_refused(
+        form, place.named(**where), place.address(**where), keep_answers=keep_answers
     )
 
 
@@ -146,46 +179,18 @@ def holds_refusal(page: str) -> bool:
     return bool(held) and held.get("page") == page
 
 
-def send_back(message: str) -> Response | None:
-    """A form stopped before its view, back to the page it belongs to with ``message``,
-    as the views send back the refusals of the rules:
-    - a new game to the start page, with what was typed;
-    - a scoreboard's form to the scoreboard, in the step card;
-    - a correction to its entry's card, with what was chosen;
-    - a fix of the names to its form, open, with what was typed;
-    - a settle to its picker, with the hands;
-    - an import to its page, which asks for the file again (no page can be given back
-      the file it sent).
+def send_back_stopped(message: str) -> Response | None:
+    """A page's form stopped before its view (an out-of-date page, the rate limit, a busy
+    database), back to the page its view is marked with (``refusals_go_to``), with
+    ``message`` on an empty form of the view's; the answers sent come back with it, unless
+    the mark says they cannot (no page can be given back a file it sent).
 
     None for any other request, answered where it was sent."""
-    if request.method != "POST":
+    refusals = form_refusals() if request.method == "POST" else None
+    if refusals is None:
         return None
-    endpoint, where = request.endpoint, request.view_args or {}
-    game_id = where.get("game_id")
-    if endpoint == "pages.create_game":
-        return redirect_refused(_with(NewGameForm, message), HOME, url_for("pages.home"))
-    if endpoint in SCOREBOARD_FORMS:
-        return back_to_scoreboard(game_id, _with(EntryForm, message))
-    if endpoint == "correcting.correct_entry":
-        card = url_for("correcting.entry", **where)
-        page = correction_page(game_id, where["number"])
-        return redirect_refused(_with(CorrectionForm, message), page, card)
-    if endpoint == "correcting.fix_players":
-        scoreboard = url_for("pages.scoreboard", game_id=game_id)
-        return redirect_refused(_with(FixPlayersForm, message), fix_page(game_id), scoreboard)
-    if endpoint in {"settling.standalone", "settling.in_game"}:
-        picker = url_for(endpoint, **where)
-        return redirect_refused(_with(ShowdownForm, message), settle_page(game_id), picker)
-    if endpoint == "transfer.import_page":
-        form = _with(ImportForm, message)
-        form.file.errors = [str(CHOOSE_A_FILE)]
-        return redirect_refused(form, IMPORT, url_for(endpoint), keep_answers=False)
-    return None
-
-
-def _with(form_class: type[F], message: str) -> F:
-    """An empty form of ``form_class`` that says ``message``; redirect_refused keeps what
-    was sent in it."""
-    form = form_class(formdata=None)
+    form = refusals.form(formdata=None)
     form.form_errors.append(message)
-    return form
+    if refusals.also is not None:
+        refusals.also(form)
+    return send_back_refused(form)

@@ -65,6 +65,22 @@ def test_refusals_are_answered_by_the_app_alone_never_by_a_blueprint(app):
         assert not any(issubclass(kind, Refusal) for kind in handled), blueprint
 
 
+def test_every_pages_form_is_marked_with_where_its_refusals_go_and_no_api_address_is(app):
+    # A form stopped before its view (an out-of-date page, the rate limit, a busy
+    # database) goes back to the page its view's mark names; one left unmarked would be
+    # answered with a bare error page instead.
+    posted_to = {rule.endpoint for rule in app.url_map.iter_rules() if "POST" in rule.methods}
+    api = {endpoint for endpoint in posted_to if endpoint.split(".")[0].startswith("api")}
+    marked = {
+        endpoint
+        for endpoint in posted_to
+        if getattr(app.view_functions[endpoint], "form_refusals", None) is not None
+    }
+    assert {"api.record_event", "api_all_games.import_document"} <= api
+    assert {"pages.record_entry", "correcting.correct_entry", "transfer.import_page"} <= marked
+    assert marked == posted_to - api
+
+
 def test_an_unknown_game_is_a_page_in_the_readers_language_outside_the_api(client):
     response = client.get("/games/404/review", headers=SWEDISH)
 

@@ -20,10 +20,9 @@ from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.languages.wording import in_a_list, reason
 from chicago_scorer.web.player_names import isolated_name_text
 from chicago_scorer.web.refused_forms import (
-    back_to_scoreboard,
-    correction_page,
-    fix_page,
-    redirect_refused,
+    refusals_go_to,
+    send_back_refused,
+    send_refused_to,
 )
 from chicago_scorer.web.scoreboard.correction_forms import (
     VERSION_UNSAID,
@@ -33,6 +32,7 @@ from chicago_scorer.web.scoreboard.correction_forms import (
 )
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.page import render_scoreboard
+from chicago_scorer.web.scoreboard.refusal_places import ENTRY_CARD, NAMES_FORM, SCOREBOARD
 from chicago_scorer.web.scoreboard.scorekeeper import (
     KEEPER_REFUSALS,
     NOT_THE_SCOREKEEPER,
@@ -65,7 +65,7 @@ def _back(game_id: int, message: str):
     """Back to the scoreboard, with ``message`` where a refused tap's would be."""
     form = EntryForm(formdata=None)
     form.form_errors.append(message)
-    return back_to_scoreboard(game_id, form, keep_answers=False)
+    return send_refused_to(SCOREBOARD, form, keep_answers=False, game_id=game_id)
 
 
 def scorekeepers_only(view: Callable) -> Callable:
@@ -94,14 +94,13 @@ def entry(game_id: int, number: int):
 
 
 @correcting.post("/games/<int:game_id>/entries/<int:number>")
+@refusals_go_to(ENTRY_CARD, CorrectionForm)
 @scorekeepers_only
 def correct_entry(game_id: int, number: int):
     """Put the card's answer in the place of the entry, if every later entry still holds."""
     form = CorrectionForm()
-    card = url_for(".entry", game_id=game_id, number=number)
-    page = correction_page(game_id, number)
     if not form.validate_on_submit():
-        return redirect_refused(form, page, card)
+        return send_back_refused(form)
     try:
         corrected = corrections.correct_entry(
             game_id, edit_key_for(game_id), number, form.entry(), form.version.data
@@ -112,14 +111,14 @@ def correct_entry(game_id: int, number: int):
         return _back(game_id, reason(error))
     except VersionMismatch:
         form.form_errors.append(CORRECTION_STALE)
-        return redirect_refused(form, page, card, keep_answers=False)
+        return send_back_refused(form, keep_answers=False)
     except NoSuchEntry:
         return _back(game_id, ENTRY_GONE)
     except KEEPER_REFUSALS as error:
         return _back(game_id, not_the_scorekeeper(game_id, error))
     except RuleError as error:
         form.attach(error)
-        return redirect_refused(form, page, card)
+        return send_back_refused(form)
     flash(corrected_message(corrected.state.history[number - 1], corrected.replaced))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
 
@@ -134,14 +133,14 @@ def _nothing_corrected(form: CorrectionForm) -> str:
 
 
 @correcting.post("/games/<int:game_id>/players")
+@refusals_go_to(NAMES_FORM, FixPlayersForm)
 @scorekeepers_only
 def fix_players(game_id: int):
     """Give the seats new names or another first dealer; every entry follows them."""
     form = FixPlayersForm()
-    scoreboard = url_for("pages.scoreboard", game_id=game_id)
     if not form.validate_on_submit():
         form.form_errors.extend(form.version.errors)  # the page shows no hidden field
-        return redirect_refused(form, fix_page(game_id), scoreboard)
+        return send_back_refused(form)
     try:
         corrections.fix_players(
             game_id,
@@ -153,17 +152,18 @@ def fix_players(game_id: int):
     except VersionMismatch:
         # What was typed comes back too, to be saved again onto the game as it is now.
         form.form_errors.append(str(FIX_STALE))
-        return redirect_refused(form, fix_page(game_id), scoreboard)
+        return send_back_refused(form)
     except KEEPER_REFUSALS as error:
         return _back(game_id, not_the_scorekeeper(game_id, error))
     except (RuleError, NothingToChange) as error:
         form.attach(error)  # what was typed comes back with it, to be put right
-        return redirect_refused(form, fix_page(game_id), scoreboard)
+        return send_back_refused(form)
     flash(gettext("Names and first dealer saved; every entry follows them."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)
 
 
 @correcting.post("/games/<int:game_id>/delete")
+@refusals_go_to(SCOREBOARD, DeleteGameForm, keep_answers=False)
 def delete_game(game_id: int):
     """Delete the game and all that was recorded in it, then go home and say which."""
     form = DeleteGameForm()

@@ -10,16 +10,12 @@ from chicago_scorer.web.entry_words import entry_words
 from chicago_scorer.web.languages.rule_words import rule_differences
 from chicago_scorer.web.languages.translation import gettext
 from chicago_scorer.web.platform.security import keep_out_of_caches
-from chicago_scorer.web.refused_forms import (
-    correction_page,
-    fix_page,
-    restore_refused,
-    scoreboard_page,
-)
+from chicago_scorer.web.refused_forms import restore_refused
 from chicago_scorer.web.score_chart import recent_score_chart
 from chicago_scorer.web.scoreboard.correction_forms import CorrectionForm, FixPlayersForm
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.offline import OfflineState
+from chicago_scorer.web.scoreboard.refusal_places import ENTRY_CARD, NAMES_FORM, SCOREBOARD
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for, forget_edit_key
 from chicago_scorer.web.scoreboard.sharing import share_context
 from chicago_scorer.web.scoreboard.view import (
@@ -35,7 +31,9 @@ def _correction_form(game_id: int, opened: EntryAtTable) -> CorrectionForm:
     """The card's choices: a refused correction's as they were sent, else the entry's as
     it is now (a stale card's refusal keeps no answers: they were of a game gone by)."""
     as_it_is = CorrectionForm.saying(event_to_dict(opened.scored.event))
-    refused = restore_refused(CorrectionForm, correction_page(game_id, opened.number))
+    refused = restore_refused(
+        CorrectionForm, ENTRY_CARD.named(game_id=game_id, number=opened.number)
+    )
     if refused is None:
         return as_it_is
     if refused.answer.data or refused.winner.data:
@@ -75,7 +73,7 @@ def render_scoreboard(
     else:
         card = next_step_card(state) if can_edit else None
         entry_form = restore_refused(
-            EntryForm, scoreboard_page(game_id), meta=form_meta
+            EntryForm, SCOREBOARD.named(game_id=game_id), meta=form_meta
         ) or EntryForm(formdata=None, meta=form_meta)
     context = share_context(game, edit_key) | {
         "game": game,
@@ -117,7 +115,7 @@ def render_scoreboard(
     if is_scorekeeper:
         # A refused fix comes back as it was typed, open, its refusal with the step's,
         # which names what was typed as the rules spell it.
-        fix_form = restore_refused(FixPlayersForm, fix_page(game_id))
+        fix_form = restore_refused(FixPlayersForm, NAMES_FORM.named(game_id=game_id))
         typed = fix_form.named() if fix_form else []
         context |= {
             "fix_form": fix_form or FixPlayersForm.of_setup(state.setup),

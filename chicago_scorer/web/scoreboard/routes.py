@@ -17,16 +17,15 @@ from chicago_scorer.web.page_cache import cached_page
 from chicago_scorer.web.platform.number_addresses import written_number
 from chicago_scorer.web.platform.rate_limits import CREATING, limited_as
 from chicago_scorer.web.refused_forms import (
-    HOME,
-    back_to_scoreboard,
     holds_refusal,
-    redirect_refused,
+    refusals_go_to,
     restore_refused,
-    scoreboard_page,
+    send_back_refused,
 )
 from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, UndoForm
 from chicago_scorer.web.scoreboard.house_rules_form import CUSTOM, PRESET_CHOICES
 from chicago_scorer.web.scoreboard.page import render_scoreboard
+from chicago_scorer.web.scoreboard.refusal_places import SCOREBOARD, START_PAGE
 from chicago_scorer.web.scoreboard.scorekeeper import (
     KEEPER_REFUSALS,
     edit_key_for,
@@ -42,6 +41,9 @@ RECENT_GAMES = 10
 PAGE_ALREADY_TAPPED = lazy_gettext(
     "This phone already recorded a tap from this page, so this one was not recorded; "
     "here is the game now."
+)
+NEW_GAME_OUT_OF_DATE = lazy_gettext(
+    "This page was out of date, so no game was started. Check the names and tap Start game again."
 )
 UNDO_STALE = lazy_gettext(
     "The game changed on another phone since this page was shown, so nothing was undone. "
@@ -72,7 +74,7 @@ def _render_home(form: NewGameForm):
 @pages.get("/")
 def home():
     """Start a game, or open a recent one; ``?rematch=<id>`` fills in that game's table."""
-    refused = restore_refused(NewGameForm, HOME)
+    refused = restore_refused(NewGameForm, START_PAGE.named())
     if refused is not None:
         refused.rules.form.show_as_played()
         return _render_home(refused)
@@ -84,18 +86,19 @@ def home():
 
 
 @pages.post("/games")
+@refusals_go_to(START_PAGE, NewGameForm, out_of_date=NEW_GAME_OUT_OF_DATE)
 @limited_as(CREATING)
 def create_game():
     """Create a game and make this device its scorekeeper."""
     form = NewGameForm()
     if not form.validate_on_submit():
         form.attach_name_faults()
-        return redirect_refused(form, HOME, url_for(".home"))
+        return send_back_refused(form)
     try:
         created = games.create_game(form.names(), form.dealer_name(), form.rules.form.settings())
     except RuleError as error:
         form.attach(error)
-        return redirect_refused(form, HOME, url_for(".home"))
+        return send_back_refused(form)
     remember_edit_key(created.game.id, created.edit_key)
     return redirect(url_for(".scoreboard", game_id=created.game.id), 303)
 
@@ -103,7 +106,7 @@ def create_game():
 @pages.get("/games/<int:game_id>")
 def scoreboard(game_id: int):
     """The scores, and for the scorekeeper the next step to record."""
-    if edit_key_for(game_id) is not None or holds_refusal(scoreboard_page(game_id)):
+    if edit_key_for(game_id) is not None or holds_refusal(SCOREBOARD.named(game_id=game_id)):
         return render_scoreboard(game_id)
     # Without a key or a message to show, the page is the same for every watcher.
     return cached_page(
@@ -119,53 +122,55 @@ def _watchers_page(game_id: int) -> tuple[bytes, str]:
 
 
 @pages.post("/games/<int:game_id>/entries")
+@refusals_go_to(SCOREBOARD, EntryForm)
 def record_entry(game_id: int):
     """Record the step the scorekeeper tapped."""
     form = EntryForm()
     if not form.validate_on_submit():
-        return back_to_scoreboard(game_id, form)
+        return send_back_refused(form)
     try:
         # Sent again with its key, a tap already recorded is found: the game is the answer.
         games.record_event(game_id, edit_key_for(game_id), form.entry(), form.tap_key())
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form, keep_answers=False)
     except IdempotencyKeyReused:
         form.form_errors.append(PAGE_ALREADY_TAPPED)
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form, keep_answers=False)
     except TAP_REFUSALS as error:
         now = game_reads.load_game_at_table(game_id)
         stale = stale_tap(now.position, now.newest, form.round.data, form.step.data)
         if stale is None:
             form.attach(error)
-            return back_to_scoreboard(game_id, form)
+            return send_back_refused(form)
         form.form_errors.append(stale)
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form, keep_answers=False)
     return redirect(url_for(".scoreboard", game_id=game_id), 303)
 
 
 @pages.post("/games/<int:game_id>/undo")
+@refusals_go_to(SCOREBOARD, UndoForm, keep_answers=False)
 def undo(game_id: int):
     """Undo the newest entry, if it is still the one the page showed, and say what went."""
     form = UndoForm()
     if not form.validate_on_submit():
         form.form_errors.extend(form.version.errors)  # the page shows no hidden field
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form)
     try:
         undone = games.undo_last_event(
             game_id, edit_key_for(game_id), shown_version=form.version.data
         )
     except AlreadyUndone as error:
         form.form_errors.append(reason(error))
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form)
     except VersionMismatch:
         form.form_errors.append(UNDO_STALE)
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form)
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form)
     except RuleError as error:
         form.form_errors.append(reason(error))
-        return back_to_scoreboard(game_id, form, keep_answers=False)
+        return send_back_refused(form)
     flash(removed_message(undone.removed))
     return redirect(url_for(".scoreboard", game_id=game_id), 303)

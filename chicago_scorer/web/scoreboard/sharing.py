@@ -11,8 +11,9 @@ from chicago_scorer.web.errors import answer_refusal
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import gettext, lazy_gettext
 from chicago_scorer.web.platform.security import keep_out_of_caches, secret_rotation
-from chicago_scorer.web.refused_forms import back_to_scoreboard
+from chicago_scorer.web.refused_forms import refusals_go_to, send_back_refused
 from chicago_scorer.web.scoreboard.qr_codes import qr_svg
+from chicago_scorer.web.scoreboard.refusal_places import SCOREBOARD
 from chicago_scorer.web.scoreboard.scorekeeper import (
     KEEPER_REFUSALS,
     edit_key_for,
@@ -73,6 +74,7 @@ def keep_score(game_id: int, edit_key: str):
 
 
 @sharing.post("/games/<int:game_id>/revoke")
+@refusals_go_to(SCOREBOARD, RevokeForm, keep_answers=False)
 def revoke(game_id: int):
     """Give the game a new key: other phones and old hand-over links stop working."""
     # CSRFProtect has checked the token before any view, and the rotation's name may be
@@ -84,7 +86,7 @@ def revoke(game_id: int):
         )
     except KEEPER_REFUSALS as error:
         form.form_errors.append(not_the_scorekeeper(game_id, error))
-        return back_to_scoreboard(game_id, form)
+        return send_back_refused(form)
     remember_edit_key(game_id, new_key)
     flash(gettext("Other phones no longer keep score, and old hand-over links stop working."))
     return redirect(url_for("pages.scoreboard", game_id=game_id), 303)

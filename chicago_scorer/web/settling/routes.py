@@ -10,8 +10,9 @@ from chicago_scorer.rules.hands.cards import RANK_SYMBOLS, Suit
 from chicago_scorer.rules.hands.showdown import Verdict
 from chicago_scorer.services import game_reads, games
 from chicago_scorer.web.errors import status_of
+from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
-from chicago_scorer.web.refused_forms import restore_refused, settle_page
+from chicago_scorer.web.refused_forms import RefusalPlace, refusals_go_to, restore_refused
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for
 from chicago_scorer.web.scoreboard.view import next_step_card
@@ -22,6 +23,14 @@ settling = Blueprint("settling", __name__)
 # The picker's grid: one row per rank, ace first, one column per suit.
 GRID_RANKS = [RANK_SYMBOLS[rank] for rank in sorted(RANK_SYMBOLS, reverse=True)]
 GRID_SUITS = list(Suit)
+
+# The pickers a refused settle goes back to, with the hands as they were typed: the start
+# page's, and a game's. An out-of-date picker is answered where it was sent.
+PICKER = RefusalPlace("settle", "settling.standalone")
+GAME_PICKER = RefusalPlace("scoreboard/{game_id}/settle", "settling.in_game")
+SETTLE_OUT_OF_DATE = lazy_gettext(
+    "This page was out of date, so no cards were compared. Open the page again and pick the cards."
+)
 
 
 @dataclass(frozen=True)
@@ -37,7 +46,8 @@ def _picker_form(game_id: int | None) -> ShowdownForm:
     """The form as posted; on a GET, one sent back refused (by the rate limit, say) with
     the hands as they were typed, else an empty one."""
     if request.method == "GET":
-        return restore_refused(ShowdownForm, settle_page(game_id)) or ShowdownForm()
+        picker = PICKER.named() if game_id is None else GAME_PICKER.named(game_id=game_id)
+        return restore_refused(ShowdownForm, picker) or ShowdownForm()
     return ShowdownForm()
 
 
@@ -73,6 +83,7 @@ def _render(form: ShowdownForm, settled: Settled, names: list[str] | None, **con
 
 
 @settling.route("/settle", methods=["GET", "POST"])
+@refusals_go_to(PICKER, ShowdownForm, out_of_date=SETTLE_OUT_OF_DATE, out_of_date_in_place=True)
 @limited_as(SETTLING)
 def standalone():
     """Settle any argument at the table from the cards."""
@@ -81,6 +92,9 @@ def standalone():
 
 
 @settling.route("/games/<int:game_id>/settle", methods=["GET", "POST"])
+@refusals_go_to(
+    GAME_PICKER, ShowdownForm, out_of_date=SETTLE_OUT_OF_DATE, out_of_date_in_place=True
+)
 @limited_as(SETTLING)
 def in_game(game_id: int):
     """Settle the current hand step's tie, then record the verdict in one tap."""

@@ -15,3 +15,8 @@ class ImportForm(TranslatedForm):
     """An export file to import."""
 
     file = FileField(EXPORT_FILE, validators=[FileRequired(CHOOSE_A_FILE)])
+
+    def ask_for_the_file(self) -> None:
+        """Say beside the file box that a file is wanted: a refused import's page cannot
+        be given back the file it sent."""
+        self.file.errors = [str(CHOOSE_A_FILE)]

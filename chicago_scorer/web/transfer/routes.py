@@ -13,6 +13,7 @@ from chicago_scorer.services.transfer.import_results import ImportResult
 from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer, exported_games
+from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import (
     allows_large_body,
@@ -22,7 +23,7 @@ from chicago_scorer.web.platform.limits import (
 )
 from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
-from chicago_scorer.web.refused_forms import IMPORT, restore_refused
+from chicago_scorer.web.refused_forms import RefusalPlace, refusals_go_to, restore_refused
 from chicago_scorer.web.scoreboard.scorekeeper import KEPT_GAMES, keep_edit_keys, kept_edit_keys
 from chicago_scorer.web.transfer.forms import ImportForm
 from chicago_scorer.web.transfer.game_csv import game_csv
@@ -30,6 +31,13 @@ from chicago_scorer.web.transfer.game_csv import game_csv
 transfer = Blueprint("transfer", __name__)
 # Where a kept game no longer here stands among the games played: first to be let go.
 LONG_AGO = datetime.min.replace(tzinfo=UTC)
+# The page a refused import goes back to, which asks for the file again. An out-of-date
+# import page is answered where it was sent.
+IMPORT_PAGE = RefusalPlace("import", "transfer.import_page")
+IMPORT_OUT_OF_DATE = lazy_gettext(
+    "This page was out of date, so nothing was imported. Open the import page again and "
+    "choose the file."
+)
 
 
 def _download(body, mimetype: str, filename: str) -> Response:
@@ -91,6 +99,14 @@ def _render_import(
 
 
 @transfer.route("/import", methods=["GET", "POST"])
+@refusals_go_to(
+    IMPORT_PAGE,
+    ImportForm,
+    keep_answers=False,
+    also=ImportForm.ask_for_the_file,
+    out_of_date=IMPORT_OUT_OF_DATE,
+    out_of_date_in_place=True,
+)
 @allows_large_body
 @reads_a_file("file")
 @limited_as(IMPORTING)
@@ -101,7 +117,7 @@ def import_page():
     """
     form = ImportForm()
     if not form.is_submitted():  # with an import sent back refused, if one was
-        return _render_import(restore_refused(ImportForm, IMPORT) or form)
+        return _render_import(restore_refused(ImportForm, IMPORT_PAGE.named()) or form)
     if not form.validate():
         return _render_import(form, status=400)
     try:
