@@ -19,7 +19,7 @@ from chicago_scorer.services.errors import ImportMustWait
 from chicago_scorer.services.transfer import importing as import_service
 from chicago_scorer.services.transfer.long_tasks import one_long_task_at_a_time
 from chicago_scorer.storage.models import IDEMPOTENCY_KEY_LENGTH
-from chicago_scorer.web.platform.client_deadlines import RequestArrivedTooSlowly
+from chicago_scorer.web.platform.client_sockets import RequestArrivedTooSlowly
 from chicago_scorer.web.platform.limits import LARGE_BODY_LIMIT, SMALL_BODY_LIMIT
 from chicago_scorer.web.platform.unreadable_requests import UNREADABLE_STATUS
 from support.api_client import ApiGame, create_api_game
@@ -873,7 +873,7 @@ def test_a_method_an_address_does_not_take_is_refused_as_described_at_each_opera
 class BodyStoppedArriving(io.BytesIO):
     """A body of 100 bytes that a phone leaving the Wi-Fi stopped sending: the server's
     worker gives up on it at its deadline while the app reads it
-    (platform/client_deadlines.py; test_slow_clients_through_gunicorn.py lets it run out)."""
+    (platform/client_sockets.py; test_slow_clients_through_gunicorn.py lets it run out)."""
 
     def __init__(self) -> None:
         super().__init__(b"{" + b" " * 99)

@@ -1,6 +1,6 @@
 """A file sent on a client's connection, as gunicorn sends one a view answers with
 (``send_file``), keeps the worker's deadlines for answers: each piece taken in time, and
-the whole within its own deadline (web/platform/client_deadlines.py)."""
+the whole within its own deadline (web/platform/client_sockets.py)."""
 
 import socket
 import threading
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from chicago_scorer.web.platform.client_deadlines import ClientSocket
+from chicago_scorer.web.platform.client_sockets import ClientSocket
 
 ANSWER_SECONDS = 1.0
 WHOLE_ANSWER_SECONDS = 2.0
