@@ -1,5 +1,5 @@
 """The refusals of the use cases, beside the rules' own (``rules.errors``): each
-carries a message a person can act on, and ``web.errors`` gives each its HTTP status."""
+carries a message a person can act on, and ``web.refusal_statuses`` gives each its HTTP status."""
 
 from chicago_scorer.rules.errors import Digits, Refusal, counted, cut_short, quoted, sentence
 from chicago_scorer.services.transfer.import_results import ImportResult

@@ -11,7 +11,7 @@ from chicago_scorer.services.errors import (
     ImportInterrupted,
     ImportMustWait,
 )
-from chicago_scorer.web.errors import STATUS_OF, status_of
+from chicago_scorer.web.refusal_statuses import STATUS_OF, status_of
 
 SWEDISH = {"Accept-Language": "sv"}
 
@@ -31,7 +31,7 @@ def test_every_refusal_the_app_defines_has_a_status_in_the_one_table(app):
     # The app is built, so every module that defines a refusal has been imported.
     assert len(defined) >= 14
     missing = sorted(kind.__qualname__ for kind in defined if kind not in STATUS_OF)
-    assert missing == [], "give each a status in web/errors.py STATUS_OF"
+    assert missing == [], "give each a status in web/refusal_statuses.py STATUS_OF"
     # The client's fault, but for an import the server had no time to finish, or an import
     # or export that did not start while another ran: try again.
     busy = {ImportInterrupted, ImportMustWait, ExportMustWait, ExportTooSoon}

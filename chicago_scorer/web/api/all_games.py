@@ -9,12 +9,12 @@ from chicago_scorer.services.players import player_statistics
 from chicago_scorer.services.transfer.import_results import ImportResult
 from chicago_scorer.services.transfer.importing import import_games
 from chicago_scorer.web.api.bodies import json_text
-from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer, exported_games
 from chicago_scorer.web.languages.wording import reason
 from chicago_scorer.web.platform.limits import allows_large_body, import_deadline
 from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
+from chicago_scorer.web.refusal_statuses import retry_after, status_of
 
 api_all_games = Blueprint("api_all_games", __name__, url_prefix="/api")
 

@@ -1,4 +1,4 @@
-"""The API's own refusals of what it is sent; their statuses are in ``web/errors.py``."""
+"""The API's own refusals of what it is sent; their statuses are in ``web/refusal_statuses.py``."""
 
 from chicago_scorer.rules.errors import Refusal
 

@@ -9,9 +9,9 @@ from chicago_scorer.rules import HAND_STEPS, RuleError
 from chicago_scorer.rules.hands.cards import RANK_SYMBOLS, Suit
 from chicago_scorer.rules.hands.showdown import Verdict
 from chicago_scorer.services import game_reads, games
-from chicago_scorer.web.errors import status_of
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
+from chicago_scorer.web.refusal_statuses import status_of
 from chicago_scorer.web.refused_forms import RefusalPlace, refusals_go_to, restore_refused
 from chicago_scorer.web.scoreboard.forms import EntryForm
 from chicago_scorer.web.scoreboard.scorekeeper import edit_key_for

@@ -11,7 +11,6 @@ from chicago_scorer.services.transfer.exporting import export_game, export_text
 from chicago_scorer.services.transfer.import_file import MAX_IMPORT_BYTES
 from chicago_scorer.services.transfer.import_results import ImportResult
 from chicago_scorer.services.transfer.importing import import_games
-from chicago_scorer.web.errors import retry_after, status_of
 from chicago_scorer.web.exports import export_answer, exported_games
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.languages.wording import reason
@@ -23,6 +22,7 @@ from chicago_scorer.web.platform.limits import (
 )
 from chicago_scorer.web.platform.rate_limits import EXPORTING, IMPORTING, READS, limited_as
 from chicago_scorer.web.platform.security import keep_out_of_caches
+from chicago_scorer.web.refusal_statuses import retry_after, status_of
 from chicago_scorer.web.refused_forms import RefusalPlace, refusals_go_to, restore_refused
 from chicago_scorer.web.scoreboard.scorekeeper import KEPT_GAMES, keep_edit_keys, kept_edit_keys
 from chicago_scorer.web.transfer.forms import ImportForm
