@@ -77,7 +77,7 @@
         { winner: state.winner });
     }
     if (round !== state.round || step !== state.step) {
-      refuse("Round %(round)s %(step)s is not the next step: round %(next_round)s %(next_step)s " +
+      refuse("Round %(round)s · %(step)s is not the next step: Round %(next_round)s · %(next_step)s " +
         "is. It may already be recorded; refresh to see the game.",
         { round: round, step: step, next_round: state.round, next_step: state.step });
     }

@@ -80,7 +80,7 @@ def correct_in_place(
     if read_position(data) != (replaced.round, replaced.step):
         raise NotThatEntry(
             sentence(
-                "Entry %(number)s is round %(round)s %(step)s; a correction keeps its round "
+                "Entry %(number)s is Round %(round)s · %(step)s; a correction keeps its round "
                 "and step.",
                 number=number,
                 round=replaced.round,
@@ -234,7 +234,7 @@ def _apply_later_entries(state: GameState, later: Sequence[Event], first_number:
         except RuleError as refusal:
             raise CorrectionBreaksTheLog(
                 sentence(
-                    "Entry %(number)s (round %(round)s %(step)s) would no longer be legal: "
+                    "Entry %(number)s (Round %(round)s · %(step)s) would no longer be legal: "
                     "%(reason)s Correct or undo that entry first.",
                     number=first_number + offset,
                     round=event.round,

@@ -128,12 +128,12 @@ def _check_position(state: GameState, round_number: int, step: Step) -> None:
         # predictor (static/rules.js) says it word for word.
         raise OutOfTurn(
             sentence(
-                "Round %(round)s %(step)s is not the next step: round %(next_round)s "
+                "Round %(round)s · %(step)s is not the next step: Round %(next_round)s · "
                 "%(next_step)s is. It may already be recorded; refresh to see the game.",
                 **steps,
             ),
             rule=sentence(
-                "Round %(round)s %(step)s is not the next step: round %(next_round)s "
+                "Round %(round)s · %(step)s is not the next step: Round %(next_round)s · "
                 "%(next_step)s is.",
                 **steps,
             ),

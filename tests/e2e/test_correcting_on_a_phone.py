@@ -132,7 +132,7 @@ def test_a_refused_correction_is_shown_on_the_card_in_the_first_screen(new_phone
     assert phone.page.url.endswith(f"{game.path}/entries/2")  # back on the card
     refusal = phone.page.locator(".step-card .form-error, .step-card .field-error")
     expect(refusal).to_have_text(
-        "Entry 3 (round 1 Tricks) would no longer be legal: "
+        "Entry 3 (Round 1 · Tricks) would no longer be legal: "
         "Björn needs 15 points to call Chicago and has 9. Correct or undo that entry first."
     )
     assert_in_the_first_screen(phone, CARD | {"refusal": ".form-error, .field-error"})

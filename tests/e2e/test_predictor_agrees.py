@@ -306,7 +306,7 @@ def shrunk(page: Page, found: Disagreement) -> str:
 
 REFUSALS_TO_REACH = (
     "The game is finished: %(winner)s won. Undo the last entry to reopen it.",
-    "Round %(round)s %(step)s is not the next step: round %(next_round)s %(next_step)s is. "
+    "Round %(round)s · %(step)s is not the next step: Round %(next_round)s · %(next_step)s is. "
     "It may already be recorded; refresh to see the game.",
     "The %(step)s step does not take %(unknown)s; it takes %(allowed)s.",
     "%(name)s is not playing this tiebreak round; only %(players)s may score in it.",

@@ -456,7 +456,7 @@ def test_two_tabs_of_one_game_keep_one_queue_and_each_entry_is_saved_once(
     # refused, and the tab redrawn from the stored queue, which it did not overwrite.
     win(second, "Bo", "Two pair")
     expect(second.step_card.locator(".form-error")).to_contain_text(
-        "Round 1 Phase 1 is not the next step"
+        "Round 1 · Phase 1 is not the next step"
     )
     expect_waiting(second, 1)
     second.expect_scores({"Ann": 5, "Bo": 0})

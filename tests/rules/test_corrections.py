@@ -77,7 +77,7 @@ def test_a_correction_that_leaves_a_chicago_caller_below_15_is_refused_and_names
         correct_entry(state.setup, log_of(state), 2, entry(state, 2, win("Bo", "one_pair")))
 
     assert str(refused.value) == (
-        "Entry 3 (round 1 Tricks) would no longer be legal: "
+        "Entry 3 (Round 1 · Tricks) would no longer be legal: "
         "Bo needs 15 points to call Chicago and has 9. Correct or undo that entry first."
     )
 
@@ -183,7 +183,7 @@ def test_the_same_cards_in_another_order_are_no_correction():
 def test_a_correction_keeps_the_round_and_step_of_the_entry_it_replaces():
     state = play(new_game("Ann", "Bo"), win("Ann", "flush"), no_hand())
 
-    with pytest.raises(NotThatEntry, match="Entry 2 is round 1 Phase 2"):
+    with pytest.raises(NotThatEntry, match="Entry 2 is Round 1 · Phase 2"):
         correct_entry(state.setup, log_of(state), 2, entry(state, 1, win("Bo", "flush")))
 
 

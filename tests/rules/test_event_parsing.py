@@ -269,7 +269,7 @@ def test_round_must_be_a_whole_number_from_1(at_phase1, round_number):
     ],
 )
 def test_an_entry_for_any_step_but_the_next_is_out_of_turn(at_phase1, data):
-    with pytest.raises(OutOfTurn, match="is not the next step: round 1 Phase 1 is"):
+    with pytest.raises(OutOfTurn, match="is not the next step: Round 1 · Phase 1 is"):
         record(at_phase1, data)
 
 
@@ -279,11 +279,11 @@ def test_an_entry_out_of_turn_names_the_rule_it_breaks_apart_from_the_advice_to_
     with pytest.raises(OutOfTurn) as refused:
         record(at_phase1, {"round": 1, "step": "tricks", "last_trick": "Ann"})
 
-    rule = "Round 1 Tricks is not the next step: round 1 Phase 1 is."
+    rule = "Round 1 · Tricks is not the next step: Round 1 · Phase 1 is."
     assert str(refused.value.rule) == rule
     assert refused.value.message == f"{rule} It may already be recorded; refresh to see the game."
 
 
 def test_a_step_already_recorded_is_out_of_turn(at_tricks):
-    with pytest.raises(OutOfTurn, match="Round 1 Phase 2 is not the next step"):
+    with pytest.raises(OutOfTurn, match="Round 1 · Phase 2 is not the next step"):
         record(at_tricks, {"round": 1, "step": "phase2", "outcome": "tie"})

@@ -89,7 +89,7 @@ def test_a_round_is_phase1_phase2_tricks_phase3_in_that_order():
 
 
 def test_a_step_cannot_be_skipped():
-    with pytest.raises(OutOfTurn, match="round 1 Phase 1 is"):
+    with pytest.raises(OutOfTurn, match="Round 1 · Phase 1 is"):
         record(new_game("Ann", "Bo"), {"round": 1, "step": "phase2", "outcome": "tie"})
 
 

@@ -124,7 +124,7 @@ def test_a_number_in_a_refusal_is_cut_short_as_quoted_text_is():
     )
 
     assert refusal.message == (
-        f"Round {'9' * QUOTED_CHARACTERS}… Phase 1 is not the next step: round 1 Phase 1 is. "
+        f"Round {'9' * QUOTED_CHARACTERS}… · Phase 1 is not the next step: Round 1 · Phase 1 is. "
         "It may already be recorded; refresh to see the game."
     )
     assert str(sentence("Entry %(number)s", number=10**QUOTED_CHARACTERS)) == (

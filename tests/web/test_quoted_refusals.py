@@ -138,8 +138,8 @@ def test_an_entry_for_a_round_of_thousands_of_digits_is_refused_with_the_number_
 
     assert response.status_code == 409
     assert response.get_json() == {
-        "error": f"Round {HUGE[:QUOTED_CHARACTERS]}… Phase 1 is not the next step: round 1 "
-        "Phase 1 is. It may already be recorded; refresh to see the game."
+        "error": f"Round {HUGE[:QUOTED_CHARACTERS]}… · Phase 1 is not the next step: Round 1 "
+        "· Phase 1 is. It may already be recorded; refresh to see the game."
     }
     nepali = game.client.post(
         f"{game.url}/events",

@@ -196,7 +196,7 @@ def _refused_entry(
             refusal=refusal.rule,
         )
     return sentence(
-        "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
+        "%(game)s, entry %(number)s (Round %(round)s · %(step)s): %(refusal)s",
         game=name,
         number=number,
         round=_as_given(event.get("round")),

@@ -237,7 +237,7 @@ def _earlier_version(version: Message, raw: dict, entry: Event, players: tuple[s
     if (was.round, was.step) != (entry.round, entry.step):
         raise IllegalGameInImport(
             sentence(
-                "%(game)s is of round %(round)s %(step)s; a correction keeps the entry's "
+                "%(game)s is of Round %(round)s · %(step)s; a correction keeps the entry's "
                 "round and step.",
                 game=version,
                 round=was.round,

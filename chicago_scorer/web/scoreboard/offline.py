@@ -47,7 +47,7 @@ PREDICTED_REFUSALS = (
     "%(name)s is not playing this tiebreak round; only %(players)s may score in it.",
     "This game's rules give no bonus for a last trick taken with a 2: leave out 'with_deuce'.",
     "The game is finished: %(winner)s won. Undo the last entry to reopen it.",
-    "Round %(round)s %(step)s is not the next step: round %(next_round)s %(next_step)s is. "
+    "Round %(round)s · %(step)s is not the next step: Round %(next_round)s · %(next_step)s is. "
     "It may already be recorded; refresh to see the game.",
     "There is no player called %(name)s in this game; the players are %(players)s.",
     # Entries the step card never makes; the predictor answers them all with these.

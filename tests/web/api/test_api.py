@@ -240,7 +240,7 @@ def test_the_same_event_sent_twice_is_recorded_once_and_then_409(game):
 def test_an_event_out_of_order_is_409(game, position):
     response = game.post(position | {"outcome": "tie"})
 
-    assert_refused(response, 409, "round 1 Phase 1")
+    assert_refused(response, 409, "Round 1 · Phase 1")
     assert game.state()["events"] == []
 
 

@@ -78,6 +78,6 @@ def test_a_wrong_entry_to_a_full_game_is_refused_for_what_is_wrong_with_it(clien
 
     assert refused.status_code == 409
     assert refused.get_json() == {
-        "error": "Round 1 Phase 1 is not the next step: round 501 Phase 1 is. It may already "
+        "error": "Round 1 · Phase 1 is not the next step: Round 501 · Phase 1 is. It may already "
         "be recorded; refresh to see the game."
     }

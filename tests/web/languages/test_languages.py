@@ -302,13 +302,13 @@ def test_an_imported_entry_out_of_turn_is_refused_in_the_language_without_advice
     )
 
     out_of_turn = (
-        "Round %(round)s %(step)s is not the next step: round %(next_round)s %(next_step)s is."
+        "Round %(round)s · %(step)s is not the next step: Round %(next_round)s · %(next_step)s is."
     )
     tricks, phase1 = translation("sv", "Tricks"), translation("sv", "Phase 1")
     rule = translation("sv", out_of_turn, round=1, step=tricks, next_round=1, next_step=phase1)
     where = translation(
         "sv",
-        "%(game)s, entry %(number)s (round %(round)s %(step)s): %(refusal)s",
+        "%(game)s, entry %(number)s (Round %(round)s · %(step)s): %(refusal)s",
         game=translation("sv", "Game %(number)s (%(players)s)", number=1, players="Ann, Bo"),
         number=1,
         round=1,
@@ -489,7 +489,7 @@ def test_a_refused_entry_with_a_huge_round_number_still_gets_a_sentence(client):
     refused = game.post({"round": 10**25, "step": "phase1", "outcome": "none"})
 
     assert refused.status_code == 409
-    assert f"Round {10**25} Phase 1 is not the next step" in refused.get_json()["error"]
+    assert f"Round {10**25} · Phase 1 is not the next step" in refused.get_json()["error"]
 
 
 class CountForm(TranslatedForm):

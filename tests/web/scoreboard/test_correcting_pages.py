@@ -191,7 +191,7 @@ def test_a_correction_the_rules_refuse_names_the_entry_it_breaks_and_changes_not
     page = follow_refusal(client, response, f"{game_url}/entries/2")
 
     assert (
-        "Entry 3 (round 1 Tricks) would no longer be legal: "
+        "Entry 3 (Round 1 · Tricks) would no longer be legal: "
         "Bo needs 15 points to call Chicago and has 9. Correct or undo that entry first."
     ) in page
     assert 'id="correct-step">Correct Round 1 · Phase 2</h2>' in page  # the card, to answer again
@@ -216,7 +216,7 @@ def test_a_refused_correction_keeps_its_choice_picked_however_long_the_name_it_n
     page = follow_refusal(client, response, f"{game_url}/entries/3")
 
     assert (
-        f"Entry 7 (round 2 Tricks) would no longer be legal: {LONGEST} needs 15 points "
+        f"Entry 7 (Round 2 · Tricks) would no longer be legal: {LONGEST} needs 15 points "
         "to call Chicago and has 1. Correct or undo that entry first."
     ) in without_name_marks(page)
     assert re.findall(r'name="answer" value="([^"]*)" checked', page) == [

@@ -454,7 +454,7 @@ REFUSED = [
     (
         document(VALID, VALID | {"events": [{"round": 1, "step": "tricks", "last_trick": "Bo"}]}),
         422,
-        "Game 2 (Ann, Bo), entry 1 (round 1 Tricks): Round 1 Tricks is not the next step",
+        "Game 2 (Ann, Bo), entry 1 (Round 1 · Tricks): Round 1 · Tricks is not the next step",
     ),
     (
         document(
@@ -469,7 +469,7 @@ REFUSED = [
             },
         ),
         422,
-        "Game 2 (Ann, Bo), entry 3 (round 1 Tricks): Ann needs 15 points to call Chicago",
+        "Game 2 (Ann, Bo), entry 3 (Round 1 · Tricks): Ann needs 15 points to call Chicago",
     ),
     (
         document(VALID, VALID | {"events": [VALID["events"][0] | {"points": {"Ann": 5}}]}),
@@ -541,8 +541,8 @@ def test_an_entry_out_of_turn_in_a_file_names_the_rule_without_telling_to_reload
 
     assert response.status_code == 422
     assert response.get_json()["error"] == (
-        "Game 1 (Ann, Bo), entry 1 (round 1 Tricks): "
-        "Round 1 Tricks is not the next step: round 1 Phase 1 is."
+        "Game 1 (Ann, Bo), entry 1 (Round 1 · Tricks): "
+        "Round 1 · Tricks is not the next step: Round 1 · Phase 1 is."
     )
 
 

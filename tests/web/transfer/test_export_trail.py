@@ -245,7 +245,7 @@ REFUSED_TRAILS = {
     "an earlier version of another step": (
         lambda game: first_correction(game)["was"].update(step="phase2"),
         422,
-        "entry 1, correction 1 is of round 1 Phase 2; a correction keeps the entry's round "
+        "entry 1, correction 1 is of Round 1 · Phase 2; a correction keeps the entry's round "
         "and step",
     ),
     "an earlier version that is no entry": (
