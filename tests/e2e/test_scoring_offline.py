@@ -3,6 +3,7 @@ by the rules and waits there, and once the server answers again it gets every en
 order, once."""
 
 import re
+import time
 from collections.abc import Callable
 
 import pytest
@@ -46,12 +47,14 @@ def kept(phone: Phone, tap: Callable[[], None]) -> None:
     expect(status).not_to_have_text(before)
 
 
-def win(phone: Phone, name: str, hand: str) -> None:
-    def tap() -> None:
-        phone.page.get_by_role("radio", name=name, exact=True).tap()
-        phone.tap_after_a_look(phone.hand_button(hand))
+def tap_win(phone: Phone, name: str, hand: str) -> None:
+    """Tap who had the best hand, then the hand, on a page that keeps its taps."""
+    phone.page.get_by_role("radio", name=name, exact=True).tap()
+    phone.tap_after_a_look(phone.hand_button(hand))
 
-    kept(phone, tap)
+
+def win(phone: Phone, name: str, hand: str) -> None:
+    kept(phone, lambda: tap_win(phone, name, hand))
 
 
 def tap_button(phone: Phone, name: str) -> None:
@@ -61,6 +64,16 @@ def tap_button(phone: Phone, name: str) -> None:
 
 def api_events(api, game: SeededGame) -> list[dict]:
     return api.get(f"/api/games/{game.id}").json()["events"]
+
+
+def saved_events(api, game: SeededGame, count: int, seconds: float = 5) -> list[dict]:
+    """The server's entries once it has ``count`` (or, after ``seconds``, those it has):
+    a tap the phone sends reaches it in its own time, and the count above the scores may
+    read the same before and after."""
+    deadline = time.monotonic() + seconds
+    while len(events := api_events(api, game)) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return events
 
 
 def api_scores(api, game: SeededGame) -> dict[str, int]:
@@ -1080,17 +1093,18 @@ def test_entries_kept_after_two_undone_steps_wait_until_both_are_entered_again(
     game, phone = two_steps_undone_under_the_queue(new_phone, seed_game)
     note = phone.page.locator(".step-card h2 + .step-note")
 
-    win(phone, "Cy", "Straight")
+    tap_win(phone, "Cy", "Straight")  # the count reads 1 before and after: the trick waits
 
+    assert [(event["step"], event["winner"]) for event in saved_events(api, game, 1)] == [
+        ("phase1", "Cy")
+    ]
     expect(queue_status(phone)).to_have_text("Not yet saved: 1 entry waiting")
     expect(phone.step_heading).to_have_text("Round 1 · Phase 2: best hand?")
     expect(note).to_have_text(
         "1 entry on this phone is for Round 1 · Tricks. "
         "It is sent once the steps before it are entered."
     )
-    assert [(event["step"], event["winner"]) for event in api_events(api, game)] == [
-        ("phase1", "Cy")
-    ]
+    assert len(api_events(api, game)) == 1
 
     win(phone, "Ann", "One pair")
 
