@@ -695,7 +695,7 @@
       var first = waiting[0].entry;
       var theirs = element("ol", "conflict-theirs");
       answer.game.events.forEach(function (event) {
-        if (!comesBefore(event, first)) theirs.appendChild(entryLine(event, event.points));
+        if (!Rules.comesBefore(event, first)) theirs.appendChild(entryLine(event, event.points));
       });
       holder.appendChild(theirs);
       var taken = answer.game.events.some(function (event) {
@@ -703,7 +703,7 @@
       });
       if (taken) said.textContent = fill(kit.words.taken_first, { number: number(first.round), step: kit.words.steps[first.step] });
       var next = answer.game.next;
-      if (next && comesBefore(next, first)) {
+      if (next && Rules.comesBefore(next, first)) {
         said.textContent = fill(kit.words.undone_before, { number: number(next.round), step: kit.words.steps[next.step] });
         var hold = element("button", "primary", kit.words.enter_before);
         hold.type = "button";
@@ -711,11 +711,6 @@
         apply.replaceWith(hold);
       }
     }).catch(function () { /* shown again once the server answers */ });
-  }
-
-  function stepIndex(step) { return Rules.steps.indexOf(step); }
-  function comesBefore(one, other) {
-    return one.round < other.round || (one.round === other.round && stepIndex(one.step) < stepIndex(other.step));
   }
 
   // --- Entries held back until the steps another phone undid are entered again.
@@ -740,7 +735,7 @@
   function releaseHeld(kept) {
     if (!kept.held.length || kept.refusal) return false;
     var state = predicted(kept).state;
-    if (state.step === null || comesBefore(state, kept.held[0].entry)) return false;
+    if (state.step === null || Rules.comesBefore(state, kept.held[0].entry)) return false;
     if (!kept.waiting.length) kept.base = newestKnown();
     kept.waiting = kept.waiting.concat(kept.held.map(function (one) { return { key: one.key, entry: one.entry }; }));
     kept.held = [];

@@ -290,8 +290,15 @@
     };
   }
 
+  // Whether the position ``one`` ({round, step}) comes before ``other`` in the game: rounds
+  // in turn, each round's steps in their order (events.py: STEP_ORDER).
+  function comesBefore(one, other) {
+    return one.round < other.round ||
+      (one.round === other.round && STEPS.indexOf(one.step) < STEPS.indexOf(other.step));
+  }
+
   window.ChicagoRules = {
-    steps: STEPS.slice(),
+    comesBefore: comesBefore,
     start: start,
     resume: resume,
     position: position,

@@ -20,8 +20,10 @@ from playwright.sync_api import Page
 
 from chicago_scorer.rules import (
     PRESETS,
+    STEP_ORDER,
     RuleError,
     RuleSet,
+    Step,
     record,
     rules_from_settings,
     start_game,
@@ -479,6 +481,25 @@ def test_an_entry_for_another_step_names_the_next_one(rules_page):
         "next_round": 1,
         "next_step": "phase1",
     }
+
+
+def test_the_predictor_orders_positions_as_the_core_orders_its_steps(rules_page):
+    """Rounds in turn, each round's steps in STEP_ORDER: the phone holds entries back
+    until the game reaches their step by this order."""
+    positions = [
+        {"round": number, "step": step.value} for number in (1, 2, 10) for step in STEP_ORDER
+    ]
+    pairs = [[one, other] for one in positions for other in positions]
+
+    said = rules_page.evaluate(
+        "pairs => pairs.map(([one, other]) => window.ChicagoRules.comesBefore(one, other))", pairs
+    )
+
+    def place(position: dict) -> tuple[int, int]:
+        return position["round"], STEP_ORDER.index(Step(position["step"]))
+
+    assert said == [place(one) < place(other) for one, other in pairs]
+    assert said.count(True) == len(positions) * (len(positions) - 1) // 2
 
 
 def test_a_deuce_is_refused_where_the_rules_give_it_no_bonus(rules_page):
