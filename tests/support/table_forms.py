@@ -1,5 +1,7 @@
 """Driving the phone pages through their forms, the way a scorekeeper taps them."""
 
+import html
+import json
 import re
 
 from chicago_scorer.web.refused_forms import SESSION_KEY
@@ -90,6 +92,13 @@ def log_entries(page: str) -> list[str]:
     log = page[page.index('<section class="card log"') :]
     entries = re.findall(r'<span class="log-entry">(.*?)</span></li>', log, flags=re.S)
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", entry)).strip() for entry in entries]
+
+
+def offline_state(page: str) -> dict | None:
+    """What the scorekeeper's page hands its phone for scoring offline, or None on a page
+    that keeps no score (a watcher's)."""
+    found = re.search(r"<div hidden data-offline='([^']*)'></div>", page)
+    return None if found is None else json.loads(html.unescape(found.group(1)))
 
 
 def fix_fields(page: str) -> dict[str, str]:

@@ -3,7 +3,7 @@
 import re
 
 from support.api_client import create_api_game
-from support.table_forms import start_game
+from support.table_forms import offline_state, start_game
 
 
 def fetch(client, url):
@@ -144,3 +144,16 @@ def test_the_service_worker_keeps_every_stylesheet_and_script_the_pages_link(cli
         )
         assert linked, page
         assert set(linked) <= kept, page
+
+
+def test_the_service_worker_keeps_every_script_the_scorekeeper_scores_offline_with(client):
+    """A phone that loses its connection before the scoreboard loads its queue still
+    loads it, and every script the queue needs, from the service worker's copy."""
+    game_url = start_game(client, "Ann", "Bo")
+    shell = re.search(r"const SHELL = (\[.*?\]);", client.get("/sw.js").text).group(1)
+    kept = set(re.findall(r'"([^"]+)"', shell))
+
+    scripts = offline_state(client.get(game_url).text)["urls"]["scripts"]
+
+    assert [script.split("?")[0] for script in scripts][-1] == "/static/offline.js"
+    assert set(scripts) <= kept

@@ -1,7 +1,6 @@
 """What the scorekeeper's page gives its phone for scoring offline: the game as it stands,
 and a kit of step cards and words in the page's language."""
 
-import html
 import json
 import re
 from pathlib import Path
@@ -13,14 +12,9 @@ from bench.payload import measure_payload, referenced_assets
 from chicago_scorer.rules import PRESETS
 from chicago_scorer.web.scoreboard.offline import PREDICTED_REFUSALS
 from support.form_tokens import csrf_token
-from support.table_forms import accepted, log_entries, start_game, tap
+from support.table_forms import accepted, log_entries, offline_state, start_game, tap
 
 LANGUAGES = ["en", "sv", "it", "et", "be", "uz", "ne"]
-
-
-def offline_state(page: str) -> dict | None:
-    found = re.search(r"<div hidden data-offline='([^']*)'></div>", page)
-    return None if found is None else json.loads(html.unescape(found.group(1)))
 
 
 def body_of(client, url: str) -> bytes:
