@@ -22,7 +22,10 @@ def written_number(text: str | None) -> int | None:
         return None
     if len(text) > 1 and text.startswith("0"):
         return None
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:  # more digits than Python reads at once (4,300): no number of ours
+        return None
 
 
 class WrittenNumberConverter(IntegerConverter):

@@ -29,14 +29,40 @@ def test_a_game_is_at_its_number_as_the_app_writes_it_and_nowhere_else(client, a
     assert client.get(address.format(written(game.id))).status_code == 404
 
 
-def test_an_entry_is_corrected_only_at_its_number_as_the_app_writes_it(client):
+# More digits than Python reads as one number (4,300 by default): int() raised, a 500,
+# where a number of 4,300 digits is read, and is simply no game or entry of this app's.
+PAST_PYTHONS_DIGIT_LIMIT = "9" * 4301
+
+
+@pytest.mark.parametrize(
+    "address", ["/api/games/{}", "/games/{}", "/games/{}/review", "/games/1/entries/{}"]
+)
+def test_a_number_too_long_for_any_game_is_no_address_rather_than_an_error(client, address):
+    create_api_game(client, ["Ann", "Bo"])
+
+    assert client.get(address.format(PAST_PYTHONS_DIGIT_LIMIT)).status_code == 404
+
+
+def test_a_rematch_of_a_number_too_long_for_any_game_opens_an_empty_start_page(client):
+    answer = client.get(f"/?rematch={PAST_PYTHONS_DIGIT_LIMIT}")
+
+    assert answer.status_code == 200
+    assert 'name="players-0"' in answer.text
+    assert 'value="' + PAST_PYTHONS_DIGIT_LIMIT not in answer.text
+
+
+@pytest.mark.parametrize(
+    "number",
+    [other_digits(1, "\u0660"), PAST_PYTHONS_DIGIT_LIMIT, "9" * 4300],
+    ids=["one in arabic-indic digits", "past python's digit limit", "at that limit"],
+)
+def test_an_entry_is_corrected_only_at_its_number_as_the_app_writes_it(client, number):
     game = create_api_game(client, ["Ann", "Bo"])
     game.win(1, "phase1", "Ann", "flush")
     before = game.state()
 
-    arabic_indic_one = other_digits(1, "\u0660")
     corrected = client.put(
-        f"{game.url}/events/{arabic_indic_one}",
+        f"{game.url}/events/{number}",
         json={"round": 1, "step": "phase1", "outcome": "tie"},
         headers=game.auth(),
     )
