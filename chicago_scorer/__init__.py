@@ -45,6 +45,7 @@ def create_app(config: Mapping[str, object] | None = None) -> Flask:
 def register_extensions(app: Flask) -> None:
     from chicago_scorer.web.platform.limits import register as register_limits
     from chicago_scorer.web.platform.readable_addresses import register as register_addresses
+    from chicago_scorer.web.platform.readable_bodies import register as register_bodies
     from chicago_scorer.web.platform.request_origin import register as register_served_names
     from chicago_scorer.web.platform.unreadable_requests import register as register_unreadable
 
@@ -54,6 +55,7 @@ def register_extensions(app: Flask) -> None:
     register_served_names(app)
     register_addresses(app)
     register_limits(app)
+    register_bodies(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)

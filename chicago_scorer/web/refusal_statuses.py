@@ -37,7 +37,8 @@ from chicago_scorer.services.errors import (
     VersionMismatch,
 )
 from chicago_scorer.web.api.refusals import BodyNotJson, MalformedRequest
-from chicago_scorer.web.platform.limits import (
+from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
+from chicago_scorer.web.platform.readable_bodies import (
     BodyCompressed,
     BodyNotForm,
     FormFieldRepeated,
@@ -45,7 +46,6 @@ from chicago_scorer.web.platform.limits import (
     FormNotUtf8,
     FormPartsBroken,
 )
-from chicago_scorer.web.platform.readable_addresses import AddressUnreadable
 from chicago_scorer.web.platform.request_origin import CrossSiteRequest, HostNotServed
 
 STATUS_OF: dict[type[Refusal], int] = {

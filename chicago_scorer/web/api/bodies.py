@@ -6,7 +6,7 @@ site without asking first, so a body of another type is refused (415) rather tha
 as JSON. The body must be UTF-8 (RFC 8259), as an uploaded import file must: a byte that
 is not is refused (400) rather than replaced, and so is an object that gives one name
 twice (both in ``json_documents``). Its size is checked as it is read, and a compressed
-one is refused before (see ``platform/limits.py``).
+one is refused before (see ``platform/readable_bodies.py``).
 """
 
 import json
@@ -23,7 +23,7 @@ from chicago_scorer.services.json_documents import (
     read_json,
 )
 from chicago_scorer.web.api.refusals import BodyNotJson, MalformedRequest
-from chicago_scorer.web.platform.limits import has_body
+from chicago_scorer.web.platform.readable_bodies import has_body
 
 JSON_TYPE = "application/json"
 

@@ -18,9 +18,9 @@ from chicago_scorer.web.api.game_json import game_body, listed_game_json, verdic
 from chicago_scorer.web.api.headers import bearer_key, idempotency_key, if_match_versions
 from chicago_scorer.web.api.refusals import MalformedRequest
 from chicago_scorer.web.page_cache import cached_body
-from chicago_scorer.web.platform.limits import has_body
 from chicago_scorer.web.platform.number_addresses import written_number
 from chicago_scorer.web.platform.rate_limits import CREATING, SETTLING, limited_as
+from chicago_scorer.web.platform.readable_bodies import has_body
 from chicago_scorer.web.platform.security import (
     keep_out_of_caches,
     secret_rotation,

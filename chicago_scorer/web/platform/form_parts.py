@@ -2,10 +2,11 @@
 
 Werkzeug decodes each text part with ``errors="replace"``: a name sent in Latin-1 bytes
 ("Bj\\xf6rn") became "Bj\ufffdrn" and was recorded so. Here a text part is decoded
-strictly: bytes that are not UTF-8 raise ``UnicodeDecodeError``, which ``limits.py``
-refuses with 400 as it refuses a URL-encoded form that is not UTF-8. A part that names
-ISO-8859-1 as its charset, one of the few Werkzeug honours, is read in it: every byte is
-a character there. Files are not decoded here; the import reads its own.
+strictly: bytes that are not UTF-8 raise ``UnicodeDecodeError``, which
+``readable_bodies.py`` refuses with 400 as it refuses a URL-encoded form that is not
+UTF-8. A part that names ISO-8859-1 as its charset, one of the few Werkzeug honours, is
+read in it: every byte is a character there. Files are not decoded here; the import
+reads its own.
 """
 
 import codecs

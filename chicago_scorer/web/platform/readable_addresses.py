@@ -6,7 +6,7 @@ the query alike, and a field given twice by its first value: ``/players/%FF`` sh
 page of a player called "\ufffd", ``/api/players/Bj%F6rn/stats`` looked for "Bj\ufffdrn"
 as ``?player=Bj%F6rn`` did, and ``/history?player=Ann&player=Bo`` listed Ann's games
 alone. Each is refused with 400 before a view reads the address, as a form that does the
-same is (limits.py) and a JSON object that gives a name twice (``read_json``).
+same is (readable_bodies.py) and a JSON object that gives a name twice (``read_json``).
 
 Nor may a field of the query hold a control character or line break, which no name may
 hold (rules/names.py) and no link of the app's writes: ``/history?player=A%00B`` wrote

@@ -1,5 +1,6 @@
 """Fields sent URL-encoded, as an address's query or a page's form: the two checks that
-tell whether they can be read one way, shared by ``readable_addresses.py`` and ``limits.py``."""
+tell whether they can be read one way, shared by ``readable_addresses.py`` and
+``readable_bodies.py``."""
 
 from urllib.parse import unquote_to_bytes
 
