@@ -1,20 +1,32 @@
 """What the forms of several areas share: a long form whose refusals are also listed at
-its top (the new game's, a fix of names, the settle pages'), a player's name box, and a
-form's per-seat fields."""
+its top (the new game's, a fix of names, the settle pages'), a player's name box, a
+form's per-seat fields, and a refusal put beside the field it concerns."""
 
 from flask_wtf import FlaskForm
 from wtforms import Field, StringField
 from wtforms.validators import Optional
 
 from chicago_scorer.rules import MAX_PLAYERS
+from chicago_scorer.rules.errors import Refusal
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import lazy_gettext
+from chicago_scorer.web.languages.wording import reason
 
 
 def name_field(form_name: str) -> StringField:
     """A player's name box, sent as ``form_name``. The rules judge the name, as they do one
     sent to the API: its length once it is trimmed and composed, among the rest."""
     return StringField(lazy_gettext("Name"), name=form_name, validators=[Optional()])
+
+
+def attach_error(form: FlaskForm, error: Refusal, fields: dict[str, str]) -> None:
+    """Put a refusal next to the field it concerns, or at the top of the form."""
+    field_name = fields.get(getattr(error, "field", None) or "")
+    message = reason(error)
+    if field_name is not None:
+        getattr(form, field_name).errors = [*getattr(form, field_name).errors, message]
+    else:
+        form.form_errors.append(message)
 
 
 def seat_fields(form: FlaskForm, attribute: str) -> list[Field]:

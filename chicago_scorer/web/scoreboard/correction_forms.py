@@ -13,7 +13,8 @@ from wtforms.validators import InputRequired
 from chicago_scorer.rules import MAX_PLAYERS, GameSetup
 from chicago_scorer.web.languages.form_translations import TranslatedForm
 from chicago_scorer.web.languages.translation import lazy_gettext
-from chicago_scorer.web.scoreboard.forms import BUTTON_FIELDS, AVersion, EntryForm, SeatingForm
+from chicago_scorer.web.scoreboard.forms import BUTTON_FIELDS, AVersion, EntryForm
+from chicago_scorer.web.scoreboard.seating_forms import SeatingForm
 
 # Said when a form comes without the version its page showed: a copy of the page that was
 # changed or made up. Taken as "whatever the game is now", it would change a game unseen.

@@ -22,7 +22,7 @@ from chicago_scorer.web.refused_forms import (
     restore_refused,
     send_back_refused,
 )
-from chicago_scorer.web.scoreboard.forms import EntryForm, NewGameForm, UndoForm
+from chicago_scorer.web.scoreboard.forms import EntryForm, UndoForm
 from chicago_scorer.web.scoreboard.house_rules_form import CUSTOM, PRESET_CHOICES
 from chicago_scorer.web.scoreboard.page import render_scoreboard
 from chicago_scorer.web.scoreboard.refusal_places import SCOREBOARD, START_PAGE
@@ -32,6 +32,7 @@ from chicago_scorer.web.scoreboard.scorekeeper import (
     not_the_scorekeeper,
     remember_edit_key,
 )
+from chicago_scorer.web.scoreboard.seating_forms import NewGameForm
 from chicago_scorer.web.scoreboard.view import removed_message, stale_tap
 
 pages = Blueprint("pages", __name__)
