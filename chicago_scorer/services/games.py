@@ -5,7 +5,6 @@ from collections.abc import Mapping
 
 from chicago_scorer.extensions import db
 from chicago_scorer.rules import (
-    STANDARD_RULES,
     GameSetup,
     GameState,
     OutOfTurn,
@@ -16,7 +15,6 @@ from chicago_scorer.rules import (
     start_game,
 )
 from chicago_scorer.rules.errors import sentence
-from chicago_scorer.rules.hands.showdown import Verdict, settle
 from chicago_scorer.rules.statistics import PlayerGameStats, summarize, summarize_next
 from chicago_scorer.services.edit_keys import (
     edit_key_matches,
@@ -273,11 +271,6 @@ def rotate_edit_key(
 
 def _made_already(made: str | None, stored: game_log.StoredGame) -> bool:
     return made is not None and edit_key_matches(made, stored.edit_key_hash)
-
-
-def settle_showdown(hands: Mapping[str, object], game: LoadedGame | None = None) -> Verdict:
-    """Decide a tie from the cards, by the rules of the game it is for, if any."""
-    return settle(hands, STANDARD_RULES if game is None else game.state.setup.rules)
 
 
 def _state_to_write_on(

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, current_app, request, url_for
 from chicago_scorer.rules import RuleViolation
 from chicago_scorer.rules.corrections import NothingToCorrect
 from chicago_scorer.rules.errors import Message, quoted, sentence
-from chicago_scorer.services import corrections, game_reads, games
+from chicago_scorer.services import corrections, game_reads, games, showdowns
 from chicago_scorer.services.errors import AlreadyCorrected
 from chicago_scorer.services.game_answers import RepeatedEntry
 from chicago_scorer.services.history import newest_games
@@ -234,7 +234,7 @@ def settle_showdown():
             ),
             "hands",
         )
-    return verdict_json(games.settle_showdown(hands))
+    return verdict_json(showdowns.settle_showdown(hands))
 
 
 @api.get("/openapi.json")

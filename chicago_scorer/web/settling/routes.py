@@ -8,7 +8,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from chicago_scorer.rules import HAND_STEPS, RuleError
 from chicago_scorer.rules.hands.cards import RANK_SYMBOLS, Suit
 from chicago_scorer.rules.hands.showdown import Verdict
-from chicago_scorer.services import game_reads, games
+from chicago_scorer.services import game_reads, showdowns
+from chicago_scorer.services.game_answers import LoadedGame
 from chicago_scorer.web.languages.translation import lazy_gettext
 from chicago_scorer.web.platform.rate_limits import SETTLING, limited_as
 from chicago_scorer.web.refusal_statuses import status_of
@@ -51,7 +52,7 @@ def _picker_form(game_id: int | None) -> ShowdownForm:
     return ShowdownForm()
 
 
-def _settle(form: ShowdownForm, game: games.LoadedGame | None, names: list[str] | None) -> Settled:
+def _settle(form: ShowdownForm, game: LoadedGame | None, names: list[str] | None) -> Settled:
     """The verdict for a posted form; a refusal is put on the form."""
     if not form.is_submitted():
         return Settled()
@@ -59,7 +60,7 @@ def _settle(form: ShowdownForm, game: games.LoadedGame | None, names: list[str] 
         return Settled(status=422)
     try:
         hands = form.showdown(names)
-        return Settled(games.settle_showdown(hands, game), hands)
+        return Settled(showdowns.settle_showdown(hands, game), hands)
     except RuleError as error:
         form.attach(error, names)
         return Settled(status=status_of(error))
