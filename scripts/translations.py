@@ -26,7 +26,7 @@ KEYWORDS = [
     "counted:1,2",
     "RuleViolation",
     "OutOfTurn",
-    # The offline kit's words, translated with their slots kept (web/scoreboard/offline.py).
+    # The offline kit's words, translated with their slots kept (web/scoreboard/offline_words.py).
     "slotted_gettext",
     "slotted_ngettext:1,2",
     # Words served in every language at once (web/platform/installable.py).

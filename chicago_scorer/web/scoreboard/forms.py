@@ -39,7 +39,7 @@ ANSWER_UNSAID = lazy_gettext(
 BUTTON_FIELDS = ("hand", "outcome", "last_trick", "last_trick_deuce", "chicago")
 BUTTON_OUTCOMES = frozenset({"tie", "none"})
 # A hand step needs both taps, the player and then the hand; said by the page, and by the
-# phone itself while offline (offline.py).
+# phone itself while offline (offline_words.py).
 CHOOSE_THE_WINNER = lazy_gettext("First tap who had the best hand, then the hand.")
 CHOOSE_THE_HAND = lazy_gettext("Now tap the hand they had: a player alone records nothing.")
 STEP_NAMES = frozenset(step.value for step in Step)

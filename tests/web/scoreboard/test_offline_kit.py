@@ -10,7 +10,7 @@ import pytest
 from bench.budgets import MAX_FIRST_LOAD_BYTES
 from bench.payload import measure_payload, referenced_assets
 from chicago_scorer.rules import PRESETS
-from chicago_scorer.web.scoreboard.offline import PREDICTED_REFUSALS
+from chicago_scorer.web.scoreboard.offline_words import PREDICTED_REFUSALS
 from support.form_tokens import csrf_token
 from support.table_forms import accepted, log_entries, offline_state, start_game, tap
 
