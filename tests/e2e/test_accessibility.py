@@ -470,3 +470,58 @@ def test_a_double_tap_never_zooms_and_a_pinch_still_does(new_phone, seed_game):
 
     assert touch_action == "manipulation"  # pans and pinches, but no double-tap zoom
     assert "user-scalable" not in viewport and "maximum-scale" not in viewport
+
+
+# Each control's tap highlight, the colour Chromium lays over a tapped element as a square.
+TAP_HIGHLIGHTS = """() => Array.from(document.querySelectorAll("button, .button, .tile input"))
+  .filter((element) => element.getClientRects().length > 0)
+  .map((element) => [
+    element.outerHTML.slice(0, 80), getComputedStyle(element).webkitTapHighlightColor,
+  ])"""
+NO_COLOUR = "rgba(0, 0, 0, 0)"
+
+
+def background_of(button) -> str:
+    return button.evaluate("(element) => getComputedStyle(element).backgroundColor")
+
+
+def pressed_then_let_go_elsewhere(phone: Phone, button) -> tuple[str, str, str]:
+    """The button's background at rest, pressed, and once the finger slid off it and let
+    go, which taps nothing."""
+    at_rest = background_of(button)
+    box = button.bounding_box()
+    phone.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.page.mouse.down()
+    pressed = background_of(button)
+    phone.page.mouse.move(0, 0)
+    phone.page.mouse.up()
+    return at_rest, pressed, background_of(button)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_pressed_button_shows_its_own_press_inside_its_rounded_corners(
+    scheme, new_phone, seed_game
+):
+    game = seed_game(["Ann", "Bo"])
+    phone = new_phone(color_scheme=scheme)
+    phone.open(game.keep_score_path)
+    highlighted = [
+        (control, colour)
+        for control, colour in phone.page.evaluate(TAP_HIGHLIGHTS)
+        if colour != NO_COLOUR
+    ]
+    assert highlighted == []  # no control leaves Chromium's square over its corners
+
+    nobody = phone.page.get_by_role("button", name="Nobody had a hand")
+    for button in [phone.hand_button("Flush"), nobody]:
+        at_rest, pressed, let_go = pressed_then_let_go_elsewhere(phone, button)
+        assert pressed != at_rest, button
+        assert let_go == at_rest
+    assert game.api.get(f"/api{game.path}").json()["events"] == []
+
+    phone.open("/")  # the start page's one primary button, filled with the accent colour
+    at_rest, pressed, let_go = pressed_then_let_go_elsewhere(
+        phone, phone.page.get_by_role("button", name="Start game")
+    )
+    assert pressed != at_rest
+    assert let_go == at_rest
