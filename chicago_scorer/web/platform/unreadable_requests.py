@@ -19,9 +19,15 @@ So the worker (``client_deadlines.ClientDeadlineWorker``, with the statuses of
 - a body it cannot read, through ``refusing_unreadable_bodies``: the server's error on
   reading it becomes ``BodyUnreadable``, a 400 that says the body was broken.
 
-The app's one error handler answers both: JSON for the API, the error page otherwise,
-with every header the app sends. This module names no server: the worker says which of
-its errors mean what.
+Nor can the app read a ``Host`` whose name has an empty label or one over 63 characters
+(``a..b``, 64 letters): Werkzeug binds no address to it, so Flask could build no address,
+not even its error page's, and the answer was gunicorn's bare 500 page.
+``refusing_unreadable_hosts`` takes such a request for one the server could not read,
+with status 400, and lets the app build its answer as if the request named ``localhost``.
+
+The app's one error handler answers them all: JSON for the API, the error page
+otherwise, with every header the app sends. This module names no server: the worker says
+which of its errors mean what.
 """
 
 import io
@@ -31,9 +37,10 @@ from urllib.parse import unquote_to_bytes
 
 from flask import Flask, abort, request
 from werkzeug.exceptions import BadRequest
+from werkzeug.wsgi import get_host
 
 # The environ key of a request the server could not read: the status to refuse it with.
-# Only the server sets environ keys: a client's headers arrive as HTTP_*.
+# Only the server and this module set environ keys: a client's headers arrive as HTTP_*.
 UNREADABLE_STATUS = "chicago_scorer.unreadable_status"
 
 # How much of a connection's first bytes the worker keeps, to find the address in them.
@@ -139,6 +146,32 @@ class _BodyTheServerReads:
             raise BodyUnreadable() from unreadable
 
 
+def binds_to_its_host(environ: dict) -> bool:
+    """Whether Werkzeug can bind the request's addresses to the host it names, as
+    ``werkzeug.routing.Map.bind`` does: the name before any port, encoded as IDNA."""
+    name = get_host(environ).lower().partition(":")[0]
+    try:
+        name.encode("idna")
+    except UnicodeError:
+        return False
+    return True
+
+
+def refusing_unreadable_hosts(wsgi_app: Callable) -> Callable:
+    """``wsgi_app``, which takes a request whose host it cannot bind to for one the server
+    could not read (400), answered as if it named ``localhost``: the error page's links
+    are relative, and a trusted proxy's ``ProxyFix`` has set the server's name to that
+    host too."""
+
+    def served(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        if not binds_to_its_host(environ):
+            environ["HTTP_HOST"] = "localhost"
+            environ[UNREADABLE_STATUS] = 400
+        return wsgi_app(environ, start_response)
+
+    return served
+
+
 def _refuse_unreadable() -> None:
     status = request.environ.get(UNREADABLE_STATUS)
     if status is not None:
@@ -146,5 +179,8 @@ def _refuse_unreadable() -> None:
 
 
 def register(app: Flask) -> None:
-    """Refuse a request the server could not read, before anything else looks at it."""
+    """Refuse a request the server could not read, before anything else looks at it, and
+    one whose host the app cannot read. Registered before ``security.py`` puts a trusted
+    proxy's ``ProxyFix`` around the app, so that the host read is the one it forwarded."""
+    app.wsgi_app = refusing_unreadable_hosts(app.wsgi_app)
     app.before_request(_refuse_unreadable)

@@ -213,6 +213,43 @@ def test_a_malformed_host_is_refused_naming_it_as_it_was_sent(client, host):
     assert f"This app does not answer to the name '{host}'" in response.get_json()["error"]
 
 
+# Hosts no address can be built on: a label over 63 characters, or an empty one.
+UNBINDABLE_HOSTS = ["a" * 64, "a" * 64 + ":5000", "pi..local", ".local"]
+NOT_READ = (
+    "The request could not be read as HTTP, so nothing was recorded: check the address, "
+    "and send it again from a browser or an HTTP client."
+)
+
+
+@pytest.mark.parametrize("host", UNBINDABLE_HOSTS)
+def test_a_host_no_address_can_be_built_on_is_refused_on_the_error_page(client, host):
+    response = client.get("/", headers={"Host": host})
+
+    assert response.status_code == 400
+    assert NOT_READ in response.text
+    assert 'href="/"' in response.text  # the page's own links are built all the same
+
+
+@pytest.mark.parametrize("host", UNBINDABLE_HOSTS)
+def test_a_write_to_a_host_no_address_can_be_built_on_records_nothing(client, host):
+    response = client.post("/api/games", json={"players": ["Ann", "Bo"]}, headers={"Host": host})
+
+    assert response.status_code == 400
+    assert response.get_json() == {"error": NOT_READ}
+    assert game_count(client) == 0
+
+
+def test_a_forwarded_host_no_address_can_be_built_on_is_refused_too(make_app):
+    client = make_app(TRUSTED_PROXIES=1).test_client()
+
+    response = client.get(
+        "/", base_url="http://127.0.0.1:5000", headers={"X-Forwarded-Host": "a..b"}
+    )
+
+    assert response.status_code == 400
+    assert NOT_READ in response.text
+
+
 def test_behind_a_trusted_proxy_the_proxy_chooses_the_names(make_app):
     client = make_app(TRUSTED_PROXIES=1).test_client()
 

@@ -127,6 +127,17 @@ def test_bytes_that_are_not_http_are_refused_with_400_on_the_error_page(server):
     assert NOT_HTTP in answer.page()
 
 
+def test_a_host_no_address_can_be_built_on_is_refused_with_400_on_the_error_page(server):
+    host = "a" * 64  # a label over 63 characters: no address can be built on it
+    answer = sent_raw(
+        server, f"GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode()
+    )
+
+    assert answer.status == 400
+    assert NOT_HTTP in answer.page()
+    assert answer.headers["x-content-type-options"] == "nosniff"
+
+
 def test_an_api_address_in_absolute_form_of_an_unknown_http_version_gets_400_in_json(server):
     answer = sent_raw(server, b"GET http://localhost/api/games HTTP/9.9\r\n\r\n")
 
